@@ -1,0 +1,177 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type APIRequestContext, type BrowserContext, test as base, expect } from "@playwright/test";
+
+export const PASSWORD = "correct-horse-42";
+export const HIM_EMAIL = "him@duet.local";
+export const HER_EMAIL = "her@duet.local";
+
+export interface DuetServer {
+  baseURL: string;
+  dataDir: string;
+  /** Text of every email in the outbox, oldest first. */
+  outbox(): string[];
+  /** First URL containing `needle` in the newest email to `to`. */
+  linkFor(to: string, needle: string): string | null;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Start the real server (src/server/main.ts) on a temporary DATA_DIR; it stops with the worker. */
+export async function startServer(
+  env: Record<string, string> = {},
+): Promise<{ server: DuetServer; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), "duet-e2e-"));
+  const baseURL = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: baseURL,
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      BACKUP_INTERVAL_MINUTES: "0",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  const outboxDir = path.join(dataDir, "outbox");
+  const outbox = () => {
+    try {
+      return readdirSync(outboxDir)
+        .sort()
+        .map((f) => readFileSync(path.join(outboxDir, f), "utf8"));
+    } catch {
+      return [];
+    }
+  };
+  const server: DuetServer = {
+    baseURL,
+    dataDir,
+    outbox,
+    linkFor(to, needle) {
+      for (const mail of outbox().reverse()) {
+        if (!new RegExp(`^To: .*${to.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`, "mi").test(mail)) continue;
+        // Quoted-printable soft line breaks and =3D must be undone before reading links.
+        const body = mail.replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+        const link = (body.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((u) => u.includes(needle));
+        if (link) return link;
+      }
+      return null;
+    },
+  };
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => child.once("exit", r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return { server, stop };
+}
+
+/** Register through the API (the real flow); authors follow their verification link from the outbox. */
+export async function createAccount(
+  request: APIRequestContext,
+  server: DuetServer,
+  opts: { email?: string; name?: string; password?: string } = {},
+): Promise<{ email: string; password: string }> {
+  const email = opts.email ?? `reader-${randomUUID().slice(0, 8)}@example.com`;
+  const password = opts.password ?? PASSWORD;
+  const res = await request.post(`${server.baseURL}/api/auth/sign-up/email`, {
+    data: { email, password, name: opts.name ?? "Reader" },
+    headers: { origin: server.baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  if (email === HIM_EMAIL || email === HER_EMAIL) {
+    const link = server.linkFor(email, "verify");
+    expect(link, "verification link in the outbox").toBeTruthy();
+    const verified = await request.get(link!, { maxRedirects: 0 });
+    expect(verified.status()).toBeLessThan(400);
+  }
+  return { email, password };
+}
+
+/** Sign a browser context in without clicking through the form (cookies land in the context). */
+export async function signIn(
+  context: BrowserContext,
+  server: DuetServer,
+  email: string,
+  password = PASSWORD,
+) {
+  const res = await context.request.post(`${server.baseURL}/api/auth/sign-in/email`, {
+    data: { email, password },
+    headers: { origin: server.baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+export interface Accounts {
+  /** The account of a role on this worker's server, created once (authors verified by email). */
+  ensure(role: "him" | "her" | "user"): Promise<{ email: string; password: string }>;
+}
+
+export const test = base.extend<object, { server: DuetServer; accounts: Accounts }>({
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const { server, stop } = await startServer();
+      await use(server);
+      await stop();
+    },
+    { scope: "worker", timeout: 90_000 },
+  ],
+  accounts: [
+    async ({ server, playwright }, use) => {
+      const made = new Map<string, Promise<{ email: string; password: string }>>();
+      const request = await playwright.request.newContext();
+      await use({
+        ensure(role) {
+          let acct = made.get(role);
+          if (!acct) {
+            const email = role === "him" ? HIM_EMAIL : role === "her" ? HER_EMAIL : undefined;
+            acct = createAccount(request, server, { email, name: role === "user" ? "Reader" : role });
+            made.set(role, acct);
+          }
+          return acct;
+        },
+      });
+      await request.dispose();
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ server }, use) => use(server.baseURL),
+});
+
+export { expect };

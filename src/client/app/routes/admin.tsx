@@ -1,0 +1,7 @@
+export default function AdminPage() {
+  return (
+    <main className="page">
+      <h1>Admin</h1>
+    </main>
+  );
+}

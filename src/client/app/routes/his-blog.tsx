@@ -1,0 +1,7 @@
+export default function HisBlogPage() {
+  return (
+    <main className="page">
+      <h1>HisBlog</h1>
+    </main>
+  );
+}

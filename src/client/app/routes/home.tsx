@@ -1,0 +1,7 @@
+export default function HomePage() {
+  return (
+    <main className="page">
+      <h1>Home</h1>
+    </main>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Viewer } from "../../common/types";
+
+/** What the server inlined into the page (see server/plugins/page-shell.ts). */
+export interface ShellData {
+  viewer: Viewer | null;
+  siteName: string;
+  publicUrl: string;
+  pinterestBoardUrl: string | null;
+  queries: Array<[unknown[], unknown]>;
+}
+
+export function readShellData(): ShellData {
+  const el = document.getElementById("duet-data");
+  const fallback: ShellData = {
+    viewer: null,
+    siteName: "Duet",
+    publicUrl: location.origin,
+    pinterestBoardUrl: null,
+    queries: [],
+  };
+  if (!el?.textContent) return fallback;
+  try {
+    return { ...fallback, ...(JSON.parse(el.textContent) as Partial<ShellData>) };
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,85 @@
+// SPEC §9: business constants and limits, shared by client and server.
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+export const EMAIL_MAX_LENGTH = 254;
+export const DISPLAY_NAME_MAX_LENGTH = 80;
+export const EXCERPT_FALLBACK_LENGTH = 150;
+export const META_DESCRIPTION_LENGTH = 160;
+export const SCROLL_THRESHOLD_PX = 10;
+export const PIN_WIDGET_FALLBACK_MS = 5_000;
+export const REGISTER_REDIRECT_MS = 2_000;
+export const EDIT_REDIRECT_MS = 1_500;
+
+export const POST_TITLE_MAX_LENGTH = 200;
+export const POST_CONTENT_MAX_LENGTH = 200_000;
+export const POST_EXCERPT_MAX_LENGTH = 500;
+export const HASHTAG_MAX_LENGTH = 40;
+export const HASHTAGS_MAX_COUNT = 20;
+export const POST_IMAGES_MAX_COUNT = 30;
+export const COMMENT_MAX_LENGTH = 2_000;
+export const CONTACT_NAME_MAX_LENGTH = 100;
+export const CONTACT_SUBJECT_MAX_LENGTH = 200;
+export const CONTACT_MESSAGE_MAX_LENGTH = 5_000;
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+export const PAGE_SIZE_DEFAULT = 12;
+export const PAGE_SIZE_MAX = 50;
+
+export const AUTHORS = ["him", "her"] as const;
+export type AuthorKey = (typeof AUTHORS)[number];
+
+export const EDITOR_FONT_SIZES_PT = [8, 9, 10, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28, 36, 48, 72] as const;
+export const EDITOR_FONTS = [
+  "Arial",
+  "Times New Roman",
+  "Courier New",
+  "Georgia",
+  "Verdana",
+  "Helvetica",
+  "Tahoma",
+  "Trebuchet MS",
+  "Garamond",
+  "Palatino",
+  "Lucida Sans",
+  "Roboto",
+] as const;
+/** SPEC §9 colours: label → CSS value. */
+export const EDITOR_COLOURS = [
+  ["black", "black"],
+  ["white", "white"],
+  ["red", "red"],
+  ["green", "green"],
+  ["blue", "blue"],
+  ["yellow", "yellow"],
+  ["purple", "purple"],
+  ["orange", "orange"],
+  ["brown", "brown"],
+  ["pink", "pink"],
+  ["lime", "lime"],
+  ["cyan", "cyan"],
+  ["magenta", "magenta"],
+  ["gray", "gray"],
+  ["dark gray", "darkgray"],
+  ["light gray", "lightgray"],
+  ["navy", "navy"],
+  ["teal", "teal"],
+  ["olive", "olive"],
+  ["maroon", "maroon"],
+] as const;
+export const TOOLBAR_STYLES = [
+  "bold",
+  "italic",
+  "underline",
+  "heading 2",
+  "heading 3",
+  "quote",
+  "bullet list",
+] as const;
+export const IMAGE_POSITIONS = ["left", "center", "right", "full"] as const;
+export const IMAGE_SIZES = ["small", "medium", "large"] as const;
+export type ImagePosition = (typeof IMAGE_POSITIONS)[number];
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+export const CONTENT_TEXTAREA_ROWS = 10;
+export const CONTACT_MESSAGE_ROWS = 5;
+export const THEME_STORAGE_KEY = "duet-theme";
+export const LOCAL_POSTS_STORAGE_KEY = "blogPosts";

@@ -1,0 +1,114 @@
+import path from "node:path";
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import { type Auth, createAuth } from "./auth/auth";
+import { ContentCache } from "./cache";
+import { registerCommentsRoutes } from "./comments/comments.routes";
+import { registerContactRoutes } from "./contact/contact.routes";
+import type { AppContext } from "./context";
+import type { Database } from "./db/client";
+import type { Config } from "./env";
+import { AppError } from "./errors";
+import { registerFeedsRoutes } from "./feeds/feeds.routes";
+import { registerLikesRoutes } from "./likes/likes.routes";
+import { createMailer, type Mailer } from "./mail/mailer";
+import { registerAuthRoutes } from "./plugins/auth";
+import { registerPageShell } from "./plugins/page-shell";
+import { registerSecurity } from "./plugins/security";
+import { registerPostsRoutes } from "./posts/posts.routes";
+import { registerUploadsRoutes } from "./uploads/uploads.routes";
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** Secret for signing sessions (generated into DATA_DIR on first start by main.ts). */
+  secret: string;
+  mailer?: Mailer;
+  auth?: Auth;
+  now?: () => Date;
+  logger?: FastifyServerOptions["logger"];
+  /** Serve the built client (dist/client). Off in API tests. */
+  serveClient?: boolean;
+}
+
+export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+/** Build the whole server; main.ts and every test call this. */
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+  });
+  const mailer =
+    deps.mailer ??
+    createMailer({
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, "outbox"),
+      log: (line) => app.log.info(line),
+    });
+  const auth = deps.auth ?? createAuth({ db: database.db, config, mailer, secret: deps.secret });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    auth,
+    mailer,
+    cache: new ContentCache(),
+    now: deps.now ?? (() => new Date()),
+  };
+
+  // JSON-only API bodies: refuse text/plain (a cross-site form could send it without a preflight).
+  app.removeContentTypeParser("text/plain");
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+    }
+    const err = error as { statusCode?: number; code?: string; message?: string };
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const message =
+        err.code === "FST_ERR_CTP_BODY_TOO_LARGE"
+          ? "The request is too large."
+          : err.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE"
+            ? "Send JSON (Content-Type: application/json)."
+            : err.code === "FST_ERR_CTP_EMPTY_JSON_BODY" || err.code === "FST_ERR_CTP_INVALID_JSON_BODY"
+              ? "The request body is not valid JSON."
+              : (err.message ?? "Bad request.");
+      return reply.status(status).send({ error: { code: err.code ?? "BAD_REQUEST", message } });
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply
+      .status(500)
+      .send({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } });
+  });
+
+  await app.register(cookie);
+  await registerSecurity(app, ctx);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
+
+  app.get("/api/health", async (_request, reply) => {
+    await ctx.db.execute(sql`select 1`);
+    reply.header("cache-control", "no-store");
+    return { ok: true, database: database.kind };
+  });
+
+  // The table of contents of the API.
+  await registerAuthRoutes(app, ctx);
+  await registerPostsRoutes(app, ctx);
+  await registerCommentsRoutes(app, ctx);
+  await registerLikesRoutes(app, ctx);
+  await registerContactRoutes(app, ctx);
+  await registerUploadsRoutes(app, ctx);
+  await registerFeedsRoutes(app, ctx);
+  await registerPageShell(app, ctx, { serveClient: deps.serveClient ?? false });
+
+  app.addHook("onClose", async () => mailer.close());
+  return { app, ctx };
+}

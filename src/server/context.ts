@@ -1,0 +1,17 @@
+import type { Auth } from "./auth/auth";
+import type { ContentCache } from "./cache";
+import type { Database, Db } from "./db/client";
+import type { Config } from "./env";
+import type { Mailer } from "./mail/mailer";
+
+/** Everything a route module needs, built once by buildApp and passed explicitly. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  cache: ContentCache;
+  /** Injectable clock for tests of time-based behaviour. */
+  now: () => Date;
+}

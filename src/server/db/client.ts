@@ -1,0 +1,59 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import pg from "pg";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type the code uses: either driver, PostgreSQL dialect. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The embedded engine when kind is "pglite" (for snapshots and checkpoints). */
+  pglite: PGlite | null;
+  /** The pool when kind is "postgres" (for LISTEN/NOTIFY). */
+  pool: pg.Pool | null;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob | File }
+  | { kind: "postgres"; url: string; max?: number };
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // An idle client error (server restart) must not crash the process.
+    pool.on("error", () => {});
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return { db, kind: "postgres", pglite: null, pool, close: () => pool.end() };
+  }
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    // PGlite creates only the last folder of its path.
+    mkdirSync(path.dirname(options.dataDir), { recursive: true });
+    dataDir = options.dataDir;
+  }
+  const client = await PGlite.create(
+    dataDir,
+    options.loadDataDir ? { loadDataDir: options.loadDataDir } : {},
+  );
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    pool: null,
+    close: async () => {
+      if (!client.closed) {
+        await client.query("CHECKPOINT").catch(() => {});
+        await client.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,142 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Normalise an email for comparison: trim and lower-case only (look-alikes must not match). */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const EnvSchema = z.object({
+  PORT: z.coerce
+    .number({ message: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be 0–65535")
+    .max(65535, "must be 0–65535")
+    .default(3000),
+  HOST: z.string().min(1).default("127.0.0.1"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
+    .optional(),
+  PUBLIC_URL: z.string().url("must be an absolute URL").optional(),
+  SITE_NAME: z.string().min(1).max(60).default("Duet"),
+  AUTHOR_HIM_EMAIL: z.string().email("must be an email address").default("him@duet.local"),
+  AUTHOR_HER_EMAIL: z.string().email("must be an email address").default("her@duet.local"),
+  SEED_DEMO: booleanish.default(true),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().optional(),
+  CONTACT_TO_EMAIL: z.string().optional(),
+  EMAILJS_API_URL: z.string().url("must be an absolute URL").default("https://api.emailjs.com"),
+  EMAILJS_SERVICE_ID: z.string().optional(),
+  EMAILJS_TEMPLATE_ID: z.string().optional(),
+  EMAILJS_PUBLIC_KEY: z.string().optional(),
+  EMAILJS_PRIVATE_KEY: z.string().optional(),
+  PINTEREST_BOARD_URL: z.string().url("must be an absolute URL").optional(),
+  BACKUP_INTERVAL_MINUTES: z.coerce.number({ message: "must be a number" }).int().min(0).default(60),
+  BACKUP_KEEP: z.coerce.number({ message: "must be a number" }).int().min(1).max(1000).default(7),
+  /** Where the built client is (default dist/client); the browser tests build their own copy. */
+  CLIENT_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  siteName: string;
+  authorEmails: { him: string; her: string };
+  seedDemo: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactTo: string[];
+  emailjs: {
+    apiUrl: string;
+    serviceId: string | undefined;
+    templateId: string | undefined;
+    publicKey: string | undefined;
+    privateKey: string | undefined;
+  };
+  pinterestBoardUrl: string | undefined;
+  backupIntervalMinutes: number;
+  backupKeep: number;
+  logLevel: string;
+  clientDistDir: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Read `.env` (if present) without overriding variables already set. */
+function readDotEnv(file: string): Record<string, string> {
+  if (!existsSync(file)) return {};
+  const out: Record<string, string> = {};
+  for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (!m?.[1]) continue;
+    out[m[1]] = (m[2] ?? "").replace(/^(['"])(.*)\1$/, "$2");
+  }
+  return out;
+}
+
+/** Parse configuration once; throws ConfigError with one line naming the bad variable. */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  dotenvFile: string | null = ".env",
+): Config {
+  const merged: Record<string, string | undefined> = { ...(dotenvFile ? readDotEnv(dotenvFile) : {}) };
+  for (const [k, v] of Object.entries(source)) if (v !== undefined && v !== "") merged[k] = v;
+  const parsed = EnvSchema.safeParse(merged);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? "environment");
+    throw new ConfigError(
+      `Invalid environment variable ${name}: ${issue.message} (got "${merged[name] ?? ""}")`,
+    );
+  }
+  const e = parsed.data;
+  const him = normaliseEmail(e.AUTHOR_HIM_EMAIL);
+  const her = normaliseEmail(e.AUTHOR_HER_EMAIL);
+  if (him === her)
+    throw new ConfigError("Invalid environment variable AUTHOR_HER_EMAIL: must differ from AUTHOR_HIM_EMAIL");
+  const publicUrl = (
+    e.PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
+  ).replace(/\/+$/, "");
+  const host = new URL(publicUrl).hostname;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    siteName: e.SITE_NAME,
+    authorEmails: { him, her },
+    seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${host.includes(".") ? host : "duet.local"}>`,
+    contactTo: (e.CONTACT_TO_EMAIL ? e.CONTACT_TO_EMAIL.split(",") : [him, her])
+      .map((s) => s.trim())
+      .filter(Boolean),
+    emailjs: {
+      apiUrl: e.EMAILJS_API_URL.replace(/\/+$/, ""),
+      serviceId: e.EMAILJS_SERVICE_ID,
+      templateId: e.EMAILJS_TEMPLATE_ID,
+      publicKey: e.EMAILJS_PUBLIC_KEY,
+      privateKey: e.EMAILJS_PRIVATE_KEY,
+    },
+    pinterestBoardUrl: e.PINTEREST_BOARD_URL,
+    backupIntervalMinutes: e.BACKUP_INTERVAL_MINUTES,
+    backupKeep: e.BACKUP_KEEP,
+    logLevel: e.LOG_LEVEL,
+    clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
+  };
+}

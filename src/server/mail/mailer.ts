@@ -1,0 +1,56 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+
+export interface OutgoingMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export interface MailerOptions {
+  from: string;
+  /** Send through this SMTP server; unset: write each email as one .eml file in outboxDir. */
+  smtpUrl: string | undefined;
+  outboxDir: string;
+  /** Told of each email's subject and links (the console, so a person trying Duet can follow them). */
+  log?: (line: string) => void;
+}
+
+/** Links in a text body, so the console can show them when mail goes to the outbox. */
+export function linksIn(text: string): string[] {
+  return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail });
+      },
+      close: () => transport.close(),
+    };
+  }
+  // nodemailer's stream transport renders the exact RFC 5322 message, which we keep as .eml.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: options.from, ...mail });
+      await mkdir(options.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}_${randomUUID().slice(0, 8)}.eml`;
+      await writeFile(path.join(options.outboxDir, name), info.message as Buffer);
+      options.log?.(`Mail to ${[mail.to].flat().join(", ")}: "${mail.subject}" → outbox/${name}`);
+      for (const link of linksIn(mail.text)) options.log?.(`  link: ${link}`);
+    },
+    close: () => {},
+  };
+}

@@ -1,0 +1,69 @@
+import helmet from "@fastify/helmet";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+import { AppError } from "../errors";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Origins allowed to make state-changing requests: our own, and the Vite dev server. */
+export function allowedOrigins(ctx: AppContext): Set<string> {
+  return new Set([new URL(ctx.config.publicUrl).origin, "http://localhost:5173", "http://127.0.0.1:5173"]);
+}
+
+/**
+ * Cross-site request refusal for every state-changing route of Duet (Better Auth checks its own):
+ * the browser's Sec-Fetch-Site, else Origin, must say the request came from our pages.
+ */
+export function isCrossSite(request: FastifyRequest, origins: Set<string>): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site === "cross-site" || site === "same-site") return true;
+  const origin = request.headers.origin;
+  if (origin) return !origins.has(origin);
+  // No Origin and no Sec-Fetch-Site: not a browser form post from elsewhere only if same-origin said so.
+  return site !== "same-origin";
+}
+
+export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const https = ctx.config.publicUrl.startsWith("https:");
+  const pinterest = ctx.config.pinterestBoardUrl
+    ? ["https://assets.pinterest.com", "https://*.pinimg.com"]
+    : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", ...pinterest],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": [
+          "'self'",
+          "data:",
+          "blob:",
+          ...pinterest,
+          ...(pinterest.length ? ["https://*.pinterest.com"] : []),
+        ],
+        "connect-src": ["'self'", ...(pinterest.length ? ["https://*.pinterest.com"] : [])],
+        "frame-src": pinterest.length ? ["https://*.pinterest.com"] : ["'none'"],
+        "font-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        ...(https ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    // Share intents open in a popup; it must be able to see its opener's URL parameters only.
+    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
+    crossOriginEmbedderPolicy: false,
+    hsts: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+  });
+
+  const origins = allowedOrigins(ctx);
+  app.addHook("onRequest", async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
+    if (isCrossSite(request, origins)) {
+      throw new AppError(403, "CROSS_SITE", "Cross-site requests are not allowed.");
+    }
+  });
+}

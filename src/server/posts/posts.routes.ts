@@ -1,0 +1,6 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context";
+
+export async function registerPostsRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {
+  // TODO: implemented by its issue.
+}

@@ -1,0 +1,184 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import type { InjectOptions, LightMyRequestResponse } from "fastify";
+import pg from "pg";
+import type { AuthorKey } from "../../common/limits";
+import { buildApp } from "../app";
+import type { AppContext } from "../context";
+import { type Database, openDatabase } from "../db/client";
+import { runMigrations } from "../db/migrate";
+import { user } from "../db/schema";
+import { type Config, loadConfig } from "../env";
+import type { Mailer, OutgoingMail } from "../mail/mailer";
+import { TEMPLATE_FILE } from "./global-setup";
+
+export const TEST_PASSWORD = "correct-horse-42";
+
+/** A fresh database per test file: a copy of the migrated PGlite template, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `duet_test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    const database = await openDatabase({ kind: "postgres", url: dbUrl.href, max: 20 });
+    await runMigrations(database);
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`).catch(() => {});
+      await a.end();
+    };
+    return database;
+  }
+  const blob = new Blob([readFileSync(TEMPLATE_FILE)]);
+  return openDatabase({ kind: "pglite", dataDir: null, loadDataDir: blob });
+}
+
+/** Mail kept in memory for API tests (the outbox/SMTP paths have their own tests). */
+export class MemoryMailer implements Mailer {
+  sent: OutgoingMail[] = [];
+  async send(mail: OutgoingMail) {
+    this.sent.push(mail);
+  }
+  close() {}
+  /** The first URL in the last email to `to` containing `needle`. */
+  linkFor(to: string, needle: string): string | null {
+    for (const mail of [...this.sent].reverse()) {
+      if (![mail.to].flat().includes(to)) continue;
+      const link = (mail.text.match(/https?:\/\/[^\s<>"]+/g) ?? []).find((u) => u.includes(needle));
+      if (link) return link;
+    }
+    return null;
+  }
+}
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>["app"];
+  ctx: AppContext;
+  config: Config;
+  mailer: MemoryMailer;
+  /** inject with our Origin and a distinct client address (Better Auth rate-limits per IP). */
+  request(options: InjectOptions & { cookie?: string | null }): Promise<LightMyRequestResponse>;
+  /** Create a user directly and return a session cookie for it. */
+  signUp(opts?: { email?: string; name?: string; password?: string; verified?: boolean }): Promise<TestUser>;
+  /** A signed-in user of the given role: a reader, or one of the verified authors. */
+  as(role: "user" | AuthorKey): Promise<TestUser>;
+  close(): Promise<void>;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  cookie: string;
+}
+
+let ipCounter = 1;
+export function nextIp(): string {
+  ipCounter++;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export async function buildTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  extra: { now?: () => Date; mailer?: Mailer } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "duet-test-"));
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      PUBLIC_URL: "http://127.0.0.1:3000",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "silent",
+      ...overrides,
+    },
+    null,
+  );
+  const database = await openTestDatabase();
+  const mailer = new MemoryMailer();
+  const { app, ctx } = await buildApp({
+    config,
+    database,
+    secret: "test-secret-test-secret-test-secret-000",
+    mailer: extra.mailer ?? mailer,
+    now: extra.now,
+  });
+  await app.ready();
+  const origin = new URL(config.publicUrl).origin;
+
+  const request: TestApp["request"] = ({ cookie, headers, ...options }) =>
+    app.inject({
+      remoteAddress: nextIp(),
+      ...options,
+      headers: {
+        ...(options.method && options.method !== "GET" ? { origin } : {}),
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+    });
+
+  const signIn = async (email: string, password: string): Promise<string> => {
+    const res = await request({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email, password },
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-in failed for ${email}: ${res.statusCode} ${res.body}`);
+    const cookies = res.cookies.map((c) => `${c.name}=${c.value}`);
+    return cookies.join("; ");
+  };
+
+  const signUp: TestApp["signUp"] = async (opts = {}) => {
+    const email = opts.email ?? `reader-${randomUUID().slice(0, 8)}@example.com`;
+    const password = opts.password ?? TEST_PASSWORD;
+    const res = await request({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      payload: { email, password, name: opts.name ?? "Reader" },
+    });
+    if (res.statusCode !== 200) throw new Error(`sign-up failed for ${email}: ${res.statusCode} ${res.body}`);
+    if (opts.verified) await ctx.db.update(user).set({ emailVerified: true }).where(eq(user.email, email));
+    const [row] = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    return { id: row!.id, email, cookie: await signIn(email, password) };
+  };
+
+  const roles = new Map<string, TestUser>();
+  const as: TestApp["as"] = async (role) => {
+    const cached = roles.get(role);
+    if (cached) return cached;
+    const created =
+      role === "user"
+        ? await signUp()
+        : await signUp({
+            email: config.authorEmails[role],
+            name: role === "him" ? "Him" : "Her",
+            verified: true,
+          });
+    roles.set(role, created);
+    return created;
+  };
+
+  return {
+    app,
+    ctx,
+    config,
+    mailer,
+    request,
+    signUp,
+    as,
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import type { z } from "zod";
+import { badRequest } from "./errors";
+
+/** Parse request input with a shared schema; the first problem becomes a clear 400. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  if (!issue) throw badRequest("The request is not valid.", "VALIDATION_ERROR");
+  const where = issue.path.length > 0 ? issue.path.join(".") : "";
+  // Schemas give user-facing messages (SPEC texts) where they have them; otherwise name the field.
+  const message =
+    issue.code === "unrecognized_keys"
+      ? `Unknown field: ${issue.keys.join(", ")}.`
+      : issue.message.startsWith("Invalid") && where
+        ? `${where}: ${issue.message}.`
+        : issue.message;
+  throw badRequest(message, "VALIDATION_ERROR");
+}
