@@ -1,4 +1,5 @@
 import { Link, NavLink } from "react-router";
+import { NavbarAccount } from "../../features/auth/components/navbar-account";
 import { useTheme } from "../../lib/theme";
 import { paths } from "../paths";
 
@@ -20,6 +21,7 @@ export function Navbar({ siteName }: { siteName: string }) {
         >
           {theme === "dark" ? "☀" : "☾"}
         </button>
+        <NavbarAccount />
       </nav>
     </header>
   );

@@ -1,0 +1,20 @@
+import type { AuthorKey } from "./limits";
+import type { Viewer } from "./types";
+
+// SPEC §6, as pure predicates used by the server (to refuse) and the client (to hide buttons).
+
+export const canPublish = (viewer: Viewer | null): boolean => !!viewer?.isAdmin && viewer.authorKey !== null;
+
+/** Edit/delete a post: only the account tied to the post's author value. */
+export const canManagePost = (viewer: Viewer | null, post: { author: AuthorKey }): boolean =>
+  !!viewer?.isAdmin && viewer.authorKey === post.author;
+
+/** Edit/delete a comment: its writer, or the author of the post it is on. */
+export const canManageComment = (
+  viewer: Viewer | null,
+  comment: { userId: string },
+  post: { author: AuthorKey },
+): boolean => !!viewer && (viewer.id === comment.userId || canManagePost(viewer, post));
+
+export const canComment = (viewer: Viewer | null): boolean => !!viewer;
+export const canLike = (viewer: Viewer | null): boolean => !!viewer;

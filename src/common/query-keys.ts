@@ -1,0 +1,15 @@
+/**
+ * TanStack Query keys shared by the client's fetchers and the server's page shell, which inlines
+ * the first page of data under the same key so a page paints without a request.
+ * List queries are infinite queries: their cached data is `{ pages: Page<BlogPostCard>[], pageParams }`.
+ */
+export const queryKeys = {
+  authorPosts: (author: "him" | "her") => ["posts", "author", author] as const,
+  tagPosts: (tag: string) => ["posts", "tag", tag] as const,
+  post: (id: string) => ["post", id] as const,
+  comments: (postId: string) => ["comments", postId] as const,
+  likeState: (postId: string) => ["like", postId] as const,
+};
+
+/** The shape an infinite list query holds in the cache, for inlining its first page. */
+export const firstPageOf = <T>(page: T) => ({ pages: [page], pageParams: [null] });
