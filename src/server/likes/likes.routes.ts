@@ -1,6 +1,38 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { AppContext } from "../context";
+import { notFound, unauthorized } from "../errors";
+import { getViewer } from "../plugins/auth";
+import { parse } from "../validate";
+import { getLikeState, isPostId, toggleLike } from "./likes.repository";
 
-export async function registerLikesRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {
-  // TODO: implemented by its issue.
+const postNotFound = () => notFound("post", "Post not found");
+
+export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** The viewer's like state: `{ liked, likes }` (a visitor never likes). */
+  app.get<{ Params: { id: string } }>("/api/posts/:id/like", async (request, reply) => {
+    const { id } = request.params;
+    if (!isPostId(id)) throw postNotFound();
+    const viewer = await getViewer(ctx, request);
+    const state = await getLikeState(ctx.db, id, viewer?.id ?? null);
+    if (!state) throw postNotFound();
+    reply.header("cache-control", "no-store");
+    return state;
+  });
+
+  /** SPEC §4: toggle the viewer's like; answers the new `{ liked, likes }`. */
+  app.post<{ Params: { id: string } }>("/api/posts/:id/like", async (request, reply) => {
+    const viewer = await getViewer(ctx, request);
+    if (!viewer) throw unauthorized("Please log in to like posts");
+    const { id } = request.params;
+    // A toggle carries no data: refuse any field rather than ignore it.
+    parse(z.strictObject({}).nullish(), request.body);
+    if (!isPostId(id)) throw postNotFound();
+    const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());
+    if (!state) throw postNotFound();
+    // The count is part of every cached post and card.
+    ctx.cache.invalidate();
+    reply.header("cache-control", "no-store");
+    return state;
+  });
 }

@@ -1,0 +1,24 @@
+import type { AuthorKey } from "../../common/limits";
+import type { AppContext } from "../context";
+import { blogPosts } from "../db/schema";
+
+let counter = 0;
+
+/** Insert a post row directly (tests that need a post but not the authoring API). */
+export async function createPost(
+  ctx: AppContext,
+  opts: { author?: AuthorKey; title?: string; content?: string; hashtags?: string[]; date?: Date } = {},
+) {
+  counter++;
+  const [row] = await ctx.db
+    .insert(blogPosts)
+    .values({
+      title: opts.title ?? `Test post ${counter}`,
+      content: opts.content ?? `<p>Body of test post ${counter}</p>`,
+      author: opts.author ?? "him",
+      hashtags: opts.hashtags ?? [],
+      ...(opts.date ? { date: opts.date } : {}),
+    })
+    .returning();
+  return row!;
+}
