@@ -1,0 +1,17 @@
+import { HASHTAG_MAX_LENGTH } from "../limits";
+
+/** The tag page of a hashtag (SPEC §2 /tags/{tag}); the tag is one path segment, encoded. */
+export function hashtagPath(tag: string): string {
+  return `/tags/${encodeURIComponent(tag)}`;
+}
+
+/**
+ * A tag as it arrives in a URL (`/tags/Travel`, `?tag=%23travel`) → the stored form: stored tags
+ * are trimmed and lower-cased (SPEC §5), and a leading '#' is how people write them.
+ * Returns null when nothing is left or it is longer than any stored tag can be.
+ */
+export function normaliseTagParam(raw: string): string | null {
+  const tag = raw.trim().replace(/^#+/, "").trim().toLowerCase();
+  if (!tag || tag.length > HASHTAG_MAX_LENGTH) return null;
+  return tag;
+}
