@@ -1,0 +1,103 @@
+import { and, desc, eq, lt, or } from "drizzle-orm";
+import type { Comment } from "../../common/engagement";
+import type { AuthorKey } from "../../common/limits";
+import type { Page } from "../../common/types";
+import type { Db } from "../db/client";
+import { blogPosts, comments } from "../db/schema";
+
+type CommentRow = typeof comments.$inferSelect;
+
+export const toComment = (row: CommentRow): Comment => ({
+  id: row.id,
+  postId: row.postId,
+  author: row.author,
+  content: row.content,
+  userId: row.userId,
+  timestamp: row.timestamp.toISOString(),
+});
+
+/** Keyset cursor over (timestamp desc, id desc). */
+export function encodeCursor(row: { timestamp: Date; id: string }): string {
+  return Buffer.from(`${row.timestamp.toISOString()}|${row.id}`).toString("base64url");
+}
+
+export function decodeCursor(cursor: string): { timestamp: Date; id: string } | null {
+  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  if (!iso || !id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const timestamp = new Date(iso);
+  return Number.isNaN(timestamp.getTime()) ? null : { timestamp, id };
+}
+
+/** The post's author value, or null when there is no such post. */
+export async function findPostAuthor(db: Db, postId: string): Promise<AuthorKey | null> {
+  const [post] = await db
+    .select({ author: blogPosts.author })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, postId));
+  return post?.author ?? null;
+}
+
+/** SPEC §7: comments where postId equals the post, newest first, one page at a time. */
+export async function listComments(
+  db: Db,
+  postId: string,
+  limit: number,
+  after: { timestamp: Date; id: string } | null,
+): Promise<Page<Comment>> {
+  const rows = await db
+    .select()
+    .from(comments)
+    .where(
+      and(
+        eq(comments.postId, postId),
+        after
+          ? or(
+              lt(comments.timestamp, after.timestamp),
+              and(eq(comments.timestamp, after.timestamp), lt(comments.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(comments.timestamp), desc(comments.id))
+    .limit(limit + 1);
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return { items: items.map(toComment), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+export async function insertComment(
+  db: Db,
+  values: { postId: string; userId: string; author: string; content: string; timestamp: Date },
+): Promise<Comment> {
+  const [row] = await db.insert(comments).values(values).returning();
+  return toComment(row!);
+}
+
+/** The comment with its post's author value (for SPEC §6 permissions), or null. */
+export async function findCommentWithPost(
+  db: Db,
+  id: string,
+): Promise<{ comment: CommentRow; postAuthor: AuthorKey } | null> {
+  const [row] = await db
+    .select({ comment: comments, postAuthor: blogPosts.author })
+    .from(comments)
+    .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
+    .where(eq(comments.id, id));
+  return row ?? null;
+}
+
+/** SPEC §4: Save updates content and timestamp. */
+export async function updateComment(
+  db: Db,
+  id: string,
+  content: string,
+  timestamp: Date,
+): Promise<Comment | null> {
+  const [row] = await db.update(comments).set({ content, timestamp }).where(eq(comments.id, id)).returning();
+  return row ? toComment(row) : null;
+}
+
+export async function deleteComment(db: Db, id: string): Promise<boolean> {
+  const rows = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
+  return rows.length > 0;
+}
