@@ -6,7 +6,10 @@ import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 // A clock the tests move forward, so "newest first" and "timestamp updated" are deterministic.
 let clock = new Date("2025-01-01T10:00:00.000Z").getTime();
-const tick = () => new Date((clock += 1000));
+const tick = () => {
+  clock += 1000;
+  return new Date(clock);
+};
 
 let t: TestApp;
 beforeAll(async () => {
