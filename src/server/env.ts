@@ -11,20 +11,30 @@ const booleanish = z
   .enum(["true", "false", "1", "0", "yes", "no"], { message: "must be true or false" })
   .transform((v) => v === "true" || v === "1" || v === "yes");
 
+/** A whole number written in decimal digits (no coercion of " " or "1e3"), within [min, max]. */
+const integer = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().min(min, `must be ${min}–${max}`).max(max, `must be ${min}–${max}`))
+    .default(fallback);
+
+const httpUrl = z
+  .string()
+  .url("must be an absolute http:// or https:// URL")
+  .regex(/^https?:\/\//i, "must be an absolute http:// or https:// URL");
+
 const EnvSchema = z.object({
-  PORT: z.coerce
-    .number({ message: "must be a number" })
-    .int("must be a whole number")
-    .min(0, "must be 0–65535")
-    .max(65535, "must be 0–65535")
-    .default(3000),
+  PORT: integer(0, 65535, 3000),
   HOST: z.string().min(1).default("127.0.0.1"),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres://")
     .optional(),
-  PUBLIC_URL: z.string().url("must be an absolute URL").optional(),
+  PUBLIC_URL: httpUrl.optional(),
   SITE_NAME: z.string().min(1).max(60).default("Duet"),
   AUTHOR_HIM_EMAIL: z.string().email("must be an email address").default("him@duet.local"),
   AUTHOR_HER_EMAIL: z.string().email("must be an email address").default("her@duet.local"),
@@ -35,17 +45,27 @@ const EnvSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().optional(),
   CONTACT_TO_EMAIL: z.string().optional(),
-  EMAILJS_API_URL: z.string().url("must be an absolute URL").default("https://api.emailjs.com"),
+  EMAILJS_API_URL: httpUrl.default("https://api.emailjs.com"),
   EMAILJS_SERVICE_ID: z.string().optional(),
   EMAILJS_TEMPLATE_ID: z.string().optional(),
   EMAILJS_PUBLIC_KEY: z.string().optional(),
   EMAILJS_PRIVATE_KEY: z.string().optional(),
-  PINTEREST_BOARD_URL: z.string().url("must be an absolute URL").optional(),
-  BACKUP_INTERVAL_MINUTES: z.coerce.number({ message: "must be a number" }).int().min(0).default(60),
-  BACKUP_KEEP: z.coerce.number({ message: "must be a number" }).int().min(1).max(1000).default(7),
+  PINTEREST_BOARD_URL: httpUrl.optional(),
+  /** Minutes between snapshots of the embedded database; 0 turns snapshots off. */
+  BACKUP_INTERVAL_MINUTES: integer(0, 525_600, 60),
+  /** How many snapshots to keep in DATA_DIR/backups. */
+  BACKUP_KEEP: integer(1, 1000, 7),
   /** Where the built client is (default dist/client); the browser tests build their own copy. */
   CLIENT_DIST_DIR: z.string().optional(),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** `npm run bench` only: serve /api/bench/ceiling, a prebuilt body (the in-memory ceiling). */
+  DUET_BENCH_CEILING: booleanish.default(false),
+  /** Sign-in, sign-up and password-reset requests allowed per client IP per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: integer(1, 100_000, 10),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
 });
 
 export interface Config {
@@ -71,10 +91,21 @@ export interface Config {
   backupIntervalMinutes: number;
   backupKeep: number;
   logLevel: string;
+  authRateLimitPerMinute: number;
   clientDistDir: string | undefined;
+  benchCeiling: boolean;
 }
 
 export class ConfigError extends Error {}
+
+/** Variables that may carry credentials are never echoed into logs. */
+const SECRET_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "EMAILJS_PRIVATE_KEY", "EMAILJS_PUBLIC_KEY"]);
+
+function shownValue(name: string, value: string | undefined): string {
+  if (value === undefined || SECRET_VARIABLES.has(name)) return "";
+  const oneLine = value.replace(/[\r\n]+/g, " ");
+  return ` (got "${oneLine.length > 80 ? `${oneLine.slice(0, 80)}…` : oneLine}")`;
+}
 
 /** Read `.env` (if present) without overriding variables already set. */
 function readDotEnv(file: string): Record<string, string> {
@@ -100,7 +131,7 @@ export function loadConfig(
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "environment");
     throw new ConfigError(
-      `Invalid environment variable ${name}: ${issue.message} (got "${merged[name] ?? ""}")`,
+      `Invalid environment variable ${name}: ${issue.message}${shownValue(name, merged[name])}`,
     );
   }
   const e = parsed.data;
@@ -137,6 +168,8 @@ export function loadConfig(
     backupIntervalMinutes: e.BACKUP_INTERVAL_MINUTES,
     backupKeep: e.BACKUP_KEEP,
     logLevel: e.LOG_LEVEL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
+    benchCeiling: e.DUET_BENCH_CEILING,
   };
 }

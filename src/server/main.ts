@@ -1,13 +1,19 @@
 import path from "node:path";
+import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
-import { openDatabase } from "./db/client";
+import { backupsDirOf, type SnapshotSchedule, startSnapshotSchedule, takeSnapshot } from "./db/backup";
+import { type Database, openDatabase } from "./db/client";
+import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/lock";
 import { runMigrations } from "./db/migrate";
 import { seedDemo } from "./db/seed";
-import { ConfigError, loadConfig } from "./env";
+import { type Config, ConfigError, loadConfig } from "./env";
 import { loadOrCreateSecret } from "./secret";
 
+/** A shutdown that hangs (a stuck request, a wedged database) must still end the process. */
+const FORCE_EXIT_AFTER_MS = 15_000;
+
 async function main() {
-  let config: ReturnType<typeof loadConfig>;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -18,7 +24,67 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase(
+  let lock: DataDirLock | null = null;
+  let database: Database | null = null;
+  let app: FastifyInstance | null = null;
+  let snapshots: SnapshotSchedule | null = null;
+  const log = {
+    info: (msg: string) => (app ? app.log.info(msg) : console.log(msg)),
+    error: (msg: string) => (app ? app.log.error(msg) : console.error(msg)),
+  };
+
+  // Signals may arrive while we are still starting: shut down whatever exists so far.
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal}: closing`);
+    const force = setTimeout(() => {
+      console.error(`Shutdown took longer than ${FORCE_EXIT_AFTER_MS / 1000} s; exiting anyway.`);
+      process.exit(1);
+    }, FORCE_EXIT_AFTER_MS);
+    force.unref();
+    let code = 0;
+    try {
+      // Stop accepting connections and let in-flight requests finish.
+      if (app) await app.close();
+      await snapshots?.stop();
+      if (database?.pglite && !database.pglite.closed && config.backupIntervalMinutes > 0) {
+        const file = await takeSnapshot(database.pglite, {
+          backupsDir: backupsDirOf(config.dataDir),
+          keep: config.backupKeep,
+        }).catch((error: unknown) => {
+          log.error(`final snapshot failed: ${String(error)}`);
+          return null;
+        });
+        if (file) log.info(`snapshot written: ${file}`);
+      }
+      // CHECKPOINT and close (see db/client.ts).
+      await database?.close();
+    } catch (error) {
+      console.error(error);
+      code = 1;
+    } finally {
+      lock?.release();
+      process.exit(code);
+    }
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  if (!config.databaseUrl) {
+    try {
+      lock = await acquireDataDirLock(config.dataDir);
+    } catch (error) {
+      if (error instanceof DataDirLockedError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  database = await openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl }
       : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
@@ -26,31 +92,25 @@ async function main() {
   await runMigrations(database);
   if (config.seedDemo) await seedDemo(database.db, config);
 
-  const { app } = await buildApp({
+  ({ app } = await buildApp({
     config,
     database,
     secret: loadOrCreateSecret(config.dataDir),
     serveClient: true,
     logger: { level: config.logLevel },
-  });
+  }));
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal}: closing`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    try {
-      await app.close();
-      await database.close();
-    } finally {
-      process.exit(0);
-    }
-  };
-  process.on("SIGINT", () => void shutdown("SIGINT"));
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  if (database.pglite && config.backupIntervalMinutes > 0) {
+    snapshots = startSnapshotSchedule({
+      pglite: database.pglite,
+      backupsDir: backupsDirOf(config.dataDir),
+      keep: config.backupKeep,
+      intervalMinutes: config.backupIntervalMinutes,
+      log,
+    });
+  }
 
+  if (closing) return;
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Duet is serving ${config.publicUrl} (database: ${database.kind})`);
 }
