@@ -1,0 +1,57 @@
+/**
+ * SPEC §5 hashtag rules.
+ *
+ * Decision (URL-safe tags): the create rule keeps spaces inside a tag, as SPEC §5 says, but then
+ * turns each run of spaces into one hyphen ("summer trip" → "summer-trip"). The tag is then safe
+ * in a URL path (/tags/summer-trip) and passes the edit rule (letters, digits and hyphens)
+ * unchanged, so loading a post into the editor and saving it again never rewrites its tags.
+ * "Letters" and "digits" are Unicode letters and digits (café, 東京 stay as they are).
+ */
+
+const SPLIT = ",";
+
+/** Letters, digits and spaces kept (SPEC §5, create); spaces become hyphens. */
+export function normaliseCreateTag(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} ]+/gu, "")
+    .trim()
+    .replace(/ +/g, "-");
+}
+
+/** Letters, digits and hyphens kept (SPEC §5, edit). */
+export function normaliseEditTag(raw: string): string {
+  return raw
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}-]+/gu, "")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-+|-+$/g, "");
+}
+
+function split(input: string, rule: (tag: string) => string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of input.split(SPLIT)) {
+    const tag = rule(part);
+    if (tag && !seen.has(tag)) {
+      seen.add(tag);
+      out.push(tag);
+    }
+  }
+  return out;
+}
+
+/** The new-post form's comma-separated field → tags (SPEC §5 create rule, empties dropped). */
+export const parseHashtagsOnCreate = (input: string): string[] => split(input, normaliseCreateTag);
+
+/** The inline edit form's comma-separated field → tags (SPEC §5 edit rule, empties dropped). */
+export const parseHashtagsOnEdit = (input: string): string[] => split(input, normaliseEditTag);
+
+/** Stored tags back into the comma-separated field. */
+export const formatHashtags = (tags: readonly string[]): string => tags.join(", ");
+
+/** SPEC §5: 3 to 5 hashtags are recommended. */
+export const HASHTAGS_RECOMMENDED_MIN = 3;
+export const HASHTAGS_RECOMMENDED_MAX = 5;

@@ -1,0 +1,51 @@
+/** Shared cases for both sanitisers (server sanitize-html, browser DOMPurify). */
+
+/** Exactly what the editor produces: each must come out unchanged. */
+export const EDITOR_OUTPUT = [
+  "<p>Plain <strong>bold</strong> <b>b</b> <em>em</em> <i>i</i> <u>u</u></p>",
+  "<h2>Heading</h2><h3>Sub</h3><blockquote>Quote</blockquote><ul><li>one</li><li>two</li></ul>",
+  "Line one<br />Line two",
+  '<span style="font-family: Georgia">g</span><span style="font-family: Times New Roman">t</span>',
+  '<span style="font-size: 14pt">s</span><span style="color: navy">c</span><span style="color: darkgray">d</span>',
+  '<img class="post-image post-image--left post-image--small" src="/uploads/blog-images/1700000000000_cat.png" alt="A cat" data-image-id="img-1" />',
+  '<div class="image-pair" data-pair="a b"><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_a.png" alt="" data-image-id="a" /><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_b.png" alt="" data-image-id="b" /></div>',
+  '<a href="https://example.com/x?y=1&amp;z=2" rel="noopener noreferrer">link</a> <a href="mailto:us@example.com" rel="noopener noreferrer">mail</a>',
+];
+
+/** Hostile input → what must be left of it. */
+export const ATTACKS: Array<[name: string, input: string, expected: string]> = [
+  ["a script element", "<p>hi</p><script>alert(1)</script>", "<p>hi</p>"],
+  [
+    "an event handler",
+    '<p onclick="alert(1)">x</p><img src="/uploads/blog-images/1_a.png" onerror="alert(1)" />',
+    '<p>x</p><img src="/uploads/blog-images/1_a.png" />',
+  ],
+  ["a javascript: link", '<a href="javascript:alert(1)">x</a>', "<a>x</a>"],
+  ["an obfuscated javascript: link", '<a href="  JaVaScRiPt:alert(1)">x</a>', "<a>x</a>"],
+  ["a data: link", '<a href="data:text/html,<script>alert(1)</script>">x</a>', "<a>x</a>"],
+  [
+    "a style outside the lists",
+    '<span style="position: fixed; color: red; background: url(https://evil.example)">x</span>',
+    '<span style="color: red">x</span>',
+  ],
+  [
+    "a size in px and an unknown font",
+    '<span style="font-size: 13px; font-family: Comic Sans MS">x</span>',
+    "<span>x</span>",
+  ],
+  ["a style on a paragraph", '<p style="color: red">x</p>', "<p>x</p>"],
+  [
+    "a foreign image",
+    '<p>a</p><img src="https://evil.example/t.png" /><img src="data:image/png;base64,AAAA" />',
+    "<p>a</p>",
+  ],
+  ["an image path escaping uploads", '<img src="/uploads/blog-images/../../secret" />', ""],
+  ["an iframe", '<iframe src="https://evil.example"></iframe><p>ok</p>', "<p>ok</p>"],
+  ["an svg with script", "<svg><script>alert(1)</script></svg><p>ok</p>", "<p>ok</p>"],
+  [
+    "a foreign class",
+    '<p class="admin">x</p><img class="post-image evil" src="/uploads/blog-images/1_a.png" />',
+    '<p>x</p><img class="post-image" src="/uploads/blog-images/1_a.png" />',
+  ],
+  ["a form and inputs", '<form action="/x"><input name="a" /><button>go</button></form>', "go"],
+];
