@@ -77,7 +77,8 @@ export const isAllowedSrcset = (srcset: string): boolean =>
 /** Links: http(s) and mailto only. */
 export function isAllowedHref(href: string): boolean {
   const h = href.trim();
-  if (/[\s\u0000-\u001f]/.test(h)) return false;
+  // Whitespace or control characters inside a URL are how "java\tscript:" slips through.
+  if ([...h].some((c) => c.charCodeAt(0) < 0x21)) return false;
   return /^https?:\/\/[^/\\]/i.test(h) || /^mailto:[^\s]+$/i.test(h);
 }
 
