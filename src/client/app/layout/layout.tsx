@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { useSession } from "../../features/auth/session";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
+import { ScrollToTop } from "./scroll-to-top";
 
 export function Layout({ siteName }: { siteName: string }) {
   const { viewer } = useSession();
@@ -9,9 +10,15 @@ export function Layout({ siteName }: { siteName: string }) {
   if (viewer === undefined) return null;
   return (
     <div className="app">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <ScrollToTop />
       <Navbar siteName={siteName} />
-      <Outlet />
-      <Footer />
+      <div id="main" className="app-main">
+        <Outlet />
+      </div>
+      <Footer siteName={siteName} />
     </div>
   );
 }

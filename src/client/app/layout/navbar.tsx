@@ -1,27 +1,69 @@
-import { Link, NavLink } from "react-router";
+import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { SCROLL_THRESHOLD_PX } from "../../../common/limits";
 import { NavbarAccount } from "../../features/auth/components/navbar-account";
 import { useTheme } from "../../lib/theme";
 import { paths } from "../paths";
 
+const MENU_ID = "navbar-menu";
+
+/** SPEC §2: the bar gets a 'scrolled' look after 10 px of scroll. */
+function useScrolled(): boolean {
+  const [scrolled, setScrolled] = useState(() => window.scrollY > SCROLL_THRESHOLD_PX);
+  useEffect(() => {
+    const handleScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
+    handleScroll();
+    window.addEventListener("scroll", handleScroll, { passive: true });
+    return () => window.removeEventListener("scroll", handleScroll);
+  }, []);
+  return scrolled;
+}
+
 export function Navbar({ siteName }: { siteName: string }) {
   const { theme, toggle } = useTheme();
+  const scrolled = useScrolled();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // A small-screen menu closes once the reader has picked a page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
   return (
-    <header className="navbar">
-      <nav aria-label="Main">
+    <header className={scrolled ? "navbar scrolled" : "navbar"}>
+      <nav className="navbar-inner" aria-label="Main">
         <Link to={paths.home} className="navbar-brand">
           {siteName}
         </Link>
-        <NavLink to={paths.hisBlog}>His Blog</NavLink>
-        <NavLink to={paths.herBlog}>Her Blog</NavLink>
-        <NavLink to={paths.contact}>Contact</NavLink>
         <button
           type="button"
-          onClick={toggle}
-          aria-label={`Switch to ${theme === "dark" ? "light" : "dark"} theme`}
+          className="navbar-toggle"
+          aria-expanded={menuOpen}
+          aria-controls={MENU_ID}
+          aria-label="Menu"
+          onClick={() => setMenuOpen((open) => !open)}
         >
-          {theme === "dark" ? "☀" : "☾"}
+          <span className="navbar-toggle-bar" aria-hidden="true" />
+          <span className="navbar-toggle-bar" aria-hidden="true" />
+          <span className="navbar-toggle-bar" aria-hidden="true" />
         </button>
-        <NavbarAccount />
+        <div id={MENU_ID} className={menuOpen ? "navbar-menu open" : "navbar-menu"}>
+          <NavLink to={paths.hisBlog}>His Blog</NavLink>
+          <NavLink to={paths.herBlog}>Her Blog</NavLink>
+          <NavLink to={paths.contact}>Contact</NavLink>
+          <button
+            type="button"
+            className="theme-toggle"
+            onClick={toggle}
+            aria-label="Dark theme"
+            aria-pressed={theme === "dark"}
+            title={theme === "dark" ? "Switch to light theme" : "Switch to dark theme"}
+          >
+            <span aria-hidden="true">{theme === "dark" ? "☾" : "☀"}</span>
+          </button>
+          {/* Admin link, user button with 'Log Out', or Login: the accounts feature. */}
+          <NavbarAccount />
+        </div>
       </nav>
     </header>
   );

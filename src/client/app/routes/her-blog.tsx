@@ -1,7 +1,5 @@
+import { AuthorBlog } from "./author-blog";
+
 export default function HerBlogPage() {
-  return (
-    <main className="page">
-      <h1>HerBlog</h1>
-    </main>
-  );
+  return <AuthorBlog author="her" />;
 }

@@ -1,7 +1,5 @@
+import { AuthorBlog } from "./author-blog";
+
 export default function HisBlogPage() {
-  return (
-    <main className="page">
-      <h1>HisBlog</h1>
-    </main>
-  );
+  return <AuthorBlog author="him" />;
 }

@@ -1,7 +1,80 @@
-export default function PostPage() {
+import { useParams } from "react-router";
+import { metaDescription, postPageTitle } from "../../../common/rules/meta";
+import type { BlogPost } from "../../../common/types";
+import { PinBoard } from "../../features/pinboard/components/pin-board";
+import { usePost } from "../../features/posts/api/post";
+import { BackButton } from "../../features/posts/components/back-button";
+import { PostView } from "../../features/posts/components/post-view";
+import { ShareButton } from "../../features/share/components/share-button";
+import { ApiError } from "../../lib/api";
+import { shell, useDocumentTitle } from "../layout/use-document-title";
+import { blogPathFor, paths } from "../paths";
+
+// SPEC §8 post page messages.
+const MISSING_ID_TEXT = "Post ID is missing";
+const NOT_FOUND_TEXT = "Post not found";
+const LOAD_ERROR_TEXT = "Error loading post";
+
+function PostMessage({ text }: { text: string }) {
   return (
     <main className="page">
-      <h1>Post</h1>
+      <div className="post-message" role="alert">
+        <p>{text}</p>
+        <BackButton fallback={paths.home}>← Go back</BackButton>
+      </div>
     </main>
   );
+}
+
+function PostPageView({ post }: { post: BlogPost }) {
+  const { siteName, publicUrl, pinterestBoardUrl } = shell();
+  // SPEC §2: the title suffix ' - {product} Blog'; the description is the text's first 160 characters.
+  useDocumentTitle(postPageTitle(post.title, siteName), metaDescription(post.content, post.title));
+  const view = (
+    <div className="post-main">
+      <PostView
+        post={post}
+        tagHref={paths.tag}
+        top={<BackButton fallback={blogPathFor(post.author)}>← Back</BackButton>}
+        // Authoring: edit/delete actions for the post's author go in `actions`; the inline edit
+        // mode replaces <PostView> while editing.
+        actions={null}
+        // Engagement: like={<LikeButton postId={post.id} likes={post.likes} />}
+        share={
+          <ShareButton
+            url={`${publicUrl}${paths.post(post.id)}`}
+            title={post.title}
+            hashtags={post.hashtags}
+          />
+        }
+      />
+      {/* Engagement: <CommentsSection post={post} /> goes here. */}
+    </div>
+  );
+  return (
+    <main className={post.author === "her" ? "page with-sidebar" : "page"}>
+      {view}
+      {post.author === "her" ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
+    </main>
+  );
+}
+
+export default function PostPage() {
+  const { postId } = useParams();
+  const query = usePost(postId);
+  if (!postId) return <PostMessage text={MISSING_ID_TEXT} />;
+  if (query.isPending) {
+    return (
+      <main className="page">
+        <p className="list-status" aria-busy="true">
+          Loading post...
+        </p>
+      </main>
+    );
+  }
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return <PostMessage text={notFound ? NOT_FOUND_TEXT : LOAD_ERROR_TEXT} />;
+  }
+  return <PostPageView post={query.data} />;
 }

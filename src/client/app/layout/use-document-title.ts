@@ -1,0 +1,23 @@
+import { useEffect } from "react";
+import { readShellData, type ShellData } from "../../lib/shell-data";
+
+let shellCache: ShellData | undefined;
+/** What the server inlined into the page (site name, public URL, Pinterest board), read once. */
+export function shell(): ShellData {
+  shellCache ??= readShellData();
+  return shellCache;
+}
+
+/**
+ * Keeps <title> (and the meta description, when given) right after client-side navigation;
+ * the server already sent them for the first page.
+ */
+export function useDocumentTitle(title: string | null, description?: string | null) {
+  useEffect(() => {
+    if (title) document.title = title;
+  }, [title]);
+  useEffect(() => {
+    if (!description) return;
+    document.querySelector('meta[name="description"]')?.setAttribute("content", description);
+  }, [description]);
+}

@@ -1,0 +1,73 @@
+import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
+import { useEffect, useMemo } from "react";
+import type { AuthorKey } from "../../../../common/limits";
+import { queryKeys } from "../../../../common/query-keys";
+import type { BlogPostCard, Page } from "../../../../common/types";
+import { api } from "../../../lib/api";
+import { readLocalPosts, storeLocalPosts } from "./local-posts";
+
+type Filter = { author: AuthorKey } | { tag: string };
+
+export const fetchPostsPage = (filter: Filter, cursor: string | null, signal?: AbortSignal) => {
+  const params = new URLSearchParams("author" in filter ? { author: filter.author } : { tag: filter.tag });
+  if (cursor) params.set("cursor", cursor);
+  return api<Page<BlogPostCard>>(`/api/posts?${params}`, { signal });
+};
+
+const listQueryOptions = (filter: Filter) => ({
+  queryKey: "author" in filter ? queryKeys.authorPosts(filter.author) : queryKeys.tagPosts(filter.tag),
+  queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
+    fetchPostsPage(filter, pageParam, signal),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: Page<BlogPostCard>) => last.nextCursor,
+});
+
+export type PostListState =
+  | { status: "loading" }
+  | { status: "ready"; posts: BlogPostCard[] }
+  /** SPEC §8: the server failed, these come from local storage. */
+  | { status: "fallback"; posts: BlogPostCard[] }
+  | { status: "failed" };
+
+export interface PostList {
+  state: PostListState;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMoreFailed: boolean;
+  loadMore: () => void;
+}
+
+/** A paginated list of cards (newest first), with the local-storage fallback of SPEC §3/§8. */
+export function usePostList(filter: Filter): PostList {
+  const query = useInfiniteQuery<
+    Page<BlogPostCard>,
+    Error,
+    InfiniteData<Page<BlogPostCard>, string | null>,
+    readonly unknown[],
+    string | null
+  >(listQueryOptions(filter));
+  const posts = useMemo(() => query.data?.pages.flatMap((p) => p.items), [query.data]);
+
+  useEffect(() => {
+    if (posts) storeLocalPosts(posts);
+  }, [posts]);
+
+  const key = "author" in filter ? `a:${filter.author}` : `t:${filter.tag}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the filter is captured by its key.
+  const state = useMemo<PostListState>(() => {
+    if (posts) return { status: "ready", posts };
+    if (!query.isError) return { status: "loading" };
+    const local = readLocalPosts()?.filter((p) =>
+      "author" in filter ? p.author === filter.author : p.hashtags?.includes(filter.tag),
+    );
+    return local && local.length > 0 ? { status: "fallback", posts: local } : { status: "failed" };
+  }, [posts, query.isError, key]);
+
+  return {
+    state,
+    hasMore: !!posts && query.hasNextPage,
+    loadingMore: query.isFetchingNextPage,
+    loadMoreFailed: !!posts && query.isFetchNextPageError,
+    loadMore: () => void query.fetchNextPage(),
+  };
+}

@@ -1,0 +1,63 @@
+import type { PostList as PostListData } from "../api/post-lists";
+import { PostCard } from "./post-card";
+
+// SPEC §8 list messages.
+export const LIST_EMPTY_TEXT = "No blog posts found. Check back soon!";
+export const LIST_FALLBACK_TEXT = "Using locally stored posts. Firestore connection failed.";
+export const LIST_FAILED_TEXT = "Failed to load blog posts from any source. Please try again.";
+
+export function PostList({
+  list,
+  hrefFor,
+  emptyText = LIST_EMPTY_TEXT,
+}: {
+  list: PostListData;
+  hrefFor: (postId: string) => string;
+  emptyText?: string;
+}) {
+  const { state } = list;
+  if (state.status === "loading") {
+    return (
+      <p className="list-status" aria-busy="true">
+        Loading posts...
+      </p>
+    );
+  }
+  if (state.status === "failed") {
+    return (
+      <p className="list-status list-error" role="alert">
+        {LIST_FAILED_TEXT}
+      </p>
+    );
+  }
+  return (
+    <>
+      {state.status === "fallback" ? (
+        <p className="list-status list-warning" role="status">
+          {LIST_FALLBACK_TEXT}
+        </p>
+      ) : null}
+      {state.posts.length === 0 ? (
+        <p className="list-status">{emptyText}</p>
+      ) : (
+        <div className="post-grid">
+          {state.posts.map((post) => (
+            <PostCard key={post.id} post={post} href={hrefFor(post.id)} />
+          ))}
+        </div>
+      )}
+      {list.loadMoreFailed ? (
+        <p className="list-status list-error" role="alert">
+          Failed to load more posts. Please try again.
+        </p>
+      ) : null}
+      {list.hasMore ? (
+        <div className="load-more">
+          <button type="button" className="button" onClick={list.loadMore} disabled={list.loadingMore}>
+            {list.loadingMore ? "Loading..." : "Load more"}
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
