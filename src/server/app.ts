@@ -4,7 +4,8 @@ import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type Auth, createAuth } from "./auth/auth";
-import { ContentCache } from "./cache";
+import { registerSessionRoutes } from "./auth/session.routes";
+import { ContentCache, connectContentCache } from "./cache";
 import { registerCommentsRoutes } from "./comments/comments.routes";
 import { registerContactRoutes } from "./contact/contact.routes";
 import type { AppContext } from "./context";
@@ -17,6 +18,8 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { registerAuthRoutes } from "./plugins/auth";
 import { registerPageShell } from "./plugins/page-shell";
 import { registerSecurity } from "./plugins/security";
+import { registerUploadsStatic } from "./plugins/uploads-static";
+import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
@@ -89,6 +92,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       .send({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } });
   });
 
+  // Processes sharing one PostgreSQL drop each other's stale public reads.
+  await connectContentCache(app, ctx);
   await app.register(cookie);
   await registerSecurity(app, ctx);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
@@ -101,12 +106,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   // The table of contents of the API.
   await registerAuthRoutes(app, ctx);
+  await registerSessionRoutes(app, ctx);
   await registerPostsRoutes(app, ctx);
+  await registerPostWritesRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);
   await registerContactRoutes(app, ctx);
   await registerUploadsRoutes(app, ctx);
   await registerFeedsRoutes(app, ctx);
+  await registerUploadsStatic(app, ctx);
   await registerPageShell(app, ctx, { serveClient: deps.serveClient ?? false });
 
   app.addHook("onClose", async () => mailer.close());
