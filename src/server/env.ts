@@ -36,8 +36,8 @@ const EnvSchema = z.object({
     .optional(),
   PUBLIC_URL: httpUrl.optional(),
   SITE_NAME: z.string().min(1).max(60).default("Duet"),
-  AUTHOR_HIM_EMAIL: z.string().email("must be an email address").default("him@duet.local"),
-  AUTHOR_HER_EMAIL: z.string().email("must be an email address").default("her@duet.local"),
+  AUTHOR_HIM_EMAIL: z.string().trim().email("must be an email address").default("him@duet.local"),
+  AUTHOR_HER_EMAIL: z.string().trim().email("must be an email address").default("her@duet.local"),
   SEED_DEMO: booleanish.default(true),
   SMTP_URL: z
     .string()
