@@ -1,0 +1,135 @@
+import { expect, test } from "./fixtures";
+
+test.describe("navbar, footer and theme", () => {
+  test("the navbar shows the site title, His Blog, Her Blog, Contact, the theme switch and Login in order", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const names = await nav
+      .locator("a, button")
+      .evaluateAll((els) =>
+        els
+          .filter((el) => (el as HTMLElement).offsetParent !== null)
+          .map((el) => el.getAttribute("aria-label") ?? el.textContent?.trim()),
+      );
+    expect(names).toEqual(["Duet", "His Blog", "Her Blog", "Contact", "Dark theme", "Login"]);
+    await expect(nav.getByRole("link", { name: "Duet" })).toHaveAttribute("href", "/");
+  });
+
+  test("the footer shows the current year and the two placeholder pages", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} Duet`);
+    await footer.getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
+    await page.getByRole("contentinfo").getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page).toHaveURL(/\/terms$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+  });
+
+  test("the theme starts dark, the switch makes it light, and the choice survives a reload", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const html = page.locator("html");
+    const toggle = page.getByRole("button", { name: "Dark theme" });
+    await expect(html).toHaveAttribute("data-theme", "dark");
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+    await toggle.click();
+    await expect(html).toHaveAttribute("data-theme", "light");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(darkBg);
+
+    await page.reload();
+    await expect(html).toHaveAttribute("data-theme", "light");
+    await expect(page.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "false");
+
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    await page.reload();
+    await expect(html).toHaveAttribute("data-theme", "dark");
+  });
+
+  test("the saved light theme applies before the app renders (no dark flash)", async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem("duet-theme", "light"));
+    // Without the app bundle only theme-init.js runs: it alone must set the theme.
+    await page.route("**/assets/index-*.js", (route) => route.abort());
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    await expect(page.locator("#root")).toBeEmpty();
+  });
+
+  test("the navbar gets the scrolled look after more than 10 px of scroll", async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 400 });
+    await page.goto("/");
+    const bar = page.locator("header.navbar");
+    await expect(bar).not.toHaveClass(/\bscrolled\b/);
+    await page.evaluate(() => window.scrollTo(0, 10));
+    await page.waitForTimeout(100);
+    await expect(bar).not.toHaveClass(/\bscrolled\b/);
+    await page.evaluate(() => window.scrollTo(0, 11));
+    await expect(bar).toHaveClass(/\bscrolled\b/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(bar).not.toHaveClass(/\bscrolled\b/);
+  });
+
+  test("at 375 px the menu hides behind the hamburger, which opens and closes it", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto("/");
+    const hamburger = page.getByRole("button", { name: "Menu" });
+    const his = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "His Blog" });
+    await expect(hamburger).toBeVisible();
+    await expect(hamburger).toHaveAttribute("aria-expanded", "false");
+    await expect(his).toBeHidden();
+
+    await hamburger.click();
+    await expect(hamburger).toHaveAttribute("aria-expanded", "true");
+    const menuId = await hamburger.getAttribute("aria-controls");
+    await expect(page.locator(`#${menuId}`)).toBeVisible();
+    await expect(his).toBeVisible();
+
+    // Picking a page closes the menu.
+    await his.click();
+    await expect(page).toHaveURL(/\/his-blog$/);
+    await expect(hamburger).toHaveAttribute("aria-expanded", "false");
+    await expect(his).toBeHidden();
+  });
+
+  test("on a wide screen there is no hamburger and the links show", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
+    await expect(page.getByRole("link", { name: "Her Blog" })).toBeVisible();
+  });
+
+  test("keyboard users can reach the links and see where focus is", async ({ page }) => {
+    await page.goto("/");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    const focused = page.locator(":focus");
+    await expect(focused).toHaveText("Duet");
+    const outline = await focused.evaluate((el) => getComputedStyle(el).outlineStyle);
+    expect(outline).not.toBe("none");
+  });
+});
+
+test.describe("home page", () => {
+  test("shows the hero, the two featured cards and About Us with 'Get in Touch'", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const cards = page.getByRole("region", { name: "Our blogs" });
+    await expect(cards.getByRole("link", { name: /His Blog/ })).toHaveAttribute("href", "/his-blog");
+    await expect(cards.getByRole("link", { name: /Her Blog/ })).toHaveAttribute("href", "/her-blog");
+    await expect(page.getByRole("heading", { name: "About Us" })).toBeVisible();
+    await page.getByRole("link", { name: "Get in Touch" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+
+  test("an unknown address shows a not-found page", async ({ page }) => {
+    await page.goto("/no-such-page");
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+});
