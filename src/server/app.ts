@@ -4,6 +4,7 @@ import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { type Auth, createAuth } from "./auth/auth";
+import { registerSessionRoutes } from "./auth/session.routes";
 import { ContentCache, connectContentCache } from "./cache";
 import { registerCommentsRoutes } from "./comments/comments.routes";
 import { registerContactRoutes } from "./contact/contact.routes";
@@ -18,6 +19,7 @@ import { registerAuthRoutes } from "./plugins/auth";
 import { registerPageShell } from "./plugins/page-shell";
 import { registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
+import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
@@ -104,7 +106,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   // The table of contents of the API.
   await registerAuthRoutes(app, ctx);
+  await registerSessionRoutes(app, ctx);
   await registerPostsRoutes(app, ctx);
+  await registerPostWritesRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);
   await registerContactRoutes(app, ctx);

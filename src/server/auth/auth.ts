@@ -1,5 +1,7 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../common/limits";
 import type { Viewer } from "../../common/types";
@@ -41,8 +43,39 @@ export function toViewer(
   };
 }
 
+/** SPEC §8 catalogue texts our server answers with (the client maps codes; screens show their own texts). */
+export const AUTH_MESSAGES = {
+  emailInUse: "This email is already registered. Please use a different email or try logging in.",
+  userNotFound: "No account found with this email. Please check the email or register.",
+  weakPassword: "The password is too weak. Please use a stronger password.",
+  tooManyRequests: "Too many unsuccessful login attempts. Please try again later or reset your password.",
+} as const;
+
+/**
+ * Per-IP limits of Better Auth's limiter (database storage, so every process shares the counts).
+ * The defaults (3 sign-ins per 10 s) are too tight for real use; AUTH_RATE_LIMIT_PER_MINUTE sets them.
+ */
+export function authRateLimitRules(config: Config) {
+  const perMinute = { window: 60, max: config.authRateLimitPerMinute };
+  return {
+    "/sign-in/email": perMinute,
+    "/sign-up/email": perMinute,
+    "/request-password-reset": perMinute,
+    "/reset-password": perMinute,
+    "/send-verification-email": perMinute,
+  };
+}
+
 export function createAuth({ db, config, mailer, secret }: AuthDeps) {
   const secure = config.publicUrl.startsWith("https:");
+  const emailExists = async (email: string): Promise<boolean> => {
+    const rows = await db
+      .select({ id: schema.user.id })
+      .from(schema.user)
+      .where(eq(schema.user.email, email.trim().toLowerCase()))
+      .limit(1);
+    return rows.length > 0;
+  };
   return betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl,
@@ -66,6 +99,12 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // A reset link that reached an author address proves its owner as well as a verification link does.
+      onPasswordReset: async ({ user }) => {
+        if (authorKeyForEmail(config, user.email) && !user.emailVerified) {
+          await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
+        }
+      },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
           to: user.email,
@@ -87,11 +126,27 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
         });
       },
     },
+    // Enabled in every mode, not only production (Better Auth's default), with counts in the database.
     rateLimit: {
       enabled: true,
       storage: "database",
       window: 60,
       max: 100,
+      customRules: authRateLimitRules(config),
+    },
+    // These run after the per-IP limiter, so nobody can probe many addresses quickly.
+    // docs/decisions/0002-account-enumeration.md: SPEC §8 wants both answers shown to the person.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as { email?: unknown };
+        if (typeof body.email !== "string") return;
+        if (ctx.path === "/sign-up/email" && (await emailExists(body.email))) {
+          throw new APIError("CONFLICT", { code: "EMAIL_IN_USE", message: AUTH_MESSAGES.emailInUse });
+        }
+        if (ctx.path === "/request-password-reset" && !(await emailExists(body.email))) {
+          throw new APIError("NOT_FOUND", { code: "USER_NOT_FOUND", message: AUTH_MESSAGES.userNotFound });
+        }
+      }),
     },
     advanced: {
       useSecureCookies: secure,

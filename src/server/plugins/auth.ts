@@ -1,9 +1,12 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Viewer } from "../../common/types";
-import { toViewer } from "../auth/auth";
+import { clearFailedSignIns, isAccountLocked, recordFailedSignIn } from "../auth/account-lock";
+import { AUTH_MESSAGES, toViewer } from "../auth/auth";
+import { checkAuthBody } from "../auth/auth-input";
 import type { AppContext } from "../context";
-import { forbidden, unauthorized } from "../errors";
+import { AppError, forbidden, tooManyRequests, unauthorized } from "../errors";
+import { allowedOrigins, isCrossSite } from "./security";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -40,27 +43,70 @@ export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Pr
   return viewer;
 }
 
+const STATUS_CODES: Record<number, string> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  409: "CONFLICT",
+  422: "UNPROCESSABLE_ENTITY",
+  429: "TOO_MANY_REQUESTS",
+};
+
+/** Better Auth answers errors as `{ code, message }`; the whole API answers `{ error: { code, message } }`. */
+function toApiErrorBody(status: number, text: string): string {
+  let code = STATUS_CODES[status] ?? "AUTH_ERROR";
+  let message =
+    status === 429 ? AUTH_MESSAGES.tooManyRequests : "An unknown error occurred. Please try again.";
+  try {
+    const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
+    if (typeof parsed.code === "string" && parsed.code) code = parsed.code;
+    if (typeof parsed.message === "string" && parsed.message && status !== 429) message = parsed.message;
+  } catch {
+    // not JSON: keep the generic answer
+  }
+  if (status === 429) code = "TOO_MANY_REQUESTS";
+  return JSON.stringify({ error: { code, message } });
+}
+
 /** Mount Better Auth under /api/auth/* through a web Request (STACK-NOTES: no reply.hijack). */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorateRequest("viewerPromise", null);
+  const origins = allowedOrigins(ctx);
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     config: { rateLimit: false },
     async handler(request, reply) {
+      // Better Auth checks Origin only when a cookie is sent; refuse every cross-site POST here first.
+      if (request.method !== "GET" && isCrossSite(request, origins)) {
+        throw new AppError(403, "CROSS_SITE", "Cross-site requests are not allowed.");
+      }
       const url = new URL(request.url, ctx.config.publicUrl);
+      const authPath = url.pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
       const headers = fromNodeHeaders(request.headers);
       // Better Auth keys its rate limiter on this header: set it from the socket so nobody can spoof it.
       headers.set("x-forwarded-for", request.ip);
       headers.delete("content-length");
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
+      const body = request.method === "POST" ? checkAuthBody(ctx.config, authPath, request.body) : undefined;
+
+      // Per-account limit: too many failed sign-ins for one email refuses it from every IP for a while.
+      const signInEmail = authPath === "/sign-in/email" ? (body as { email: string }).email : null;
+      if (signInEmail && (await isAccountLocked(ctx.db, signInEmail, ctx.now()))) {
+        throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
+      }
+
       const res = await ctx.auth.handler(
         new Request(url, {
           method: request.method,
           headers,
-          body: hasBody ? JSON.stringify(request.body) : undefined,
+          body: hasBody ? JSON.stringify(body) : undefined,
         }),
       );
+      if (signInEmail && res.status === 401) await recordFailedSignIn(ctx.db, signInEmail, ctx.now());
+      if (signInEmail && res.status === 200) await clearFailedSignIns(ctx.db, signInEmail);
+
       reply.status(res.status);
       for (const [key, value] of res.headers) {
         if (key === "set-cookie" || key === "content-length" || key === "content-encoding") continue;
@@ -69,8 +115,12 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       const cookies = res.headers.getSetCookie();
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       reply.header("cache-control", "no-store");
-      const body = await res.text();
-      return reply.send(body.length > 0 ? body : null);
+      const text = await res.text();
+      if (res.status >= 400) {
+        reply.header("content-type", "application/json; charset=utf-8");
+        return reply.send(toApiErrorBody(res.status, text));
+      }
+      return reply.send(text.length > 0 ? text : null);
     },
   });
 }
