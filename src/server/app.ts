@@ -19,6 +19,7 @@ import { registerAuthRoutes } from "./plugins/auth";
 import { registerPageShell } from "./plugins/page-shell";
 import { registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
+import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerAuthRoutes(app, ctx);
   await registerSessionRoutes(app, ctx);
   await registerPostsRoutes(app, ctx);
+  await registerPostWritesRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);
   await registerContactRoutes(app, ctx);

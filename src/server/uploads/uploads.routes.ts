@@ -1,6 +1,52 @@
+import path from "node:path";
+import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import { UPLOAD_MAX_BYTES } from "../../common/limits";
 import type { AppContext } from "../context";
+import { badRequest, forbidden, payloadTooLarge, unsupportedMedia } from "../errors";
+import { requireAdmin } from "../plugins/auth";
+import { type DecodedImage, decodeImage, storeImages } from "./image-store";
 
-export async function registerUploadsRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {
-  // TODO: implemented by its issue.
+/** At most this many files in one request (each up to UPLOAD_MAX_BYTES). */
+export const UPLOAD_MAX_FILES = 10;
+
+export const uploadsDirOf = (ctx: AppContext) => path.join(ctx.config.dataDir, "uploads");
+
+export async function registerUploadsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Encapsulated: multipart bodies are accepted by this route only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: UPLOAD_MAX_BYTES,
+        files: UPLOAD_MAX_FILES,
+        fields: 10,
+        parts: UPLOAD_MAX_FILES + 10,
+      },
+      throwFileSizeLimit: true,
+    });
+
+    /** POST /api/uploads: one or more images (admins) → `{ files: [{ id, url, width, height }] }`. */
+    scope.post("/api/uploads", async (request, reply) => {
+      const viewer = await requireAdmin(ctx, request);
+      if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+      if (!request.isMultipart()) throw unsupportedMedia("Send the images as multipart/form-data.");
+      // Every file is decoded before anything is written: one bad file refuses the whole request.
+      const decoded: DecodedImage[] = [];
+      try {
+        for await (const part of request.files()) {
+          decoded.push(await decodeImage(part.filename || "image", await part.toBuffer()));
+        }
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code === "FST_REQ_FILE_TOO_LARGE")
+          throw payloadTooLarge("That image is too large (10 MB at most).");
+        if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT")
+          throw payloadTooLarge(`Upload at most ${UPLOAD_MAX_FILES} images at once.`);
+        throw error;
+      }
+      if (decoded.length === 0) throw badRequest("Choose at least one image to upload.");
+      const files = await storeImages(uploadsDirOf(ctx), decoded, ctx.now);
+      return reply.status(201).send({ files });
+    });
+  });
 }

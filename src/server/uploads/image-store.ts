@@ -1,0 +1,165 @@
+import { randomUUID } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, open, rm } from "node:fs/promises";
+import path from "node:path";
+import sharp from "sharp";
+import { UPLOAD_MAX_BYTES } from "../../common/limits";
+import { payloadTooLarge, unsupportedMedia } from "../errors";
+
+/**
+ * Blog images: decoded and re-encoded by sharp (metadata such as GPS dropped, no SVG, no
+ * polyglots), stored as DATA_DIR/uploads/blog-images/{timestamp}_{name} with WebP variants
+ * `{file}.{width}w.webp` for srcset.
+ */
+
+export const BLOG_IMAGES = "blog-images";
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+/** The stored original is at most this wide or tall (phones take 4000+ px photos). */
+const MAX_DIMENSION = 2400;
+/** Decompression bombs: a small file that decodes to a billion pixels is refused. */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+const ACCEPTED = new Set(["jpeg", "png", "webp", "gif", "avif", "tiff", "heif"]);
+
+export interface StoredImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface DecodedImage {
+  name: string;
+  data: Buffer;
+  format: "jpeg" | "png" | "webp";
+  width: number;
+  height: number;
+}
+
+/** SPEC §5: upload names are sanitised to letters, digits and dots (no path, no leading dot). */
+export function sanitiseFileName(original: string, ext: string): string {
+  const base = original
+    .replace(/[^A-Za-z0-9.]/g, "")
+    .replace(/\.{2,}/g, ".")
+    .replace(/^\.+|\.+$/g, "")
+    // The stored format decides the extension, whatever the upload was called.
+    .replace(/\.(jpe?g|png|webp|gif|avif|tiff?|heic|heif|svg|bmp)$/i, "")
+    .slice(0, 80);
+  return `${base || "image"}.${ext}`;
+}
+
+/** Decode, orient, strip metadata and re-encode one upload; refuse what is not an image. */
+export async function decodeImage(fileName: string, input: Buffer): Promise<DecodedImage> {
+  if (input.length > UPLOAD_MAX_BYTES) throw payloadTooLarge();
+  let format: string | undefined;
+  try {
+    format = (await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw unsupportedMedia();
+  }
+  if (!format || !ACCEPTED.has(format)) throw unsupportedMedia();
+  const out: DecodedImage["format"] = format === "jpeg" ? "jpeg" : format === "webp" ? "webp" : "png";
+  try {
+    const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .rotate()
+      .resize({ width: MAX_DIMENSION, height: MAX_DIMENSION, fit: "inside", withoutEnlargement: true });
+    const encoded =
+      out === "jpeg"
+        ? pipeline.jpeg({ quality: 85, mozjpeg: true })
+        : out === "webp"
+          ? pipeline.webp({ quality: 85 })
+          : pipeline.png({ compressionLevel: 9 });
+    const { data, info } = await encoded.toBuffer({ resolveWithObject: true });
+    const ext = out === "jpeg" ? "jpg" : out;
+    return {
+      name: sanitiseFileName(fileName, ext),
+      data,
+      format: out,
+      width: info.width,
+      height: info.height,
+    };
+  } catch {
+    throw unsupportedMedia();
+  }
+}
+
+const variantPath = (file: string, width: number) => `${file}.${width}w.webp`;
+
+/** Write decoded images under a fresh {timestamp}_{name}; variants only below the stored width. */
+export async function storeImages(uploadsDir: string, images: DecodedImage[], now: () => Date) {
+  const dir = path.join(uploadsDir, BLOG_IMAGES);
+  await mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  const stored: StoredImage[] = [];
+  try {
+    for (const image of images) {
+      let stamp = now().getTime();
+      let file: string;
+      for (;;) {
+        file = path.join(dir, `${stamp}_${image.name}`);
+        // Path traversal is impossible by construction; check anyway.
+        if (path.dirname(file) !== dir) throw unsupportedMedia();
+        // wx: never overwrite; two uploads of one name in the same millisecond get the next one.
+        const handle = await open(file, "wx").catch((e: NodeJS.ErrnoException) => {
+          if (e.code === "EEXIST") return null;
+          throw e;
+        });
+        if (handle) {
+          written.push(file);
+          await handle.writeFile(image.data);
+          await handle.close();
+          break;
+        }
+        stamp++;
+      }
+      for (const width of VARIANT_WIDTHS) {
+        if (width >= image.width) continue;
+        const target = variantPath(file, width);
+        written.push(target);
+        await sharp(image.data).resize({ width }).webp({ quality: 80 }).toFile(target);
+      }
+      stored.push({
+        id: randomUUID().replace(/-/g, "").slice(0, 16),
+        url: `/uploads/${BLOG_IMAGES}/${path.basename(file)}`,
+        width: image.width,
+        height: image.height,
+      });
+    }
+  } catch (error) {
+    // Nothing stored half-way.
+    await Promise.all(written.map((f) => rm(f, { force: true })));
+    throw error;
+  }
+  return stored;
+}
+
+/**
+ * Add srcset/sizes to our images whose WebP variants exist (done at write time, after the
+ * sanitiser, so the post page needs no lookups).
+ */
+export async function addSrcset(html: string, uploadsDir: string): Promise<string> {
+  const tags = [...html.matchAll(/<img\b[^>]*>/g)];
+  if (tags.length === 0) return html;
+  const replacements = new Map<string, string>();
+  for (const [tag] of tags) {
+    if (replacements.has(tag) || tag.includes(" srcset=")) continue;
+    const src = /\ssrc="\/uploads\/blog-images\/([A-Za-z0-9][A-Za-z0-9._-]*)"/.exec(tag)?.[1];
+    if (!src) continue;
+    const file = path.join(uploadsDir, BLOG_IMAGES, src);
+    const variants = VARIANT_WIDTHS.filter((w) => existsSync(variantPath(file, w)));
+    if (variants.length === 0) continue;
+    const meta = await sharp(file)
+      .metadata()
+      .catch(() => null);
+    if (!meta?.width) continue;
+    const url = `/uploads/${BLOG_IMAGES}/${src}`;
+    const srcset = [...variants.map((w) => `${variantPath(url, w)} ${w}w`), `${url} ${meta.width}w`].join(
+      ", ",
+    );
+    const sizes = /post-image--small/.test(tag)
+      ? "(max-width: 600px) 50vw, 300px"
+      : "(max-width: 900px) 100vw, 900px";
+    replacements.set(tag, tag.replace(/^<img\b/, `<img srcset="${srcset}" sizes="${sizes}"`));
+  }
+  return html.replace(/<img\b[^>]*>/g, (tag) => replacements.get(tag) ?? tag);
+}
