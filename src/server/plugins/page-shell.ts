@@ -3,9 +3,15 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AUTHORS, type AuthorKey } from "../../common/limits";
+import { firstPageOf, queryKeys } from "../../common/query-keys";
+import { hashtagPath, normaliseTagParam } from "../../common/rules/hashtag-link";
+import { metaDescription, postPageTitle } from "../../common/rules/meta";
 import type { Viewer } from "../../common/types";
+import { type CachedBody, sendCached, toCachedBody } from "../cache";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
+import { cachedPost, cachedPostList, parsePostListQuery } from "../posts/posts.routes";
 import { getViewer } from "./auth";
 
 export const CLIENT_DIST_DIR = path.resolve(
@@ -54,6 +60,11 @@ export interface PageHead {
   image?: string | null;
   type?: "website" | "article";
   status?: number;
+  /** og article:published_time (post pages). */
+  publishedTime?: string;
+  /** The RSS feed this page links to (default the whole blog's). */
+  feedPath?: string;
+  feedTitle?: string;
 }
 
 /** Escape for HTML text and attributes. */
@@ -121,9 +132,27 @@ export interface PageShellOptions {
   serveClient: boolean;
 }
 
+const HTML_TYPE = "text/html; charset=utf-8";
+// The shell names the current hashed assets and carries live data: always revalidate.
+const SHELL_CACHE_CONTROL = "no-cache";
+const AUTHOR_TITLES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
+
+interface PageModel {
+  head: PageHead;
+  queries: ShellData["queries"];
+  /** Whether the anonymous rendering may be kept until the next write (not for invented ids). */
+  cacheable: boolean;
+}
+
+interface CachedShell {
+  body: CachedBody;
+  status: number;
+}
+
 /**
  * Serves the built client from memory and answers every page route with the SPA shell carrying
- * that page's head and first data.
+ * that page's head and first data. Without a signed-in viewer the rendered page is cached per
+ * route until the next write.
  */
 export async function registerPageShell(app: FastifyInstance, ctx: AppContext, options: PageShellOptions) {
   const clientDir = ctx.config.clientDistDir ?? CLIENT_DIST_DIR;
@@ -133,6 +162,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
     ? readFileSync(indexFile, "utf8")
     : '<!doctype html><html lang="en" data-theme="dark"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>';
   const assets = haveClient ? loadAssets(clientDir) : new Map<string, Asset>();
+  const { siteName, publicUrl } = ctx.config;
 
   app.get("/assets/*", async (request, reply) => {
     const asset = assets.get(request.url.split("?")[0]!);
@@ -140,42 +170,164 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
     return sendAsset(request, reply, asset, true);
   });
 
-  const renderShell = async (request: FastifyRequest, head: PageHead, queries: ShellData["queries"]) => {
-    const viewer = await getViewer(ctx, request);
+  const renderHtml = (viewer: Viewer | null, head: PageHead, queries: ShellData["queries"]): string => {
     const data: ShellData = {
       viewer,
-      siteName: ctx.config.siteName,
-      publicUrl: ctx.config.publicUrl,
+      siteName,
+      publicUrl,
       pinterestBoardUrl: ctx.config.pinterestBoardUrl ?? null,
       queries,
     };
-    const url = `${ctx.config.publicUrl}${head.canonicalPath}`;
-    const image = head.image ? new URL(head.image, ctx.config.publicUrl).href : null;
+    const url = `${publicUrl}${head.canonicalPath}`;
+    const image = head.image ? new URL(head.image, publicUrl).href : null;
     const tags = [
       `<title>${escapeHtml(head.title)}</title>`,
       `<meta name="description" content="${escapeHtml(head.description)}">`,
       `<link rel="canonical" href="${escapeHtml(url)}">`,
-      `<meta property="og:site_name" content="${escapeHtml(ctx.config.siteName)}">`,
+      `<meta property="og:site_name" content="${escapeHtml(siteName)}">`,
       `<meta property="og:type" content="${head.type ?? "website"}">`,
       `<meta property="og:title" content="${escapeHtml(head.title)}">`,
       `<meta property="og:description" content="${escapeHtml(head.description)}">`,
       `<meta property="og:url" content="${escapeHtml(url)}">`,
       image ? `<meta property="og:image" content="${escapeHtml(image)}">` : "",
+      head.publishedTime
+        ? `<meta property="article:published_time" content="${escapeHtml(head.publishedTime)}">`
+        : "",
       `<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}">`,
       `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
       `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
       image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : "",
-      `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(ctx.config.siteName)}" href="/feed.xml">`,
+      `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(head.feedTitle ?? siteName)}" href="${escapeHtml(head.feedPath ?? "/feed.xml")}">`,
     ].join("");
     return template
-      .replace("<!--app-head-->", tags)
+      .replace("<!--app-head-->", () => tags)
       .replace(
         "<!--app-data-->",
-        `<script type="application/json" id="duet-data">${jsonForScript(data)}</script>`,
+        () => `<script type="application/json" id="duet-data">${jsonForScript(data)}</script>`,
       );
   };
 
+  const renderShell = async (request: FastifyRequest, head: PageHead, queries: ShellData["queries"]) =>
+    renderHtml(await getViewer(ctx, request), head, queries);
   app.decorate("renderShell", renderShell);
+
+  /** Answer a page route: the anonymous shell from the cache, or a fresh one carrying the viewer. */
+  const servePage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    model: () => Promise<PageModel>,
+  ) => {
+    const viewer = await getViewer(ctx, request);
+    if (!viewer) {
+      const hit = ctx.cache.get<CachedShell>(key);
+      if (hit) return sendCached(request, reply, hit.body, SHELL_CACHE_CONTROL, hit.status);
+    }
+    const version = ctx.cache.version;
+    const page = await model();
+    const status = page.head.status ?? 200;
+    const html = renderHtml(viewer, page.head, page.queries);
+    if (!viewer) {
+      const body = toCachedBody(html, HTML_TYPE);
+      if (page.cacheable && version === ctx.cache.version) ctx.cache.set<CachedShell>(key, { body, status });
+      return sendCached(request, reply, body, SHELL_CACHE_CONTROL, status);
+    }
+    reply.header("cache-control", "private, no-cache");
+    return reply.status(status).type(HTML_TYPE).send(html);
+  };
+
+  const homeHead = (): PageHead => ({
+    title: siteName,
+    description: `${siteName}: His Blog and Her Blog.`,
+    canonicalPath: "/",
+  });
+
+  app.get("/", (request, reply) =>
+    servePage(request, reply, "shell|/", async () => ({ head: homeHead(), queries: [], cacheable: true })),
+  );
+
+  for (const author of AUTHORS) {
+    const route = author === "him" ? "/his-blog" : "/her-blog";
+    app.get(route, (request, reply) =>
+      servePage(request, reply, `shell|${route}`, async () => {
+        const { page } = await cachedPostList(ctx, parsePostListQuery({ author }));
+        return {
+          head: {
+            title: `${AUTHOR_TITLES[author]} - ${siteName}`,
+            description: `${AUTHOR_TITLES[author]}: the latest posts on ${siteName}.`,
+            canonicalPath: route,
+            image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
+            feedPath: `${route}/feed.xml`,
+            feedTitle: `${AUTHOR_TITLES[author]} - ${siteName}`,
+          },
+          queries: [[[...queryKeys.authorPosts(author)], firstPageOf(page)]],
+          cacheable: true,
+        };
+      }),
+    );
+  }
+
+  app.get<{ Params: { id: string } }>("/post/:id", (request, reply) => {
+    const { id } = request.params;
+    return servePage(request, reply, `shell|/post/${id}`, async () => {
+      const entry = await cachedPost(ctx, id);
+      if (!entry) {
+        // The client shows 'Post not found'; crawlers get the status.
+        return {
+          head: {
+            title: postPageTitle("Post not found", siteName),
+            description: "Post not found",
+            canonicalPath: `/post/${encodeURIComponent(id)}`,
+            status: 404,
+          },
+          queries: [],
+          cacheable: false,
+        };
+      }
+      const { post } = entry;
+      return {
+        head: {
+          title: postPageTitle(post.title, siteName),
+          description: metaDescription(post.content, post.title),
+          canonicalPath: `/post/${post.id}`,
+          image: post.imageUrl,
+          type: "article",
+          publishedTime: post.date,
+        },
+        queries: [[[...queryKeys.post(post.id)], post]],
+        cacheable: true,
+      };
+    });
+  });
+
+  app.get<{ Params: { tag: string } }>("/tags/:tag", (request, reply) => {
+    const tag = normaliseTagParam(request.params.tag);
+    if (!tag) {
+      return servePage(request, reply, "shell|/tags/", async () => ({
+        head: {
+          title: `#${request.params.tag.slice(0, 80)} - ${siteName}`,
+          description: `No posts found with #${request.params.tag.slice(0, 80)}`,
+          canonicalPath: `/tags/${encodeURIComponent(request.params.tag.slice(0, 80))}`,
+        },
+        queries: [],
+        cacheable: false,
+      }));
+    }
+    return servePage(request, reply, `shell|/tags/${tag}`, async () => {
+      const { page } = await cachedPostList(ctx, parsePostListQuery({ tag }));
+      return {
+        head: {
+          title: `#${tag} - ${siteName}`,
+          description:
+            page.items.length > 0 ? `Posts tagged #${tag} on ${siteName}.` : `No posts found with #${tag}`,
+          canonicalPath: hashtagPath(tag),
+          image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
+        },
+        queries: [[[...queryKeys.tagPosts(tag)], firstPageOf(page)]],
+        cacheable: true,
+      };
+    });
+  });
 
   // Page routes not claimed by a more specific handler get the generic shell.
   app.setNotFoundHandler(async (request, reply) => {
@@ -191,14 +343,14 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
     const html = await renderShell(
       request,
       {
-        title: ctx.config.siteName,
-        description: `${ctx.config.siteName}: His Blog and Her Blog.`,
+        title: siteName,
+        description: `${siteName}: His Blog and Her Blog.`,
         canonicalPath: pathname,
       },
       [],
     );
-    reply.header("cache-control", "no-cache");
-    return reply.type("text/html; charset=utf-8").send(html);
+    reply.header("cache-control", SHELL_CACHE_CONTROL);
+    return reply.type(HTML_TYPE).send(html);
   });
 }
 
