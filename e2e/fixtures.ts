@@ -47,6 +47,8 @@ export async function startServer(
       SEED_DEMO: "false",
       LOG_LEVEL: "warn",
       BACKUP_INTERVAL_MINUTES: "0",
+      // Every browser test talks from 127.0.0.1; the accounts' own rate-limit tests pass the default (10).
+      AUTH_RATE_LIMIT_PER_MINUTE: "10000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { SCROLL_THRESHOLD_PX } from "../../../common/limits";
-import { NavbarAccount } from "../../features/auth/components/navbar-account";
+import { NavbarAccount, NavbarAdminLink } from "../../features/auth/components/navbar-account";
 import { useTheme } from "../../lib/theme";
 import { paths } from "../paths";
 
@@ -51,6 +51,7 @@ export function Navbar({ siteName }: { siteName: string }) {
           <NavLink to={paths.hisBlog}>His Blog</NavLink>
           <NavLink to={paths.herBlog}>Her Blog</NavLink>
           <NavLink to={paths.contact}>Contact</NavLink>
+          <NavbarAdminLink />
           <button
             type="button"
             className="theme-toggle"

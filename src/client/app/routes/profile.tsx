@@ -1,7 +1,14 @@
+import { ProfileCard } from "../../features/auth/components/profile-card";
+import { RequireAuth } from "../../features/auth/components/require-auth";
+import { shell, useDocumentTitle } from "../layout/use-document-title";
+
 export default function ProfilePage() {
+  useDocumentTitle(`Profile - ${shell().siteName}`);
   return (
-    <main className="page">
-      <h1>Profile</h1>
-    </main>
+    <RequireAuth>
+      <main className="page">
+        <ProfileCard />
+      </main>
+    </RequireAuth>
   );
 }

@@ -1,7 +1,15 @@
+import { RegisterForm } from "../../features/auth/components/register-form";
+import { shell, useDocumentTitle } from "../layout/use-document-title";
+
 export default function RegisterPage() {
+  useDocumentTitle(`Register - ${shell().siteName}`);
   return (
     <main className="page">
-      <h1>Register</h1>
+      <section className="auth-card" aria-labelledby="register-heading">
+        <h1 id="register-heading">Create Account</h1>
+        <p className="auth-note">Register to like posts and join the conversation in the comments.</p>
+        <RegisterForm />
+      </section>
     </main>
   );
 }

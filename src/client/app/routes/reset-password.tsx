@@ -1,7 +1,14 @@
+import { ResetPasswordForm } from "../../features/auth/components/reset-password-form";
+import { shell, useDocumentTitle } from "../layout/use-document-title";
+
 export default function ResetPasswordPage() {
+  useDocumentTitle(`Choose a New Password - ${shell().siteName}`);
   return (
     <main className="page">
-      <h1>ResetPassword</h1>
+      <section className="auth-card" aria-labelledby="new-password-heading">
+        <h1 id="new-password-heading">Choose a New Password</h1>
+        <ResetPasswordForm />
+      </section>
     </main>
   );
 }

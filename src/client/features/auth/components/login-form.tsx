@@ -1,0 +1,78 @@
+import { type FormEvent, useState } from "react";
+import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { safeRedirectPath } from "../../../../common/rules/registration";
+import { AUTH_ERROR_MESSAGES, toAuthError } from "../api/auth-errors";
+import { useSession } from "../session";
+import "../auth.css";
+
+export const LOGIN_FAILED = "Failed to log in. Please check your credentials.";
+
+export function LoginForm() {
+  const { login } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const stateFrom = (location.state as { from?: unknown } | null)?.from;
+  // SPEC §2: back to the page the person was sent from (same-site paths only), otherwise /.
+  const target = safeRedirectPath(params.get("from") ?? (typeof stateFrom === "string" ? stateFrom : null));
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMessage(null);
+    if (!email.trim() || !password) {
+      setMessage(!email.trim() ? "Email is required" : "Password is required");
+      return;
+    }
+    setBusy(true);
+    try {
+      await login(email.trim(), password);
+      navigate(target, { replace: true });
+    } catch (e) {
+      const error = toAuthError(e);
+      setMessage(error.kind === "too-many-requests" ? AUTH_ERROR_MESSAGES.tooManyRequests : LOGIN_FAILED);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={handleSubmit} noValidate>
+      {message && (
+        <p role="alert" className="auth-error">
+          {message}
+        </p>
+      )}
+      <label htmlFor="login-email">Email</label>
+      <input
+        id="login-email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <label htmlFor="login-password">Password</label>
+      <input
+        id="login-password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Logging in..." : "Log In"}
+      </button>
+      <p className="auth-links">
+        <Link to="/forgot-password">Forgot your password?</Link>
+        <span>
+          Don't have an account? <Link to="/register">Register</Link>
+        </span>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,122 @@
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { REGISTER_REDIRECT_MS } from "../../../../common/limits";
+import { registrationProblem } from "../../../../common/rules/registration";
+import { AUTH_ERROR_MESSAGES, toAuthError } from "../api/auth-errors";
+import { useSession } from "../session";
+import "../auth.css";
+
+// SPEC §8 registration screen texts.
+export const REGISTER_TEXTS = {
+  emailInUse: "This email is already registered. Please try logging in instead.",
+  failed: "Failed to create account. Please try again.",
+  success: "Registration successful! Redirecting to login...",
+} as const;
+
+export function RegisterForm() {
+  const { register } = useSession();
+  const navigate = useNavigate();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [displayName, setDisplayName] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<{ message: string; detail: string | null } | null>(null);
+  const [done, setDone] = useState(false);
+
+  // SPEC §2: on success, to /login after 2 seconds.
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => navigate("/login"), REGISTER_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const problem = registrationProblem({ email, password, confirmPassword, displayName });
+    if (problem) {
+      setError({ message: problem, detail: null });
+      return;
+    }
+    setBusy(true);
+    try {
+      await register(email.trim(), password, displayName.trim());
+      setDone(true);
+    } catch (e) {
+      const failure = toAuthError(e);
+      if (failure.kind === "email-in-use") setError({ message: REGISTER_TEXTS.emailInUse, detail: null });
+      else {
+        // The screen's own text, and the catalogue's reason when the provider gave one.
+        const detail = failure.message !== AUTH_ERROR_MESSAGES.unknown ? failure.message : null;
+        setError({ message: REGISTER_TEXTS.failed, detail });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <p role="status" className="auth-success">
+        {REGISTER_TEXTS.success}
+      </p>
+    );
+  }
+
+  return (
+    <form className="auth-form" onSubmit={handleSubmit} noValidate>
+      {error && (
+        <div role="alert" className="auth-error">
+          <p>{error.message}</p>
+          {error.detail && <p className="auth-error-detail">{error.detail}</p>}
+        </div>
+      )}
+      <label htmlFor="register-email">Email</label>
+      <input
+        id="register-email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <label htmlFor="register-password">Password</label>
+      <input
+        id="register-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={6}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <label htmlFor="register-confirm">Confirm Password</label>
+      <input
+        id="register-confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
+      />
+      <label htmlFor="register-name">Display Name</label>
+      <input
+        id="register-name"
+        type="text"
+        autoComplete="nickname"
+        required
+        value={displayName}
+        onChange={(e) => setDisplayName(e.target.value)}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Creating Account..." : "Create Account"}
+      </button>
+      <p className="auth-links">
+        <span>
+          Already have an account? <Link to="/login">Log in</Link>
+        </span>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { type FormEvent, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { newPasswordProblem } from "../../../../common/rules/registration";
+import { toAuthError } from "../api/auth-errors";
+import { useSession } from "../session";
+import "../auth.css";
+
+export const NEW_PASSWORD_TEXTS = {
+  invalidLink: "This password reset link is invalid or has expired.",
+  done: "Your password has been reset. You can now log in with your new password.",
+  failed: "Failed to reset password. Please try again.",
+} as const;
+
+/** The page the emailed reset link opens (`/reset-password?token=…`): choose a new password. */
+export function ResetPasswordForm() {
+  const { confirmPasswordReset } = useSession();
+  const [params] = useSearchParams();
+  const token = params.get("token");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+
+  if (!token || params.get("error")) {
+    return (
+      <div className="auth-form">
+        <p role="alert" className="auth-error">
+          {NEW_PASSWORD_TEXTS.invalidLink}
+        </p>
+        <p className="auth-links">
+          <Link to="/forgot-password">Request a new link</Link>
+        </p>
+      </div>
+    );
+  }
+
+  if (done) {
+    return (
+      <div className="auth-form">
+        <p role="status" className="auth-success">
+          {NEW_PASSWORD_TEXTS.done}
+        </p>
+        <p className="auth-links">
+          <Link to="/login">Go to Login</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setMessage(null);
+    const problem = newPasswordProblem(password, confirmPassword);
+    if (problem) {
+      setMessage(problem);
+      return;
+    }
+    setBusy(true);
+    try {
+      await confirmPasswordReset(token, password);
+      setDone(true);
+    } catch (e) {
+      const failure = toAuthError(e);
+      setMessage(
+        failure.code === "INVALID_TOKEN"
+          ? NEW_PASSWORD_TEXTS.invalidLink
+          : failure.kind === "weak-password" || failure.kind === "too-many-requests"
+            ? failure.message
+            : NEW_PASSWORD_TEXTS.failed,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="auth-form" onSubmit={handleSubmit} noValidate>
+      {message && (
+        <p role="alert" className="auth-error">
+          {message}
+        </p>
+      )}
+      <label htmlFor="reset-password">New Password</label>
+      <input
+        id="reset-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        minLength={6}
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <label htmlFor="reset-confirm">Confirm New Password</label>
+      <input
+        id="reset-confirm"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirmPassword}
+        onChange={(e) => setConfirmPassword(e.target.value)}
+      />
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Saving..." : "Set New Password"}
+      </button>
+    </form>
+  );
+}
