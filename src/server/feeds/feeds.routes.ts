@@ -1,6 +1,141 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { AUTHORS, type AuthorKey } from "../../common/limits";
+import { hashtagPath } from "../../common/rules/hashtag-link";
+import type { BlogPostCard } from "../../common/types";
+import { type CachedBody, sendCached, toCachedBody } from "../cache";
 import type { AppContext } from "../context";
+import { listHashtags, listPostStamps, listPosts } from "../posts/posts.repository";
+import { parse } from "../validate";
 
-export async function registerFeedsRoutes(_app: FastifyInstance, _ctx: AppContext): Promise<void> {
-  // TODO: implemented by its issue.
+export const FEED_SIZE = 20;
+// One sitemap file holds at most 50,000 URLs.
+const SITEMAP_MAX_POSTS = 45_000;
+const SITEMAP_MAX_TAGS = 4_000;
+const FEED_CACHE_CONTROL = "public, max-age=300";
+const AUTHOR_TITLES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
+
+const FeedQuerySchema = z.strictObject({
+  author: z.enum(AUTHORS, { message: "author must be 'him' or 'her'." }).optional(),
+});
+
+// Characters XML 1.0 cannot carry at all (controls, lone surrogates, U+FFFE/U+FFFF).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what XML 1.0 forbids.
+const XML_INVALID =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Escape text for XML element content and attribute values. */
+export function xmlEscape(value: string): string {
+  return value.replace(XML_INVALID, "").replace(/[&<>"']/g, (c) => {
+    switch (c) {
+      case "&":
+        return "&amp;";
+      case "<":
+        return "&lt;";
+      case ">":
+        return "&gt;";
+      case '"':
+        return "&quot;";
+      default:
+        return "&apos;";
+    }
+  });
+}
+
+function rssItem(publicUrl: string, post: BlogPostCard): string {
+  const link = `${publicUrl}/post/${post.id}`;
+  return [
+    "<item>",
+    `<title>${xmlEscape(post.title)}</title>`,
+    `<link>${xmlEscape(link)}</link>`,
+    `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
+    `<pubDate>${new Date(post.date).toUTCString()}</pubDate>`,
+    `<dc:creator>${AUTHOR_TITLES[post.author]}</dc:creator>`,
+    `<description>${xmlEscape(post.excerpt)}</description>`,
+    ...post.hashtags.map((tag) => `<category>${xmlEscape(tag)}</category>`),
+    "</item>",
+  ].join("");
+}
+
+/** RSS 2.0 of the newest posts, of one author or both; links absolute on PUBLIC_URL. */
+export function renderRss(ctx: AppContext, author: AuthorKey | undefined, posts: BlogPostCard[]): string {
+  const { publicUrl, siteName } = ctx.config;
+  const title = author ? `${AUTHOR_TITLES[author]} - ${siteName}` : `${siteName} Blog`;
+  const home = author ? `${publicUrl}/${author === "him" ? "his-blog" : "her-blog"}` : `${publicUrl}/`;
+  const self = author ? `${home}/feed.xml` : `${publicUrl}/feed.xml`;
+  const newest = posts[0] ? new Date(posts[0].date).toUTCString() : null;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>\n',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
+    "<channel>",
+    `<title>${xmlEscape(title)}</title>`,
+    `<link>${xmlEscape(home)}</link>`,
+    `<description>${xmlEscape(author ? `The latest posts of ${AUTHOR_TITLES[author]} on ${siteName}.` : `His Blog and Her Blog on ${siteName}.`)}</description>`,
+    "<language>en</language>",
+    `<atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>`,
+    newest ? `<lastBuildDate>${newest}</lastBuildDate>` : "",
+    ...posts.map((p) => rssItem(publicUrl, p)),
+    "</channel>",
+    "</rss>\n",
+  ].join("");
+}
+
+export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const { publicUrl } = ctx.config;
+
+  const feed = (author: AuthorKey | undefined): Promise<CachedBody> =>
+    ctx.cache.getOrLoad(`feed|${author ?? ""}`, async () => {
+      const page = await listPosts(ctx.db, { author, limit: FEED_SIZE });
+      return toCachedBody(renderRss(ctx, author, page.items), "application/rss+xml; charset=utf-8");
+    });
+
+  app.get("/feed.xml", async (request, reply) => {
+    const { author } = parse(FeedQuerySchema, request.query ?? {});
+    return sendCached(request, reply, await feed(author), FEED_CACHE_CONTROL);
+  });
+  app.get("/his-blog/feed.xml", async (request, reply) =>
+    sendCached(request, reply, await feed("him"), FEED_CACHE_CONTROL),
+  );
+  app.get("/her-blog/feed.xml", async (request, reply) =>
+    sendCached(request, reply, await feed("her"), FEED_CACHE_CONTROL),
+  );
+
+  app.get("/sitemap.xml", async (request, reply) => {
+    const body = await ctx.cache.getOrLoad("sitemap", async () => {
+      const [posts, tags] = await Promise.all([
+        listPostStamps(ctx.db, SITEMAP_MAX_POSTS),
+        listHashtags(ctx.db, SITEMAP_MAX_TAGS),
+      ]);
+      const url = (loc: string, lastmod?: string) =>
+        `<url><loc>${xmlEscape(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
+      const xml = [
+        '<?xml version="1.0" encoding="UTF-8"?>\n',
+        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+        url("/"),
+        url("/his-blog"),
+        url("/her-blog"),
+        ...posts.map((p) => url(`/post/${p.id}`, p.changed)),
+        ...tags.map((tag) => url(hashtagPath(tag))),
+        "</urlset>\n",
+      ].join("");
+      return toCachedBody(xml, "application/xml; charset=utf-8");
+    });
+    return sendCached(request, reply, body, FEED_CACHE_CONTROL);
+  });
+
+  const robots = toCachedBody(
+    [
+      "User-agent: *",
+      "Allow: /",
+      "Disallow: /admin",
+      "Disallow: /profile",
+      "",
+      `Sitemap: ${publicUrl}/sitemap.xml`,
+      "",
+    ].join("\n"),
+    "text/plain; charset=utf-8",
+  );
+  app.get("/robots.txt", async (request, reply) =>
+    sendCached(request, reply, robots, "public, max-age=86400"),
+  );
 }

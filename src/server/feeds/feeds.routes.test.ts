@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AuthorKey } from "../../common/limits";
+import { blogPosts } from "../db/schema";
+import { buildTestApp, type TestApp } from "../test/test-app";
+import { xmlEscape } from "./feeds.routes";
+
+let t: TestApp;
+const ids: Record<AuthorKey, string[]> = { him: [], her: [] };
+
+async function insertPost(author: AuthorKey, i: number, extra: { title?: string; hashtags?: string[] } = {}) {
+  const [row] = await t.ctx.db
+    .insert(blogPosts)
+    .values({
+      title: extra.title ?? `${author} post ${i}`,
+      content: `<p>Text of ${author} post ${i}</p>`,
+      author,
+      hashtags: extra.hashtags ?? ["daily"],
+      date: new Date(Date.UTC(2024, 4, 1) + i * 3_600_000),
+    })
+    .returning();
+  ids[author].push(row!.id);
+  return row!;
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => t.request({ method: "GET", url, headers });
+const items = (xml: string) => xml.match(/<item>[\s\S]*?<\/item>/g) ?? [];
+const linksOf = (xml: string) => items(xml).map((item) => /<link>([^<]*)<\/link>/.exec(item)![1]!);
+
+beforeAll(async () => {
+  t = await buildTestApp({ PUBLIC_URL: "https://blog.example.com" });
+  for (let i = 0; i < 12; i++) await insertPost("him", i * 2);
+  for (let i = 0; i < 12; i++)
+    await insertPost("her", i * 2 + 1, i === 11 ? { hashtags: ["café", "road-trip"] } : {});
+  t.ctx.cache.invalidate();
+});
+afterAll(() => t.close());
+
+describe("GET /feed.xml", () => {
+  it("is RSS 2.0 with the newest 20 posts of both blogs, newest first, linked absolutely", async () => {
+    const res = await get("/feed.xml");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/rss+xml; charset=utf-8");
+    const xml = res.body;
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain('<rss version="2.0"');
+    expect(xml).toContain("<title>Duet Blog</title>");
+    expect(xml).toContain(
+      '<atom:link href="https://blog.example.com/feed.xml" rel="self" type="application/rss+xml"/>',
+    );
+    const links = linksOf(xml);
+    expect(links).toHaveLength(20);
+    // Interleaved by date: her 23, him 22, her 21, ...
+    const newest = [
+      ...ids.her.map((id, i) => [i * 2 + 1, id] as const),
+      ...ids.him.map((id, i) => [i * 2, id] as const),
+    ]
+      .sort((a, b) => b[0] - a[0])
+      .slice(0, 20)
+      .map(([, id]) => `https://blog.example.com/post/${id}`);
+    expect(links).toEqual(newest);
+    const first = items(xml)[0]!;
+    expect(first).toContain(`<guid isPermaLink="true">${newest[0]}</guid>`);
+    expect(first).toContain("<pubDate>Wed, 01 May 2024 23:00:00 GMT</pubDate>");
+    expect(first).toContain("<description>Text of her post 23...</description>");
+    expect(first).toContain("<category>café</category><category>road-trip</category>");
+    expect(first).toContain("<dc:creator>Her Blog</dc:creator>");
+  });
+
+  it("?author=her, and /her-blog/feed.xml, carry only her posts", async () => {
+    const res = await get("/feed.xml?author=her");
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain("<title>Her Blog - Duet</title>");
+    const links = linksOf(res.body);
+    expect(links).toHaveLength(12);
+    expect(links.every((l) => ids.her.some((id) => l.endsWith(id)))).toBe(true);
+    expect((await get("/her-blog/feed.xml")).body).toBe(res.body);
+    const his = await get("/his-blog/feed.xml");
+    expect(linksOf(his.body).every((l) => ids.him.some((id) => l.endsWith(id)))).toBe(true);
+    expect(his.body).toContain('<atom:link href="https://blog.example.com/his-blog/feed.xml"');
+  });
+
+  for (const [query, message] of [
+    ["author=them", "author must be 'him' or 'her'."],
+    ["author=him&author=her", "author must be 'him' or 'her'."],
+    ["format=atom", "Unknown field: format."],
+  ] as const) {
+    it(`?${query} › 400 "${message}"`, async () => {
+      const res = await get(`/feed.xml?${query}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: "VALIDATION_ERROR", message } });
+    });
+  }
+
+  it("XML-escapes titles, and drops characters XML cannot carry", async () => {
+    await insertPost("him", 100, { title: `Fish & "chips" <b>'now'</b>\u0001`, hashtags: ["a<b"] });
+    t.ctx.cache.invalidate();
+    const xml = (await get("/feed.xml")).body;
+    expect(xml).toContain("<title>Fish &amp; &quot;chips&quot; &lt;b&gt;&apos;now&apos;&lt;/b&gt;</title>");
+    expect(xml).toContain("<category>a&lt;b</category>");
+    expect(xml).not.toContain("\u0001");
+    expect(xmlEscape("\uD800x")).toBe("x");
+  });
+
+  it("sends an ETag and a short public cache; 304 when unchanged", async () => {
+    const res = await get("/feed.xml");
+    expect(res.headers["cache-control"]).toBe("public, max-age=300");
+    expect((await get("/feed.xml", { "if-none-match": String(res.headers.etag) })).statusCode).toBe(304);
+  });
+});
+
+describe("GET /sitemap.xml", () => {
+  it("lists home, both blogs, every post and every tag page", async () => {
+    const res = await get("/sitemap.xml");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
+    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.slice(0, 3)).toEqual([
+      "https://blog.example.com/",
+      "https://blog.example.com/his-blog",
+      "https://blog.example.com/her-blog",
+    ]);
+    for (const id of [...ids.him, ...ids.her]) expect(locs).toContain(`https://blog.example.com/post/${id}`);
+    expect(locs).toContain("https://blog.example.com/tags/daily");
+    expect(locs).toContain("https://blog.example.com/tags/caf%C3%A9");
+    expect(locs).toContain("https://blog.example.com/tags/a%3Cb");
+    expect(res.body).toMatch(/<lastmod>2024-05-01T\d\d:00:00\.000Z<\/lastmod>/);
+  });
+});
+
+describe("GET /robots.txt", () => {
+  it("allows all, keeps crawlers out of /admin and /profile, points at the sitemap", async () => {
+    const res = await get("/robots.txt");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/plain; charset=utf-8");
+    expect(res.body).toBe(
+      "User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /profile\n\nSitemap: https://blog.example.com/sitemap.xml\n",
+    );
+  });
+});
