@@ -1,0 +1,129 @@
+// The real server process on one embedded DATA_DIR: the lock, kill -9 durability, graceful shutdown.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, describe, expect, it } from "vitest";
+import { LOCK_FILE_NAME } from "../db/lock";
+import { freePort, postJson, runToExit, type ServerProcess, startServerProcess } from "./server-process";
+
+const PASSWORD = "correct-horse-42";
+
+describe("the server process on an embedded DATA_DIR", { timeout: 120_000 }, () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "duet-lifecycle-"));
+  const lockFile = path.join(dataDir, LOCK_FILE_NAME);
+  const acknowledged: string[] = [];
+  let first: ServerProcess | null = null;
+  let second: ServerProcess | null = null;
+
+  afterAll(() => {
+    for (const p of [first, second]) if (p && p.child.exitCode === null) p.child.kill("SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("holds DATA_DIR/db.lock with its pid while it runs", async () => {
+    first = await startServerProcess(dataDir);
+    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(first.pid));
+  });
+
+  it("refuses a second process on the same DATA_DIR with a clear error, leaving the first one serving", async () => {
+    const { code, stderr } = await runToExit("src/server/main.ts", {
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      SEED_DEMO: "false",
+    });
+    expect(code).not.toBe(0);
+    expect(stderr).toContain(`Another Duet process (pid ${first!.pid}) is using DATA_DIR ${dataDir}`);
+    expect((await fetch(`${first!.baseURL}/api/health`)).status).toBe(200);
+    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(first!.pid));
+  });
+
+  it("keeps every acknowledged write when killed with SIGKILL mid-stream", async () => {
+    const server = first!;
+    let n = 0;
+    let killed = false;
+    // Four writers in parallel; the kill lands while requests are in flight.
+    const writer = async () => {
+      while (!killed) {
+        const email = `durable-${n++}@example.com`;
+        try {
+          const res = await postJson(server.baseURL, "/api/auth/sign-up/email", {
+            email,
+            password: PASSWORD,
+            name: "Durable",
+          });
+          if (res.status === 200) acknowledged.push(email);
+          else if (!killed) throw new Error(`sign-up answered ${res.status}: ${res.body}`);
+        } catch (error) {
+          if (!killed) throw error;
+        }
+        if (acknowledged.length >= 24 && !killed) {
+          killed = true;
+          server.child.kill("SIGKILL");
+        }
+      }
+    };
+    await Promise.all([writer(), writer(), writer(), writer()]);
+    const exit = await server.exited;
+    expect(exit.signal).toBe("SIGKILL");
+    expect(acknowledged.length).toBeGreaterThanOrEqual(24);
+    // The dead process could not clean up: its lock is stale now.
+    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(server.pid));
+  });
+
+  it("restarts on the same DATA_DIR, taking over the stale lock, and the last acknowledged accounts sign in", async () => {
+    second = await startServerProcess(dataDir);
+    expect(readFileSync(lockFile, "utf8").trim()).toBe(String(second.pid));
+    // The writes acknowledged just before the kill are the ones at risk (the last test checks all of them).
+    for (const email of acknowledged.slice(-4)) {
+      const res = await postJson(second.baseURL, "/api/auth/sign-in/email", { email, password: PASSWORD });
+      expect(res.status, `${email} after the kill: ${res.body}`).toBe(200);
+    }
+  });
+
+  it("on SIGTERM finishes the request in flight, snapshots, closes the database, frees the lock and exits 0", async () => {
+    const server = second!;
+    const url = new URL(server.baseURL);
+    const body = JSON.stringify({ email: "in-flight@example.com", password: PASSWORD, name: "Late" });
+    const socket = net.connect({ host: url.hostname, port: Number(url.port), localAddress: "127.78.0.1" });
+    await new Promise<void>((resolve, reject) => socket.once("connect", resolve).once("error", reject));
+    let response = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (d) => (response += d));
+    const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+    // Headers and half the body: the request has started, and cannot finish until we send the rest.
+    socket.write(
+      `POST /api/auth/sign-up/email HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${url.origin}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n` +
+        body.slice(0, 20),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    server.child.kill("SIGTERM");
+    await new Promise((r) => setTimeout(r, 300));
+    // No new connections once closing started...
+    await expect(fetch(`${server.baseURL}/api/health`)).rejects.toThrow();
+    // ...but the one in flight completes (write, not end: a half-closed client aborts its request).
+    socket.write(body.slice(20));
+    await closed;
+    expect(response).toMatch(/^HTTP\/1\.1 200 /);
+
+    const exit = await server.exited;
+    expect({ code: exit.code, output: server.output() }).toEqual({ code: 0, output: expect.any(String) });
+    expect(existsSync(lockFile)).toBe(false);
+    const snapshots = readdirSync(path.join(dataDir, "backups"));
+    expect(snapshots).toHaveLength(1);
+    expect(snapshots[0]).toMatch(/^duet-.*\.tar\.gz$/);
+  });
+
+  it("leaves a database that reopens with every write, the in-flight one included", async () => {
+    const pglite = await PGlite.create(path.join(dataDir, "db"));
+    try {
+      const { rows } = await pglite.query<{ email: string }>(`select email from "user"`);
+      const emails = rows.map((r) => r.email);
+      expect(emails).toEqual(expect.arrayContaining([...acknowledged, "in-flight@example.com"]));
+    } finally {
+      await pglite.close();
+    }
+  });
+});
