@@ -19,14 +19,24 @@ const FeedQuerySchema = z.strictObject({
   author: z.enum(AUTHORS, { message: "author must be 'him' or 'her'." }).optional(),
 });
 
-// Characters XML 1.0 cannot carry at all (controls, lone surrogates, U+FFFE/U+FFFF).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: these are exactly what XML 1.0 forbids.
-const XML_INVALID =
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Drop what XML 1.0 cannot carry at all: controls other than tab/newline, lone surrogates, U+FFFE/U+FFFF. */
+function stripInvalidXml(value: string): string {
+  let out = "";
+  for (const ch of value) {
+    const c = ch.codePointAt(0)!;
+    const invalid =
+      (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) ||
+      (c >= 0xd800 && c <= 0xdfff) ||
+      c === 0xfffe ||
+      c === 0xffff;
+    if (!invalid) out += ch;
+  }
+  return out;
+}
 
 /** Escape text for XML element content and attribute values. */
 export function xmlEscape(value: string): string {
-  return value.replace(XML_INVALID, "").replace(/[&<>"']/g, (c) => {
+  return stripInvalidXml(value).replace(/[&<>"']/g, (c) => {
     switch (c) {
       case "&":
         return "&amp;";
