@@ -1,6 +1,19 @@
+import { lazy, Suspense } from "react";
 import { RequireAuth } from "../../features/auth/components/require-auth";
 import { useSession } from "../../features/auth/session";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
+
+// The editor is its own chunk: readers never download it.
+const NewPostForm = lazy(() => import("../../features/editor/components/new-post-form"));
+
+function AdminNewPost() {
+  const { viewer } = useSession();
+  return (
+    <Suspense fallback={<p aria-busy="true">Loading the editor...</p>}>
+      <NewPostForm ownAuthor={viewer?.authorKey ?? null} />
+    </Suspense>
+  );
+}
 
 function AdminHeader() {
   const { viewer } = useSession();
@@ -19,7 +32,8 @@ export default function AdminPage() {
     <RequireAuth admin>
       <main className="page">
         <AdminHeader />
-        {/* Authoring: the new-post form (lazily loaded chunk) goes here. Engagement: the Inbox below it. */}
+        <AdminNewPost />
+        {/* Engagement: the Inbox below it. */}
       </main>
     </RequireAuth>
   );

@@ -1,7 +1,10 @@
+import { lazy, Suspense, useState } from "react";
 import { useParams } from "react-router";
 import { metaDescription, postPageTitle } from "../../../common/rules/meta";
 import type { BlogPost } from "../../../common/types";
+import { useSession } from "../../features/auth/session";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
+import { PostAdminActions } from "../../features/post-admin/components/post-admin-actions";
 import { usePost } from "../../features/posts/api/post";
 import { BackButton } from "../../features/posts/components/back-button";
 import { PostView } from "../../features/posts/components/post-view";
@@ -9,6 +12,9 @@ import { ShareButton } from "../../features/share/components/share-button";
 import { ApiError } from "../../lib/api";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 import { blogPathFor, paths } from "../paths";
+
+// Authoring: inline edit mode loads the editor chunk only when an author opens it.
+const EditPostForm = lazy(() => import("../../features/editor/components/edit-post-form"));
 
 // SPEC §8 post page messages.
 const MISSING_ID_TEXT = "Post ID is missing";
@@ -30,24 +36,39 @@ function PostPageView({ post }: { post: BlogPost }) {
   const { siteName, publicUrl, pinterestBoardUrl } = shell();
   // SPEC §2: the title suffix ' - {product} Blog'; the description is the text's first 160 characters.
   useDocumentTitle(postPageTitle(post.title, siteName), metaDescription(post.content, post.title));
+  const { viewer } = useSession();
+  const [editing, setEditing] = useState(false);
   const view = (
     <div className="post-main">
-      <PostView
-        post={post}
-        tagHref={paths.tag}
-        top={<BackButton fallback={blogPathFor(post.author)}>← Back</BackButton>}
-        // Authoring: edit/delete actions for the post's author go in `actions`; the inline edit
-        // mode replaces <PostView> while editing.
-        actions={null}
-        // Engagement: like={<LikeButton postId={post.id} likes={post.likes} />}
-        share={
-          <ShareButton
-            url={`${publicUrl}${paths.post(post.id)}`}
-            title={post.title}
-            hashtags={post.hashtags}
-          />
-        }
-      />
+      {editing ? (
+        <Suspense fallback={<p aria-busy="true">Loading the editor...</p>}>
+          <EditPostForm post={post} blogPath={blogPathFor(post.author)} onCancel={() => setEditing(false)} />
+        </Suspense>
+      ) : (
+        <PostView
+          post={post}
+          tagHref={paths.tag}
+          top={<BackButton fallback={blogPathFor(post.author)}>← Back</BackButton>}
+          // Authoring: edit/delete actions for the post's author go in `actions`; the inline edit
+          // mode replaces <PostView> while editing.
+          actions={
+            <PostAdminActions
+              post={post}
+              viewer={viewer}
+              blogPath={blogPathFor(post.author)}
+              onEdit={() => setEditing(true)}
+            />
+          }
+          // Engagement: like={<LikeButton postId={post.id} likes={post.likes} />}
+          share={
+            <ShareButton
+              url={`${publicUrl}${paths.post(post.id)}`}
+              title={post.title}
+              hashtags={post.hashtags}
+            />
+          }
+        />
+      )}
       {/* Engagement: <CommentsSection post={post} /> goes here. */}
     </div>
   );

@@ -1,0 +1,103 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { EDIT_REDIRECT_MS } from "../../../../common/limits";
+import { queryKeys } from "../../../../common/query-keys";
+import { parseHashtagsOnEdit } from "../../../../common/rules/hashtags";
+import type { BlogPost } from "../../../../common/types";
+import { ApiError } from "../../../lib/api";
+import { updatePost } from "../api/post-writes";
+import { type EditorValue, editorValueFromPost } from "../editor-model";
+import { prepareBody } from "../save";
+import { useUnsavedChanges } from "../use-unsaved-changes";
+import { PostEditor } from "./post-editor";
+
+// SPEC §8 edit messages.
+export const UPDATE_SUCCESS_TEXT = "Blog post updated successfully!";
+export const UPDATE_FAILURE_TEXT = "Failed to update blog post. Please try again.";
+export const EDIT_NOT_FOUND_TEXT = "Post not found";
+
+interface Props {
+  post: BlogPost;
+  /** Where the author's blog is (SPEC §4: the view goes there 1.5 s after a successful edit). */
+  blogPath: string;
+  onCancel: () => void;
+}
+
+/** Inline edit mode on the post page: the same editor, loaded from the saved post. */
+export default function EditPostForm({ post, blogPath, onCancel }: Props) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [initial] = useState(() => editorValueFromPost(post));
+  const [value, setValue] = useState<EditorValue>(initial);
+  const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const [status, setStatus] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useUnsavedChanges(!busy && !saved && value !== initial);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  useEffect(() => {
+    if (!saved) return;
+    const timer = setTimeout(() => navigate(blogPath), EDIT_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [saved, navigate, blogPath]);
+
+  const handleSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || saved) return;
+    setStatus(null);
+    if (!value.title.trim() || !value.content.trim()) {
+      setStatus({ kind: "error", text: "Title and content are required." });
+      return;
+    }
+    setBusy(true);
+    let images = value.images;
+    try {
+      const prepared = await prepareBody(value, parseHashtagsOnEdit);
+      images = prepared.images;
+      const updated = await updatePost(post.id, prepared.body);
+      queryClient.setQueryData(queryKeys.post(post.id), updated);
+      await queryClient.invalidateQueries({ queryKey: ["posts"] });
+      setSaved(true);
+      setStatus({ kind: "success", text: UPDATE_SUCCESS_TEXT });
+    } catch (error) {
+      setValue((v) => ({ ...v, images }));
+      const notFound = error instanceof ApiError && error.status === 404;
+      setStatus({ kind: "error", text: notFound ? EDIT_NOT_FOUND_TEXT : UPDATE_FAILURE_TEXT });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="post-form post-form--inline"
+      onSubmit={handleSubmit}
+      aria-labelledby="edit-post-heading"
+      noValidate
+    >
+      <h2 id="edit-post-heading" ref={heading} tabIndex={-1}>
+        Edit post
+      </h2>
+      <PostEditor value={value} onChange={setValue} mode="edit" />
+      {status ? (
+        <p
+          className={status.kind === "success" ? "form-success" : "form-error"}
+          role={status.kind === "success" ? "status" : "alert"}
+        >
+          {status.text}
+        </p>
+      ) : null}
+      <div className="post-form-buttons">
+        <button type="submit" className="button" disabled={busy || saved}>
+          {busy ? "Saving..." : "Save changes"}
+        </button>
+        <button type="button" className="button button-ghost" onClick={onCancel} disabled={busy}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

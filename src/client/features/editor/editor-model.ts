@@ -1,0 +1,123 @@
+import type { AuthorKey } from "../../../common/limits";
+import { formatHashtags } from "../../../common/rules/hashtags";
+import {
+  htmlToMarkers,
+  type MarkerImage,
+  markersToHtml,
+  thumbnailOnSave,
+} from "../../../common/rules/markers";
+import type { BlogPost, PostImage } from "../../../common/types";
+
+/** SPEC §3 image entry while editing. */
+export interface EditorImage extends MarkerImage {
+  /** The picked file, until it is uploaded. */
+  file: File | null;
+  /** What the editor shows: an object URL for a new file, the stored URL otherwise. */
+  previewUrl: string;
+  /** SPEC §3 uploaded/original flag: true once the image is stored (always, for a saved post's images). */
+  uploaded: boolean;
+  /** Where in the content it was last inserted (SPEC §3 insertPosition). */
+  insertPosition: number | null;
+  /** A name to show: the file name, or the stored name. */
+  name: string;
+}
+
+export interface EditorValue {
+  title: string;
+  author: AuthorKey;
+  excerpt: string;
+  /** The comma-separated field. */
+  hashtags: string;
+  /** HTML with image markers. */
+  content: string;
+  images: EditorImage[];
+  thumbnailId: string | null;
+}
+
+export const emptyEditorValue = (author: AuthorKey): EditorValue => ({
+  title: "",
+  author,
+  excerpt: "",
+  hashtags: "",
+  content: "",
+  images: [],
+  thumbnailId: null,
+});
+
+const randomId = () => `img-${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
+
+export function imageFromFile(file: File): EditorImage {
+  return {
+    id: randomId(),
+    url: "",
+    position: "center",
+    size: "medium",
+    pairedWith: null,
+    file,
+    previewUrl: URL.createObjectURL(file),
+    uploaded: false,
+    insertPosition: null,
+    name: file.name,
+  };
+}
+
+/** SPEC §4: on loading an edit, saved image tags turn back into markers; images come back as entries. */
+export function editorValueFromPost(post: BlogPost): EditorValue {
+  const images: EditorImage[] = post.images.map((i) => ({
+    ...i,
+    file: null,
+    previewUrl: i.url,
+    uploaded: true,
+    insertPosition: null,
+    name: i.url.split("/").pop()?.replace(/^\d+_/, "") ?? i.id,
+  }));
+  return {
+    title: post.title,
+    author: post.author,
+    excerpt: post.excerpt,
+    hashtags: formatHashtags(post.hashtags),
+    content: htmlToMarkers(post.content),
+    images,
+    thumbnailId: images.find((i) => i.url === post.imageUrl)?.id ?? null,
+  };
+}
+
+/** The preview of an image not uploaded yet: a placeholder src the sanitiser admits, swapped afterwards. */
+export const previewPlaceholder = (id: string) => `/uploads/blog-images/preview-${id}`;
+
+export function previewHtml(value: EditorValue, purify: (html: string) => string): string {
+  const html = markersToHtml(value.content, value.images, {
+    alt: () => value.title,
+    src: (i) => (value.images.find((e) => e.id === i.id)?.uploaded ? i.url : previewPlaceholder(i.id)),
+  });
+  let safe = purify(html);
+  for (const image of value.images) {
+    if (!image.uploaded)
+      safe = safe.split(`src="${previewPlaceholder(image.id)}"`).join(`src="${image.previewUrl}"`);
+  }
+  return safe;
+}
+
+/** The stored images (urls filled in after upload) and the HTML of the content. */
+export function savedContent(value: EditorValue, urls: Map<string, string>) {
+  const images: PostImage[] = value.images.map((i) => ({
+    id: i.id,
+    url: i.uploaded ? i.url : (urls.get(i.id) ?? ""),
+    position: i.position,
+    size: i.size,
+    pairedWith: i.pairedWith,
+  }));
+  return {
+    images,
+    content: markersToHtml(value.content, images, { alt: () => value.title }),
+    // SPEC §4: on save the thumbnail is the chosen one, else the first image, else none.
+    imageUrl: thumbnailOnSave(value.thumbnailId, images),
+  };
+}
+
+export const isBlank = (value: EditorValue) =>
+  !value.title.trim() &&
+  !value.content.trim() &&
+  !value.excerpt.trim() &&
+  !value.hashtags.trim() &&
+  value.images.length === 0;

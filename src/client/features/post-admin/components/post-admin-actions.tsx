@@ -1,0 +1,117 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef, useState } from "react";
+import { useNavigate } from "react-router";
+import { canManagePost } from "../../../../common/policies";
+import { queryKeys } from "../../../../common/query-keys";
+import type { BlogPost, Viewer } from "../../../../common/types";
+import { deletePost } from "../api/delete-post";
+import "../post-admin.css";
+
+// SPEC §4 / §8 delete texts.
+export const DELETE_CONFIRM_TEXT = "Are you sure you want to delete this post?";
+export const DELETE_FAILURE_TEXT = "Failed to delete post. Please try again.";
+
+interface Props {
+  post: BlogPost;
+  viewer: Viewer | null | undefined;
+  /** Where the author's blog is: the view goes there after a delete. */
+  blogPath: string;
+  onEdit: () => void;
+}
+
+/** Edit and delete, shown only to the account tied to the post's author (SPEC §6). */
+export function PostAdminActions({ post, viewer, blogPath, onEdit }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const cancelButton = useRef<HTMLButtonElement>(null);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    const el = dialog.current;
+    if (!el) return;
+    if (confirming && !el.open) {
+      el.showModal();
+      cancelButton.current?.focus();
+    } else if (!confirming && el.open) {
+      el.close();
+    }
+  }, [confirming]);
+
+  if (!canManagePost(viewer ?? null, post)) return null;
+
+  const close = () => {
+    setConfirming(false);
+    deleteButton.current?.focus();
+  };
+
+  const handleDelete = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await deletePost(post.id);
+      queryClient.removeQueries({ queryKey: queryKeys.post(post.id) });
+      await queryClient.invalidateQueries({ queryKey: ["posts"] });
+      setConfirming(false);
+      navigate(blogPath);
+    } catch {
+      setConfirming(false);
+      setError(DELETE_FAILURE_TEXT);
+      deleteButton.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="post-admin-actions">
+      <button type="button" className="button button-ghost" onClick={onEdit}>
+        Edit
+      </button>
+      <button
+        type="button"
+        ref={deleteButton}
+        className="button button-danger"
+        onClick={() => {
+          setError(null);
+          setConfirming(true);
+        }}
+      >
+        Delete
+      </button>
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <dialog
+        ref={dialog}
+        className="confirm-dialog"
+        aria-labelledby={`delete-${post.id}-text`}
+        onCancel={(e) => {
+          e.preventDefault();
+          if (!busy) close();
+        }}
+      >
+        <p id={`delete-${post.id}-text`}>{DELETE_CONFIRM_TEXT}</p>
+        <div className="confirm-dialog-buttons">
+          <button type="button" className="button button-danger" onClick={handleDelete} disabled={busy}>
+            Yes, Delete
+          </button>
+          <button
+            type="button"
+            ref={cancelButton}
+            className="button button-ghost"
+            onClick={close}
+            disabled={busy}
+          >
+            Cancel
+          </button>
+        </div>
+      </dialog>
+    </div>
+  );
+}
