@@ -101,6 +101,25 @@ export function checkAuthBody(config: Config, path: string, body: unknown): unkn
       }
       return { newPassword: newPassword(b.newPassword), token: b.token };
     }
+    case "/update-user": {
+      const b = onlyFields(body, ["name"]);
+      if (typeof b.name !== "string" || b.name.trim().length === 0) {
+        throw badRequest(REGISTRATION_MESSAGES.displayNameRequired, "VALIDATION_ERROR");
+      }
+      if (b.name.length > DISPLAY_NAME_MAX_LENGTH) {
+        throw badRequest(REGISTRATION_MESSAGES.displayNameTooLong, "VALIDATION_ERROR");
+      }
+      return { name: b.name.trim() };
+    }
+    case "/change-password": {
+      const b = onlyFields(body, ["currentPassword", "newPassword", "revokeOtherSessions"]);
+      const revokeOtherSessions = optionalBoolean(b.revokeOtherSessions, "revokeOtherSessions");
+      return {
+        currentPassword: anyPassword(b.currentPassword),
+        newPassword: newPassword(b.newPassword),
+        ...(revokeOtherSessions === undefined ? {} : { revokeOtherSessions }),
+      };
+    }
     case "/send-verification-email": {
       const b = onlyFields(body, ["email"]);
       return { email: email(b.email), callbackURL: "/login" };

@@ -503,3 +503,30 @@ describe("session cookies on https", () => {
     }
   });
 });
+
+describe("account updates through Better Auth", () => {
+  it("POST /api/auth/update-user › keeps the display name non-blank and short, and nothing else", async () => {
+    const reader = await t.signUp({ name: "Before" });
+    const update = (payload: object) =>
+      t.request({ method: "POST", url: "/api/auth/update-user", payload, cookie: reader.cookie });
+    expect((await update({ name: "  " })).json().error.message).toBe("Display name is required");
+    expect((await update({ name: "x".repeat(100_000) })).statusCode).toBe(400);
+    expect((await update({ name: "Ok", image: "https://evil.example/x.png" })).statusCode).toBe(400);
+    expect((await update({ name: "After" })).statusCode).toBe(200);
+    expect((await sessionOf(reader.cookie)).displayName).toBe("After");
+    const visitor = await t.request({ method: "POST", url: "/api/auth/update-user", payload: { name: "X" } });
+    expect(visitor.statusCode).toBe(401);
+  });
+
+  it("POST /api/auth/change-password › refuses a common new password", async () => {
+    const reader = await t.signUp();
+    const res = await t.request({
+      method: "POST",
+      url: "/api/auth/change-password",
+      payload: { currentPassword: TEST_PASSWORD, newPassword: "password1" },
+      cookie: reader.cookie,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe("PASSWORD_TOO_WEAK");
+  });
+});

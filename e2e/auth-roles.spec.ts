@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import { createAccount, expect, HIM_EMAIL, PASSWORD, signIn, startServer, test } from "./fixtures";
+
+const fresh = () => `role-${randomUUID().slice(0, 8)}@example.com`;
+
+test.describe("/admin and /profile by role", () => {
+  test("a visitor is sent from /admin to /login with the origin", async ({ page }) => {
+    await page.goto("/admin");
+    await page.waitForURL(/\/login\?from=%2Fadmin$/);
+    await expect(page.getByRole("heading", { name: "Login" })).toBeVisible();
+  });
+
+  test("a signed-in reader is sent from /admin to /login; the profile says 'User' with no Admin Dashboard link", async ({
+    page,
+    context,
+    request,
+    server,
+  }) => {
+    const { email } = await createAccount(request, server, { email: fresh(), name: "Reader Rae" });
+    await signIn(context, server, email);
+    await page.goto("/admin");
+    await page.waitForURL(/\/login\?from=%2Fadmin$/);
+
+    await page.goto("/profile");
+    const profile = page.locator(".profile-fields");
+    await expect(profile).toContainText(email);
+    await expect(profile).toContainText("Reader Rae");
+    await expect(profile).toContainText("User");
+    await expect(page.getByRole("link", { name: "Admin Dashboard" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Return to Home" })).toBeVisible();
+  });
+
+  test("a verified author sees the Admin link, 'Administrator', and /admin with 'Blog Admin' and the welcome line", async ({
+    page,
+    context,
+    server,
+    accounts,
+  }) => {
+    await accounts.ensure("him");
+    await signIn(context, server, HIM_EMAIL);
+    await page.goto("/profile");
+    await expect(page.locator(".profile-fields")).toContainText("Administrator");
+    await page.getByRole("link", { name: "Admin Dashboard" }).click();
+    await page.waitForURL(/\/admin$/);
+    await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
+    await expect(page.getByText(`Welcome, ${HIM_EMAIL}`)).toBeVisible();
+    await expect(page.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+  });
+
+  test("Log Out on /profile ('Logging Out...') signs out and returns home", async ({
+    page,
+    context,
+    request,
+    server,
+  }) => {
+    const { email } = await createAccount(request, server, { email: fresh() });
+    await signIn(context, server, email);
+    await page.goto("/profile");
+    await page.route("**/api/auth/sign-out", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.locator(".profile-actions").getByRole("button", { name: "Log Out" }).click();
+    await expect(page.getByRole("button", { name: "Logging Out..." }).first()).toBeDisabled();
+    await page.waitForURL(`${server.baseURL}/`);
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+  });
+
+  test("a failed log out on /profile says 'Failed to log out'", async ({
+    page,
+    context,
+    request,
+    server,
+  }) => {
+    const { email } = await createAccount(request, server, { email: fresh() });
+    await signIn(context, server, email);
+    await page.goto("/profile");
+    // The network drops the request: the person stays signed in and is told.
+    await page.route("**/api/auth/sign-out", (route) => route.abort());
+    await page.locator(".profile-actions").getByRole("button", { name: "Log Out" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Failed to log out");
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+});
+
+test.describe("author verification from the outbox", () => {
+  test("registering an author address makes an ordinary user until the 'verify' link is followed", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // A server of its own: the worker's server already has the authors registered.
+    const { server, stop } = await startServer();
+    try {
+      await page.goto(`${server.baseURL}/register`);
+      await page.getByLabel("Email").fill("Her@Duet.Local");
+      await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+      await page.getByLabel("Confirm Password").fill(PASSWORD);
+      await page.getByLabel("Display Name").fill("Her");
+      await page.getByRole("button", { name: "Create Account" }).click();
+      await page.waitForURL(/\/login$/, { timeout: 5_000 });
+      await page.getByLabel("Email").fill("her@duet.local");
+      await page.getByLabel("Password").fill(PASSWORD);
+      await page.getByRole("button", { name: "Log In" }).click();
+      await page.waitForURL(`${server.baseURL}/`);
+      await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
+      await page.goto(`${server.baseURL}/profile`);
+      await expect(page.locator(".profile-fields")).toContainText("User");
+
+      const link = server.linkFor("her@duet.local", "verify");
+      expect(link).toBeTruthy();
+      await page.goto(link!);
+      await page.waitForURL(/\/login$/);
+      await page.goto(`${server.baseURL}/profile`);
+      await expect(page.locator(".profile-fields")).toContainText("Administrator");
+      await page.getByRole("link", { name: "Admin", exact: true }).click();
+      await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
+      await expect(page.getByText("Welcome, her@duet.local")).toBeVisible();
+    } finally {
+      await stop();
+    }
+  });
+});
