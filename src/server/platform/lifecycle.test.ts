@@ -6,7 +6,14 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 import { LOCK_FILE_NAME } from "../db/lock";
-import { freePort, postJson, runToExit, type ServerProcess, startServerProcess } from "./server-process";
+import {
+  freePort,
+  postJson,
+  runToExit,
+  type ServerProcess,
+  startServerProcess,
+  waitForOutput,
+} from "./server-process";
 
 const PASSWORD = "correct-horse-42";
 
@@ -73,7 +80,8 @@ describe("the server process on an embedded DATA_DIR", { timeout: 120_000 }, () 
   });
 
   it("restarts on the same DATA_DIR, taking over the stale lock, and the last acknowledged accounts sign in", async () => {
-    second = await startServerProcess(dataDir);
+    // Request logs on: the shutdown test watches for its request to arrive.
+    second = await startServerProcess(dataDir, { LOG_LEVEL: "info" });
     expect(readFileSync(lockFile, "utf8").trim()).toBe(String(second.pid));
     // The writes acknowledged just before the kill are the ones at risk (the last test checks all of them).
     for (const email of acknowledged.slice(-4)) {
@@ -98,11 +106,23 @@ describe("the server process on an embedded DATA_DIR", { timeout: 120_000 }, () 
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n` +
         body.slice(0, 20),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await waitForOutput(
+      server,
+      (out) => out.includes(`"remotePort":${socket.localPort}},"msg":"incoming request"`),
+      "the server to start on the request",
+    );
     server.child.kill("SIGTERM");
-    await new Promise((r) => setTimeout(r, 300));
+    await waitForOutput(server, (out) => out.includes("SIGTERM: closing"), "the shutdown to begin");
     // No new connections once closing started...
-    await expect(fetch(`${server.baseURL}/api/health`)).rejects.toThrow();
+    let refused = false;
+    for (let i = 0; i < 100 && !refused; i++) {
+      refused = await fetch(`${server.baseURL}/api/health`).then(
+        () => false,
+        () => true,
+      );
+      if (!refused) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(refused).toBe(true);
     // ...but the one in flight completes (write, not end: a half-closed client aborts its request).
     socket.write(body.slice(20));
     await closed;

@@ -117,6 +117,20 @@ export async function startServerProcess(
   return { child, pid: child.pid!, baseURL, output, exited };
 }
 
+/** Resolve once the process output satisfies `test` (polling; the deadline is generous for loaded machines). */
+export async function waitForOutput(
+  proc: Pick<ServerProcess, "output">,
+  test: (output: string) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!test(proc.output())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}:\n${proc.output()}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 let loopbackCounter = 0;
 /**
  * A distinct loopback source address per request (127.77.x.y): the server rate-limits auth
