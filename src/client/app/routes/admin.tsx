@@ -5,6 +5,8 @@ import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 // The editor is its own chunk: readers never download it.
 const NewPostForm = lazy(() => import("../../features/editor/components/new-post-form"));
+// Engagement: contact messages, also only for admins.
+const Inbox = lazy(() => import("../../features/inbox/components/inbox"));
 
 function AdminNewPost() {
   const { viewer } = useSession();
@@ -33,7 +35,9 @@ export default function AdminPage() {
       <main className="page">
         <AdminHeader />
         <AdminNewPost />
-        {/* Engagement: the Inbox below it. */}
+        <Suspense fallback={<p aria-busy="true">Loading the inbox...</p>}>
+          <Inbox />
+        </Suspense>
       </main>
     </RequireAuth>
   );

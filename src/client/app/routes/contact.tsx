@@ -1,7 +1,18 @@
+import { ContactForm } from "../../features/contact/components/contact-form";
+import { shell, useDocumentTitle } from "../layout/use-document-title";
+
+/** SPEC §2 /contact: the contact form. */
 export default function ContactPage() {
+  useDocumentTitle(`Contact - ${shell().siteName}`);
   return (
     <main className="page">
-      <h1>Contact</h1>
+      <div className="contact-card">
+        <h1>Get in Touch</h1>
+        <p className="contact-intro">
+          Questions, ideas or just hello: write to us and we will answer by email.
+        </p>
+        <ContactForm />
+      </div>
     </main>
   );
 }

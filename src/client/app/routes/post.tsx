@@ -3,6 +3,8 @@ import { useParams } from "react-router";
 import { metaDescription, postPageTitle } from "../../../common/rules/meta";
 import type { BlogPost } from "../../../common/types";
 import { useSession } from "../../features/auth/session";
+import { CommentsSection } from "../../features/comments/components/comments-section";
+import { LikeButton } from "../../features/likes/components/like-button";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
 import { PostAdminActions } from "../../features/post-admin/components/post-admin-actions";
 import { usePost } from "../../features/posts/api/post";
@@ -59,7 +61,7 @@ function PostPageView({ post }: { post: BlogPost }) {
               onEdit={() => setEditing(true)}
             />
           }
-          // Engagement: like={<LikeButton postId={post.id} likes={post.likes} />}
+          like={<LikeButton postId={post.id} likes={post.likes} />}
           share={
             <ShareButton
               url={`${publicUrl}${paths.post(post.id)}`}
@@ -69,7 +71,7 @@ function PostPageView({ post }: { post: BlogPost }) {
           }
         />
       )}
-      {/* Engagement: <CommentsSection post={post} /> goes here. */}
+      {editing ? null : <CommentsSection post={post} />}
     </div>
   );
   return (

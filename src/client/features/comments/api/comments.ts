@@ -1,0 +1,49 @@
+import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Comment } from "../../../../common/engagement";
+import { queryKeys } from "../../../../common/query-keys";
+import type { Page } from "../../../../common/types";
+import { api } from "../../../lib/api";
+
+const listUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/comments`;
+
+/** SPEC §7: a post's comments, newest first, a page at a time. */
+export function useComments(postId: string) {
+  return useInfiniteQuery<
+    Page<Comment>,
+    Error,
+    InfiniteData<Page<Comment>, string | null>,
+    readonly unknown[],
+    string | null
+  >({
+    queryKey: queryKeys.comments(postId),
+    queryFn: ({ pageParam, signal }) =>
+      api<Page<Comment>>(`${listUrl(postId)}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, {
+        signal,
+      }),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+function useCommentMutation<TVars>(postId: string, fn: (vars: TVars) => Promise<unknown>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.comments(postId) }),
+  });
+}
+
+export const useAddComment = (postId: string) =>
+  useCommentMutation(postId, (content: string) =>
+    api<Comment>(listUrl(postId), { method: "POST", body: { content } }),
+  );
+
+export const useUpdateComment = (postId: string) =>
+  useCommentMutation(postId, ({ id, content }: { id: string; content: string }) =>
+    api<Comment>(`/api/comments/${encodeURIComponent(id)}`, { method: "PATCH", body: { content } }),
+  );
+
+export const useDeleteComment = (postId: string) =>
+  useCommentMutation(postId, (id: string) =>
+    api<void>(`/api/comments/${encodeURIComponent(id)}`, { method: "DELETE" }),
+  );

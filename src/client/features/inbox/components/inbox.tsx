@@ -1,0 +1,75 @@
+import type { ContactDeliveryStatus } from "../../../../common/engagement";
+import { useInboxMessages } from "../api/messages";
+import "../inbox.css";
+
+const STATUS_LABEL: Record<ContactDeliveryStatus, string> = {
+  pending: "Pending delivery",
+  sent: "Delivered",
+  failed: "Delivery failed",
+};
+
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** /admin Inbox: contact messages as received, newest first, with their delivery status. */
+export default function Inbox() {
+  const query = useInboxMessages();
+  const messages = query.data?.pages.flatMap((p) => p.items) ?? [];
+  return (
+    <section className="inbox" aria-labelledby="inbox-heading">
+      <div className="inbox-heading">
+        <h2 id="inbox-heading">Inbox</h2>
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => void query.refetch()}
+          disabled={query.isFetching}
+        >
+          {query.isFetching && !query.isPending ? "Refreshing..." : "Refresh"}
+        </button>
+      </div>
+      {query.isPending ? (
+        <p className="inbox-status" aria-busy="true">
+          Loading messages...
+        </p>
+      ) : query.isError ? (
+        <p className="inbox-error" role="alert">
+          Failed to load messages
+        </p>
+      ) : messages.length === 0 ? (
+        <p className="inbox-status">No messages yet.</p>
+      ) : (
+        <ul className="inbox-list">
+          {messages.map((m) => (
+            <li key={m.id} className="inbox-item">
+              <article aria-label={`Message: ${m.subject}`}>
+                <header className="inbox-item-header">
+                  <h3>{m.subject}</h3>
+                  <span className={`inbox-badge inbox-badge--${m.status}`}>{STATUS_LABEL[m.status]}</span>
+                </header>
+                <p className="inbox-meta">
+                  From {m.name} &lt;<a href={`mailto:${m.email}`}>{m.email}</a>&gt; ·{" "}
+                  <time dateTime={m.createdAt}>{formatTime(m.createdAt)}</time>
+                  {m.status !== "sent" && m.attempts > 0
+                    ? ` · ${m.attempts} attempt${m.attempts === 1 ? "" : "s"}`
+                    : ""}
+                </p>
+                <p className="inbox-message">{m.message}</p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      {query.hasNextPage ? (
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => void query.fetchNextPage()}
+          disabled={query.isFetchingNextPage}
+        >
+          {query.isFetchingNextPage ? "Loading..." : "Load more messages"}
+        </button>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { LikeState } from "../../../../common/engagement";
+import { queryKeys } from "../../../../common/query-keys";
+import type { BlogPost } from "../../../../common/types";
+import { api } from "../../../lib/api";
+
+const likeUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/like`;
+
+/** Whether the signed-in viewer likes the post (keyed by viewer, so another sign-in never sees it). */
+export function useLikeState(postId: string, viewerId: string | null, likes: number) {
+  return useQuery({
+    queryKey: [...queryKeys.likeState(postId), viewerId],
+    queryFn: ({ signal }) => api<LikeState>(likeUrl(postId), { signal }),
+    enabled: viewerId !== null,
+    placeholderData: { liked: false, likes },
+  });
+}
+
+/** SPEC §4 like toggle; the answer updates the button and the post's count. */
+export function useToggleLike(postId: string, viewerId: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<LikeState>(likeUrl(postId), { method: "POST" }),
+    onSuccess: (state) => {
+      client.setQueryData([...queryKeys.likeState(postId), viewerId], state);
+      client.setQueryData<BlogPost>(queryKeys.post(postId), (post) =>
+        post ? { ...post, likes: state.likes } : post,
+      );
+      // Lists show the count too.
+      void client.invalidateQueries({ queryKey: ["posts"] });
+    },
+  });
+}
