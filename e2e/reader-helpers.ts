@@ -29,6 +29,7 @@ export async function authorClient(
 ): Promise<{
   publish(post: NewPost): Promise<BlogPost>;
   upload(name: string, bytes: Buffer): Promise<string>;
+  edit(id: string, changes: Partial<NewPost>): Promise<BlogPost>;
 }> {
   const email = author === "him" ? HIM_EMAIL : HER_EMAIL;
   const signIn = await request.post(`${server.baseURL}/api/auth/sign-in/email`, {
@@ -43,6 +44,14 @@ export async function authorClient(
         headers: { origin: server.baseURL },
       });
       expect(res.status(), await res.text()).toBe(201);
+      return (await res.json()) as BlogPost;
+    },
+    async edit(id, changes) {
+      const res = await request.patch(`${server.baseURL}/api/posts/${id}`, {
+        data: changes,
+        headers: { origin: server.baseURL },
+      });
+      expect(res.status(), await res.text()).toBe(200);
       return (await res.json()) as BlogPost;
     },
     async upload(name, bytes) {
