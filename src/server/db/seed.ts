@@ -1,7 +1,359 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { AuthorKey, ImagePosition, ImageSize } from "../../common/limits";
+import type { PostImage } from "../../common/types";
 import type { Config } from "../env";
+import { sanitizePostHtml } from "../posts/sanitize";
 import type { Db } from "./client";
+import { blogPosts } from "./schema";
 
-/** On an empty database, add demo posts so a first start shows a living blog (SEED_DEMO). */
-export async function seedDemo(_db: Db, _config: Config): Promise<void> {
-  // TODO(issue 2): demo posts with locally generated images.
+/**
+ * SEED_DEMO: on an empty blog, add demo posts so a first start shows a living blog. Images are
+ * drawn locally (SVG → JPEG with sharp, no network) into DATA_DIR/uploads/blog-images and used
+ * as thumbnails and inside the content with the editor's image markup.
+ */
+
+interface DemoImage {
+  key: string;
+  label: string;
+  /** Sky top, sky bottom, sun, far hills, near hills. */
+  palette: [string, string, string, string, string];
 }
+
+interface DemoPost {
+  author: AuthorKey;
+  title: string;
+  excerpt: string;
+  hashtags: string[];
+  /** Paragraph HTML; `{img:key:position:size}` and `{pair:keyA:keyB}` mark where images go. */
+  body: string[];
+  thumbnail?: string;
+}
+
+const IMAGES: DemoImage[] = [
+  {
+    key: "harbour",
+    label: "Harbour sunrise",
+    palette: ["#f6d365", "#fda085", "#fff3b0", "#5b7c99", "#2f4858"],
+  },
+  { key: "sourdough", label: "Sourdough", palette: ["#e8d5b7", "#b08968", "#fefae0", "#7f5539", "#582f0e"] },
+  { key: "beds", label: "Raised beds", palette: ["#a8e063", "#56ab2f", "#fdfd96", "#386641", "#1b4332"] },
+  { key: "boards", label: "Cedar boards", palette: ["#d4a373", "#faedcd", "#fefae0", "#bc6c25", "#6f4518"] },
+  { key: "ridge", label: "The ridge", palette: ["#89c2d9", "#2a6f97", "#f9f7f3", "#468faf", "#013a63"] },
+  { key: "bike", label: "Old bike", palette: ["#ffafcc", "#cdb4db", "#fff0f3", "#8e7dbe", "#3c096c"] },
+  {
+    key: "patch",
+    label: "Vegetable patch",
+    palette: ["#caffbf", "#9bf6ff", "#fffbe6", "#52b788", "#2d6a4f"],
+  },
+  { key: "lisbon", label: "Lisbon roofs", palette: ["#ffd6a5", "#ff9f1c", "#fff1d0", "#e76f51", "#9b2226"] },
+  { key: "tram", label: "Tram 28", palette: ["#ffe066", "#f4a261", "#fffbe6", "#e9c46a", "#264653"] },
+  {
+    key: "herbs",
+    label: "Windowsill herbs",
+    palette: ["#d8f3dc", "#95d5b2", "#ffffff", "#40916c", "#081c15"],
+  },
+  {
+    key: "market",
+    label: "Market morning",
+    palette: ["#ffcad4", "#f4acb7", "#fff5f7", "#9d8189", "#5e3c58"],
+  },
+  { key: "hills", label: "Autumn hills", palette: ["#fec89a", "#f08080", "#fff4e6", "#bb3e03", "#6a040f"] },
+];
+
+const p = (html: string) => `<p>${html}</p>`;
+
+const POSTS: DemoPost[] = [
+  {
+    author: "him",
+    title: "Sunrise over the harbour",
+    excerpt: "Up at five for the best light of the year, and worth every yawn.",
+    hashtags: ["travel", "photography", "coast"],
+    thumbnail: "harbour",
+    body: [
+      p("The alarm went at five and for once I did not argue with it. The boats were still asleep."),
+      "{img:harbour:center:large}",
+      p(
+        "By six the light had turned the water to <strong>copper</strong>, and the gulls had opinions about it.",
+      ),
+    ],
+  },
+  {
+    author: "her",
+    title: "Spring in the vegetable patch",
+    excerpt: "",
+    hashtags: ["garden", "food", "spring"],
+    thumbnail: "patch",
+    body: [
+      p("The first radishes are up, the peas are climbing and the slugs have found the lettuce."),
+      "{img:patch:center:medium}",
+      p(
+        "This year I am trying <em>succession sowing</em>: a short row every two weeks instead of one long one.",
+      ),
+    ],
+  },
+  {
+    author: "him",
+    title: "Sourdough, week three",
+    excerpt: "",
+    hashtags: ["food", "baking", "home"],
+    thumbnail: "sourdough",
+    body: [
+      "{img:sourdough:right:medium}",
+      p("Week three, and the starter (named <strong>Doug</strong>) finally doubles in six hours."),
+      p('The crumb is still tight. The internet says "more water"; my hands say "less mess".'),
+    ],
+  },
+  {
+    author: "her",
+    title: "A weekend in Lisbon",
+    excerpt: "Trams, tiles, custard tarts and far too many hills.",
+    hashtags: ["travel", "food", "city"],
+    thumbnail: "lisbon",
+    body: [
+      p("We landed on Friday night and went straight out for grilled sardines."),
+      "{pair:lisbon:tram}",
+      p('<span style="font-family: Georgia">Tram 28 is a museum that moves.</span> Go early, or walk.'),
+      "<blockquote>Every street in Lisbon goes uphill, in both directions.</blockquote>",
+    ],
+  },
+  {
+    author: "him",
+    title: "Building raised garden beds",
+    excerpt: "Two beds, eight boards, one afternoon and a lot of screws.",
+    hashtags: ["garden", "diy", "home"],
+    thumbnail: "beds",
+    body: [
+      p("She wanted beds at a height that does not hurt. I wanted an excuse to buy a saw."),
+      "{pair:beds:boards}",
+      "<h2>What we used</h2>",
+      "<ul><li>Untreated cedar boards</li><li>Galvanised screws</li><li>Cardboard for the bottom</li></ul>",
+    ],
+  },
+  {
+    author: "her",
+    title: "Herbs on the windowsill",
+    excerpt: "",
+    hashtags: ["garden", "home", "cooking"],
+    thumbnail: "herbs",
+    body: [
+      "{img:herbs:right:small}",
+      p("Basil, chives, mint and a very brave coriander share the kitchen window."),
+      p('<span style="color: teal">Mint goes in its own pot</span>, or it takes over the others.'),
+    ],
+  },
+  {
+    author: "him",
+    title: "A long walk on the ridge",
+    excerpt: "",
+    hashtags: ["travel", "hiking", "outdoors"],
+    thumbnail: "ridge",
+    body: [
+      "{img:ridge:left:small}",
+      p(
+        "We set off from the village just after breakfast with two sandwiches, a flask of tea and a map that had clearly been folded by someone with a grudge. The path climbs steeply through the beech woods before it opens onto the ridge, and from there it is eleven kilometres of wind, skylarks and views that make you forget your knees.",
+      ),
+      p(
+        "Halfway along we met a shepherd who told us, with great confidence, that it would not rain. It rained. We ate the sandwiches under a hawthorn and agreed it was the best lunch of the year.",
+      ),
+      "<h3>If you go</h3>",
+      p(
+        'Start early, carry more water than you think, and check the <a href="https://www.metoffice.gov.uk/">forecast</a> rather than the shepherd.',
+      ),
+    ],
+  },
+  {
+    author: "her",
+    title: "Market morning",
+    excerpt: "Peaches, gossip and the best bread stall in town.",
+    hashtags: ["food", "travel", "market"],
+    thumbnail: "market",
+    body: [
+      p("Saturday market, nine o'clock: the best hour, before the crowds and after the good coffee."),
+      "{img:market:full:large}",
+      p("We came home with peaches, a wedge of hard cheese and a plant nobody needed."),
+    ],
+  },
+  {
+    author: "him",
+    title: "Coffee gear that earned its place",
+    excerpt: "A short list of the things on our counter that we actually use.",
+    hashtags: ["food", "coffee", "home"],
+    body: [
+      p("A hand grinder, a kettle with a thin spout and a scale. That is the list."),
+      "<ul><li>Grind just before brewing</li><li>Weigh the water</li><li>Stop buying gadgets</li></ul>",
+    ],
+  },
+  {
+    author: "her",
+    title: "Painting the hallway",
+    excerpt: "",
+    hashtags: ["home", "diy", "colour"],
+    body: [
+      p(
+        'We chose a green called <span style="color: olive">"Olive Grove"</span>. It looked grey in the tin.',
+      ),
+      p("Two coats, one ladder, and a cat who now has a green tail."),
+    ],
+  },
+  {
+    author: "him",
+    title: "Fixing the old bike",
+    excerpt: "New chain, new brake pads, same squeak.",
+    hashtags: ["diy", "cycling", "outdoors"],
+    thumbnail: "bike",
+    body: [
+      "{img:bike:full:medium}",
+      p(
+        "The bike has been in the shed since the spring. Today it came out, got a new chain and went round the block.",
+      ),
+    ],
+  },
+  {
+    author: "her",
+    title: "Notes from a pottery class",
+    excerpt: "Everything I made is slightly lopsided, and I love all of it.",
+    hashtags: ["craft", "home"],
+    body: [
+      p("Centring the clay is the whole trick, and the whole trick is very hard."),
+      p("<em>Next week:</em> glazes."),
+    ],
+  },
+  {
+    author: "him",
+    title: "Rainy day reading list",
+    excerpt: "",
+    hashtags: ["books", "home"],
+    body: [
+      p("Three novels, one cookbook and a field guide to clouds, for the days the ridge is out of reach."),
+    ],
+  },
+  {
+    author: "her",
+    title: "Autumn colours in the hills",
+    excerpt: "The beeches turned all at once this year.",
+    hashtags: ["travel", "hiking", "autumn"],
+    thumbnail: "hills",
+    body: [
+      "{img:hills:left:large}",
+      p("We went back to the ridge for the colours. The beeches were copper, the bracken was rust."),
+      p("<strong>Best viewpoint:</strong> the stile after the second gate."),
+    ],
+  },
+];
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function landscapeSvg(image: DemoImage, width: number, height: number, seed: number): string {
+  const [skyTop, skyBottom, sun, far, near] = image.palette;
+  let s = seed;
+  const rnd = () => {
+    s = (s * 16807) % 2147483647;
+    return s / 2147483647;
+  };
+  const ridge = (base: number, amp: number) => {
+    const points: string[] = [`0,${height}`];
+    for (let x = 0; x <= width; x += width / 8) {
+      points.push(`${Math.round(x)},${Math.round(base - rnd() * amp)}`);
+    }
+    points.push(`${width},${height}`);
+    return points.join(" ");
+  };
+  const sunX = Math.round(width * (0.2 + rnd() * 0.6));
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+    <stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyBottom}"/>
+  </linearGradient></defs>
+  <rect width="100%" height="100%" fill="url(#sky)"/>
+  <circle cx="${sunX}" cy="${Math.round(height * 0.32)}" r="${Math.round(height * 0.12)}" fill="${sun}" opacity="0.9"/>
+  <polygon points="${ridge(height * 0.62, height * 0.18)}" fill="${far}" opacity="0.85"/>
+  <polygon points="${ridge(height * 0.8, height * 0.14)}" fill="${near}"/>
+  <text x="50%" y="${Math.round(height * 0.93)}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif"
+    font-size="${Math.round(height * 0.07)}" font-weight="bold" fill="#ffffff" opacity="0.92">${esc(image.label)}</text>
+</svg>`;
+}
+
+/** Draw the demo images; returns key → public URL. */
+async function writeDemoImages(dataDir: string, now: number): Promise<Map<string, string>> {
+  const dir = path.join(dataDir, "uploads", "blog-images");
+  mkdirSync(dir, { recursive: true });
+  const urls = new Map<string, string>();
+  await Promise.all(
+    IMAGES.map(async (image, i) => {
+      const name = `${now + i}_${image.key}.jpg`;
+      await sharp(Buffer.from(landscapeSvg(image, 1200, 800, 1000 + i * 7919)))
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toFile(path.join(dir, name));
+      urls.set(image.key, `/uploads/blog-images/${name}`);
+    }),
+  );
+  return urls;
+}
+
+function imageTag(url: string, id: string, alt: string, position: ImagePosition, size: ImageSize): string {
+  return `<img class="post-image post-image--${position} post-image--${size}" src="${url}" alt="${esc(alt)}" data-image-id="${id}">`;
+}
+
+/** Turn the demo markers into the editor's image markup and the post's image list. */
+function renderBody(post: DemoPost, urls: Map<string, string>): { content: string; images: PostImage[] } {
+  const images: PostImage[] = [];
+  const labelOf = (key: string) => IMAGES.find((i) => i.key === key)?.label ?? key;
+  const content = post.body
+    .map((block) => {
+      const single = /^\{img:(\w+):(\w+):(\w+)\}$/.exec(block);
+      if (single) {
+        const [, key, position, size] = single as unknown as [string, string, ImagePosition, ImageSize];
+        const url = urls.get(key)!;
+        const id = `seed-${key}`;
+        images.push({ id, url, position, size, pairedWith: null });
+        return imageTag(url, id, labelOf(key), position, size);
+      }
+      const pair = /^\{pair:(\w+):(\w+)\}$/.exec(block);
+      if (pair) {
+        const [, a, b] = pair as unknown as [string, string, string];
+        const [idA, idB] = [`seed-${a}`, `seed-${b}`];
+        images.push({ id: idA, url: urls.get(a)!, position: "left", size: "medium", pairedWith: idB });
+        images.push({ id: idB, url: urls.get(b)!, position: "right", size: "medium", pairedWith: idA });
+        return `<div class="image-pair" data-pair="${idA} ${idB}">${imageTag(urls.get(a)!, idA, labelOf(a), "left", "medium")}${imageTag(urls.get(b)!, idB, labelOf(b), "right", "medium")}</div>`;
+      }
+      return block;
+    })
+    .join("");
+  return { content, images };
+}
+
+const DAY_MS = 86_400_000;
+
+/** On an empty database, add demo posts (SEED_DEMO). Returns how many posts were added. */
+export async function seedDemo(db: Db, config: Config, options: { now?: Date } = {}): Promise<number> {
+  const now = (options.now ?? new Date()).getTime();
+  return db.transaction(async (tx) => {
+    // Several processes may start at once on one PostgreSQL: one seeds, the others see posts.
+    await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
+    const existing = await tx.select({ id: blogPosts.id }).from(blogPosts).limit(1);
+    if (existing.length > 0) return 0;
+    const urls = await writeDemoImages(config.dataDir, now);
+    const rows = POSTS.map((post, i) => {
+      const { content, images } = renderBody(post, urls);
+      const thumbnail = post.thumbnail ? urls.get(post.thumbnail)! : (images[0]?.url ?? null);
+      return {
+        title: post.title,
+        // The same allowlist every write goes through.
+        content: sanitizePostHtml(content),
+        excerpt: post.excerpt,
+        author: post.author,
+        hashtags: post.hashtags,
+        imageUrl: thumbnail,
+        images,
+        // Newest first in the list above; spread over about eight weeks, at different times of day.
+        date: new Date(now - (i * 4 + 1) * DAY_MS - (i % 5) * 3_600_000),
+      };
+    });
+    await tx.insert(blogPosts).values(rows);
+    return rows.length;
+  });
+}
+
+export const DEMO_POST_COUNT = POSTS.length;
