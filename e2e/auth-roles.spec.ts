@@ -83,6 +83,23 @@ test.describe("/admin and /profile by role", () => {
   });
 });
 
+test("every page arrives with the sign-in status inlined, so nothing waits on a session request", async ({
+  context,
+  request,
+  server,
+}) => {
+  const { email } = await createAccount(request, server, { email: fresh() });
+  const visitorHtml = await (await request.get(`${server.baseURL}/profile`)).text();
+  expect(visitorHtml).toMatch(/<script type="application\/json" id="duet-data">[^<]*"viewer":null/);
+  await signIn(context, server, email);
+  const html = await (await context.request.get(`${server.baseURL}/his-blog`)).text();
+  const data = JSON.parse(
+    /<script type="application\/json" id="duet-data">([^<]*)<\/script>/.exec(html)![1]!,
+  );
+  expect(data.viewer).toMatchObject({ email, isAdmin: false, authorKey: null });
+  expect(html).not.toMatch(/session_token/);
+});
+
 test.describe("author verification from the outbox", () => {
   test("registering an author address makes an ordinary user until the 'verify' link is followed", async ({
     page,
