@@ -1,0 +1,310 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, HER_EMAIL, HIM_EMAIL, signIn, test } from "./fixtures";
+
+const png = async (name: string, width: number, height: number, background: string) => ({
+  name,
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer(),
+});
+
+const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+
+/** Select a range of the content text area by the text it holds. */
+async function selectInContent(page: Page, text: string) {
+  await page.getByLabel("Content", { exact: true }).evaluate((el, t) => {
+    const area = el as HTMLTextAreaElement;
+    const start = area.value.indexOf(t);
+    area.focus();
+    area.setSelectionRange(start, start + t.length);
+  }, text);
+}
+
+async function cursorAtEnd(page: Page) {
+  await page.getByLabel("Content", { exact: true }).evaluate((el) => {
+    const area = el as HTMLTextAreaElement;
+    area.focus();
+    area.setSelectionRange(area.value.length, area.value.length);
+  });
+}
+
+/** Publish a plain post through the form; returns its title. */
+async function publishSimple(page: Page, title: string) {
+  await page.goto("/admin");
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Content", { exact: true }).fill("<p>Plain words.</p>");
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Blog post published successfully!")).toBeVisible();
+}
+
+async function openPost(page: Page, blog: string, title: string) {
+  await page.goto(blog);
+  await page.getByRole("link", { name: title }).click();
+  await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+}
+
+test.describe("authoring", () => {
+  test.beforeAll(async ({ accounts }) => {
+    await accounts.ensure("him");
+    await accounts.ensure("her");
+    await accounts.ensure("user");
+  });
+
+  test("publish a post with two uploaded images placed, sized, paired and a chosen thumbnail; edit it; delete it", async ({
+    page,
+    context,
+    server,
+  }) => {
+    await signIn(context, server, HIM_EMAIL);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
+    const title = unique("Two photos by the sea");
+
+    await page.getByLabel("Title").fill(title);
+    // The author chooser shows both values; an author publishes only as themself.
+    const author = page.getByLabel("Author");
+    await expect(author).toHaveValue("him");
+    await expect(author.locator('option[value="her"]')).toBeDisabled();
+    await expect(page.getByText("3 to 5 hashtags are recommended")).toBeVisible();
+    await page.getByLabel("Hashtags").fill("Sea Walk, Summer!, #beach, ,");
+    const content = page.getByLabel("Content", { exact: true });
+    await expect(content).toHaveAttribute("rows", "10");
+    await content.fill("<p>Intro words here</p>\n");
+
+    // Styling with no selection: SPEC §5 alert with the style's name.
+    await cursorAtEnd(page);
+    const alerts: string[] = [];
+    page.on("dialog", (d) => {
+      alerts.push(d.message());
+      void d.accept();
+    });
+    await page.getByLabel("Font").selectOption("Georgia");
+    await page.getByLabel("Colour").selectOption("navy");
+    expect(alerts).toEqual([
+      "Please select some text before applying font",
+      "Please select some text before applying colour",
+    ]);
+
+    // Styling the selected text: toolbar tags and §9 spans.
+    await selectInContent(page, "Intro");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await selectInContent(page, "words");
+    await page.getByLabel("Font").selectOption("Times New Roman");
+    await selectInContent(page, "here");
+    await page.getByLabel("Size").selectOption("14");
+    await expect(content).toHaveValue(
+      '<p><strong>Intro</strong> <span style="font-family: Times New Roman">words</span> <span style="font-size: 14pt">here</span></p>\n',
+    );
+
+    // Two images picked at once: previews, the first is the thumbnail by default.
+    await page
+      .getByLabel("Add images")
+      .setInputFiles([
+        await png("sea-left.png", 900, 600, "#3a6ea5"),
+        await png("sea-right.png", 700, 500, "#a53a6e"),
+      ]);
+    const entries = page.locator(".image-entry");
+    await expect(entries).toHaveCount(2);
+    await expect(page.getByRole("img", { name: /Preview 1: sea-left.png/ })).toBeVisible();
+    await expect(page.getByRole("radio", { name: "Thumbnail" }).first()).toBeChecked();
+
+    // Place, size, pair (symmetric) and choose the second as thumbnail.
+    await page.getByLabel("Position of image 1").selectOption("left");
+    await page.getByLabel("Size of image 2").selectOption("large");
+    await page.getByLabel("Pair image 1 with").selectOption({ label: "Image 2" });
+    await expect(page.getByLabel("Pair image 2 with")).toHaveValue(
+      (await entries.nth(0).getAttribute("data-image-id"))!,
+    );
+    await page.getByRole("radio", { name: "Thumbnail" }).nth(1).check();
+    const idA = (await entries.nth(0).getAttribute("data-image-id"))!;
+    const idB = (await entries.nth(1).getAttribute("data-image-id"))!;
+    await cursorAtEnd(page);
+    await page.getByRole("button", { name: "Insert image 1 at cursor" }).click();
+    await expect(content).toHaveValue(new RegExp(`\\[PAIRED:${idA}:${idB}\\]$`));
+
+    // The live preview shows the post as readers will see it.
+    const preview = page.getByTestId("editor-preview");
+    await expect(preview.locator("strong")).toHaveText("Intro");
+    await expect(preview.locator(".image-pair img")).toHaveCount(2);
+    await expect(preview.locator(`img[data-image-id="${idA}"]`)).toHaveClass(/post-image--left/);
+
+    // Publish: busy label, then the message; the form clears but keeps the author.
+    await page.route("**/api/posts", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByRole("button", { name: "Publishing..." })).toBeDisabled();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
+    await page.unroute("**/api/posts");
+    await expect(page.getByLabel("Title")).toHaveValue("");
+    await expect(content).toHaveValue("");
+    await expect(entries).toHaveCount(0);
+    await expect(author).toHaveValue("him");
+
+    // The card: thumbnail is the chosen (second) image.
+    await page.goto("/his-blog");
+    const card = page.locator(".post-card", { has: page.getByRole("link", { name: title }) });
+    await expect(card.locator("img")).toHaveAttribute("src", /^\/uploads\/blog-images\/\d+_searight\.png$/);
+    await expect(card).toContainText("Intro words here");
+
+    // The post page: the pair block with both images, placed and sized, using the WebP variants.
+    await card.getByRole("link", { name: title }).click();
+    const article = page.getByRole("article");
+    const pair = article.locator(`.image-pair[data-pair="${idA} ${idB}"]`);
+    await expect(pair.locator("img")).toHaveCount(2);
+    const first = pair.locator(`img[data-image-id="${idA}"]`);
+    await expect(first).toHaveClass("post-image post-image--left post-image--medium");
+    await expect(first).toHaveAttribute("srcset", /_sealeft\.png\.480w\.webp 480w/);
+    await expect(pair.locator(`img[data-image-id="${idB}"]`)).toHaveClass(/post-image--large/);
+    await expect(article.locator('span[style*="Times New Roman"]')).toHaveText("words");
+    await expect(article.getByRole("link", { name: "#sea-walk" })).toBeVisible();
+    await expect(article.getByRole("link", { name: "#beach" })).toBeVisible();
+
+    // Edit: inline mode, the markers come back, the images as uploaded entries.
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByRole("heading", { name: "Edit post" })).toBeFocused();
+    await expect(content).toHaveValue(new RegExp(`\\[PAIRED:${idA}:${idB}\\]`));
+    await expect(content).not.toHaveValue(/<img/);
+    await expect(entries).toHaveCount(2);
+    await expect(entries.first()).not.toContainText("not uploaded yet");
+    await expect(page.getByRole("radio", { name: "Thumbnail" }).nth(1)).toBeChecked();
+    await expect(page.getByLabel("Hashtags")).toHaveValue("sea-walk, summer, beach");
+    await page.getByLabel("Title").fill(`${title} (edited)`);
+    // SPEC §5 edit rule: hyphens kept, spaces and other characters stripped.
+    await page.getByLabel("Hashtags").fill("sea-walk, Summer Time!, beach");
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Blog post updated successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/his-blog$/, { timeout: 5_000 });
+    await page.getByRole("link", { name: `${title} (edited)` }).click();
+    await expect(article.getByRole("link", { name: "#summertime" })).toBeVisible();
+    await expect(article).toContainText("Updated");
+    await expect(article.locator(`.image-pair[data-pair="${idA} ${idB}"] img`)).toHaveCount(2);
+
+    // Delete: a real dialog; Cancel keeps the post and gives focus back.
+    await page.getByRole("button", { name: "Delete" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("Are you sure you want to delete this post?");
+    await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("button", { name: "Delete" })).toBeFocused();
+    await page.getByRole("button", { name: "Delete" }).click();
+    await dialog.getByRole("button", { name: "Yes, Delete" }).click();
+    await expect(page).toHaveURL(/\/his-blog$/);
+    await expect(page.getByRole("link", { name: `${title} (edited)` })).toHaveCount(0);
+  });
+
+  test("edit and delete show only to the post's author", async ({
+    page,
+    context,
+    server,
+    browser,
+    accounts,
+  }) => {
+    const reader = await accounts.ensure("user");
+    await signIn(context, server, HIM_EMAIL);
+    const title = unique("Only mine");
+    await publishSimple(page, title);
+
+    await openPost(page, "/his-blog", title);
+    await expect(page.getByRole("button", { name: "Edit" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Delete" })).toBeVisible();
+    const url = page.url();
+
+    for (const who of [HER_EMAIL, reader.email, null]) {
+      const other = await browser.newContext({ baseURL: server.baseURL });
+      if (who) await signIn(other, server, who);
+      const p = await other.newPage();
+      await p.goto(url);
+      await expect(p.getByRole("heading", { level: 1, name: title })).toBeVisible();
+      await expect(p.getByRole("button", { name: "Edit" })).toHaveCount(0);
+      await expect(p.getByRole("button", { name: "Delete" })).toHaveCount(0);
+      await other.close();
+    }
+  });
+
+  test("failure messages: publish, update, a post gone while editing, delete", async ({
+    page,
+    context,
+    server,
+  }) => {
+    await signIn(context, server, HIM_EMAIL);
+    await page.goto("/admin");
+    await page.getByLabel("Title").fill("Will fail");
+    await page.getByLabel("Content", { exact: true }).fill("<p>x</p>");
+    await page.route("**/api/posts", (route) =>
+      route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "x" } } }),
+    );
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("Failed to publish blog post. Please try again.")).toBeVisible();
+    // Nothing lost: the input is still there.
+    await expect(page.getByLabel("Title")).toHaveValue("Will fail");
+    await page.unroute("**/api/posts");
+
+    const title = unique("Failing edits");
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible();
+    await openPost(page, "/his-blog", title);
+    const postUrl = page.url();
+    const id = postUrl.split("/").pop()!;
+
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.route(`**/api/posts/${id}`, (route) =>
+      route.request().method() === "PATCH" ? route.fulfill({ status: 500, json: {} }) : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Failed to update blog post. Please try again.")).toBeVisible();
+    await page.unroute(`**/api/posts/${id}`);
+    await page.route(`**/api/posts/${id}`, (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({ status: 404, json: { error: { code: "NOT_FOUND", message: "Post not found" } } })
+        : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Post not found" })).toBeVisible();
+    await page.unroute(`**/api/posts/${id}`);
+    await page.getByRole("button", { name: "Cancel" }).click();
+
+    await page.route(`**/api/posts/${id}`, (route) =>
+      route.request().method() === "DELETE" ? route.fulfill({ status: 500, json: {} }) : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Yes, Delete" }).click();
+    await expect(page.getByText("Failed to delete post. Please try again.")).toBeVisible();
+    await expect(page).toHaveURL(postUrl);
+  });
+
+  test("the preview sanitises in the browser, and leaving with unsaved changes asks first", async ({
+    page,
+    context,
+    server,
+  }) => {
+    await signIn(context, server, HIM_EMAIL);
+    await page.goto("/admin");
+    await page
+      .getByLabel("Content", { exact: true })
+      .fill(
+        '<p onclick="window.__pwned=1">Safe</p><img src="x" onerror="window.__pwned=2"><script>window.__pwned=3</script>' +
+          '<a href="javascript:window.__pwned=4">link</a><span style="color: navy; position: fixed">styled</span>',
+      );
+    const preview = page.getByTestId("editor-preview");
+    await expect(preview.locator("p")).toHaveText("Safe");
+    const html = await preview.innerHTML();
+    expect(html).not.toMatch(/onclick|onerror|script|javascript:|position/);
+    expect(html).toContain('<span style="color: navy">styled</span>');
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+
+    let asked = "";
+    page.once("dialog", (d) => {
+      asked = d.message();
+      void d.dismiss();
+    });
+    await page.getByRole("link", { name: "His Blog" }).first().click();
+    await expect.poll(() => asked).toBe("You have unsaved changes. Leave this page and lose them?");
+    await expect(page).toHaveURL(/\/admin$/);
+  });
+});
