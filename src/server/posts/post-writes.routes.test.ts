@@ -152,6 +152,14 @@ describe("POST /api/posts", () => {
         "A paired image must be paired with another image of this post, both ways.",
       ],
       ["an unknown field", { likes: 1000 }, "Unknown field: likes."],
+      ["a hashtag that is not text", { hashtags: [1] }, "Each hashtag must be text"],
+      ["an unknown field in an image", { images: [image("a", { onload: "x" })] }, "Unknown field: onload."],
+      ["content that is not text", { content: { html: "x" } }, "Content must be text"],
+      [
+        "content over the limit",
+        { content: "x".repeat(200_001) },
+        "Content must be at most 200,000 characters",
+      ],
     ];
     it.each(cases)("%s", async (_name, extra, message) => {
       const before = await postCount();
@@ -164,6 +172,16 @@ describe("POST /api/posts", () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().error.message).toBe(message);
       expect(await postCount()).toBe(before);
+    });
+
+    it("a body that is a JSON list", async () => {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/posts",
+        cookie: him.cookie,
+        payload: [validPost()],
+      });
+      expect(res.statusCode).toBe(400);
     });
 
     it("a body that is not JSON", async () => {

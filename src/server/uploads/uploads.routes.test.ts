@@ -159,6 +159,27 @@ describe("POST /api/uploads", () => {
     expect(empty.statusCode).toBe(400);
   });
 
+  it("answers a malformed multipart body with a 4xx, never a 500", async () => {
+    for (const [type, payload] of [
+      [
+        "multipart/form-data; boundary=abc",
+        '--abc\r\nContent-Disposition: form-data; name="images"; filename="a.png"\r\n\r\nxx',
+      ],
+      ["multipart/form-data", "no boundary"],
+      ["multipart/form-data; boundary=abc", "garbage"],
+    ] as const) {
+      const res = await t.request({
+        method: "POST",
+        url: "/api/uploads",
+        cookie: him.cookie,
+        headers: { "content-type": type },
+        payload,
+      });
+      expect(res.statusCode, `${type}: ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${type}: ${res.body}`).toBeLessThan(500);
+    }
+  });
+
   it("refuses a cross-site request with 403", async () => {
     const before = stored().length;
     const res = await upload(him, [{ filename: "a.png", type: "image/png", data: await png(20) }], {

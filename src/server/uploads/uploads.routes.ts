@@ -3,7 +3,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { UPLOAD_MAX_BYTES } from "../../common/limits";
 import type { AppContext } from "../context";
-import { badRequest, forbidden, payloadTooLarge, unsupportedMedia } from "../errors";
+import { AppError, badRequest, forbidden, payloadTooLarge, unsupportedMedia } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 import { type DecodedImage, decodeImage, storeImages } from "./image-store";
 
@@ -42,7 +42,11 @@ export async function registerUploadsRoutes(app: FastifyInstance, ctx: AppContex
           throw payloadTooLarge("That image is too large (10 MB at most).");
         if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT")
           throw payloadTooLarge(`Upload at most ${UPLOAD_MAX_FILES} images at once.`);
-        throw error;
+        if (error instanceof AppError) throw error;
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status && status >= 400 && status < 500) throw error;
+        // A body busboy cannot read (cut off, no boundary…) is the client's mistake, not ours.
+        throw badRequest("The upload is not a valid multipart form.");
       }
       if (decoded.length === 0) throw badRequest("Choose at least one image to upload.");
       const files = await storeImages(uploadsDirOf(ctx), decoded, ctx.now);
