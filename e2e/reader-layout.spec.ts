@@ -102,7 +102,9 @@ test.describe("navbar, footer and theme", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
     await expect(page.getByRole("button", { name: "Menu" })).toBeHidden();
-    await expect(page.getByRole("link", { name: "Her Blog" })).toBeVisible();
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Her Blog" }),
+    ).toBeVisible();
   });
 
   test("keyboard users can reach the links and see where focus is", async ({ page }) => {

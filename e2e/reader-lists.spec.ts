@@ -142,6 +142,19 @@ test.describe("his and her blog lists", () => {
     await expect(fallback).toBeVisible();
   });
 
+  test("the first page of a list paints from the data inlined in the page, without an API request", async ({
+    page,
+  }) => {
+    const apiCalls: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname.startsWith("/api/posts")) apiCalls.push(req.url());
+    });
+    await page.goto("/her-blog");
+    await expect(page.getByRole("heading", { level: 1, name: "Her Blog" })).toBeVisible();
+    await expect(page.locator(".post-card").first().or(page.getByText(EMPTY))).toBeVisible();
+    expect(apiCalls).toEqual([]);
+  });
+
   test("his blog has no sidebar", async ({ page }) => {
     await page.goto("/his-blog");
     await expect(page.getByRole("heading", { level: 1, name: "His Blog" })).toBeVisible();
@@ -151,6 +164,27 @@ test.describe("his and her blog lists", () => {
 
 test.describe("on a fresh blog", () => {
   test.describe.configure({ timeout: 90_000 });
+
+  test("the demo blog shows real thumbnails on both lists", async ({ browser }) => {
+    const { server, stop } = await startServer({ SEED_DEMO: "true" });
+    try {
+      const page = await browser.newPage({ baseURL: server.baseURL });
+      for (const path of ["/his-blog", "/her-blog"]) {
+        await page.goto(path);
+        const cards = page.locator(".post-card");
+        await expect(cards.first()).toBeVisible();
+        expect(await cards.count()).toBeGreaterThanOrEqual(6);
+        const thumb = cards.first().locator("img");
+        await expect(thumb).toBeVisible();
+        await expect
+          .poll(() => thumb.evaluate((img) => (img as HTMLImageElement).naturalWidth))
+          .toBeGreaterThan(0);
+      }
+      await page.close();
+    } finally {
+      await stop();
+    }
+  });
 
   test("an empty list says so, and more than one page loads with 'Load more'", async ({
     browser,
