@@ -160,6 +160,8 @@ test.describe("the post page", () => {
     await page.goto("/her-blog");
     await page.getByRole("link", { name: herPost.title }).click();
     await expect(page.getByRole("heading", { level: 1, name: herPost.title })).toBeVisible();
+    // The title follows client-side navigation too.
+    await expect(page).toHaveTitle(`${herPost.title} - Duet Blog`);
     await page.getByRole("button", { name: "← Back" }).click();
     await expect(page).toHaveURL(/\/her-blog$/);
   });
