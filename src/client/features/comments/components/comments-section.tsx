@@ -119,7 +119,7 @@ function CommentItem({
 
   return (
     <li className="comment">
-      <article aria-label={`Comment by ${comment.author}`}>
+      <div className="comment-body">
         <header className="comment-header">
           <strong className="comment-author">{comment.author}</strong>
           <time className="comment-time" dateTime={comment.timestamp}>
@@ -169,7 +169,7 @@ function CommentItem({
             </button>
           </div>
         ) : null}
-      </article>
+      </div>
     </li>
   );
 }

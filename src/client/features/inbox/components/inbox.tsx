@@ -42,7 +42,7 @@ export default function Inbox() {
         <ul className="inbox-list">
           {messages.map((m) => (
             <li key={m.id} className="inbox-item">
-              <article aria-label={`Message: ${m.subject}`}>
+              <div className="inbox-item-body">
                 <header className="inbox-item-header">
                   <h3>{m.subject}</h3>
                   <span className={`inbox-badge inbox-badge--${m.status}`}>{STATUS_LABEL[m.status]}</span>
@@ -55,7 +55,7 @@ export default function Inbox() {
                     : ""}
                 </p>
                 <p className="inbox-message">{m.message}</p>
-              </article>
+              </div>
             </li>
           ))}
         </ul>

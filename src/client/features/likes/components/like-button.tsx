@@ -22,6 +22,8 @@ export function LikeButton({ postId, likes }: { postId: string; likes: number })
       window.alert(LIKE_LOGIN_TEXT);
       return;
     }
+    // Not disabled while busy (that would drop keyboard focus): a second press just waits its turn.
+    if (toggle.isPending) return;
     setFailed(false);
     toggle.mutate(undefined, { onError: () => setFailed(true) });
   };
@@ -32,7 +34,7 @@ export function LikeButton({ postId, likes }: { postId: string; likes: number })
         type="button"
         className={liked ? "like-button like-button--on" : "like-button"}
         aria-pressed={liked}
-        disabled={toggle.isPending}
+        aria-busy={toggle.isPending || undefined}
         onClick={handleClick}
       >
         <span aria-hidden="true">{liked ? "♥" : "♡"}</span> Like
