@@ -55,6 +55,14 @@ describe("POST /api/contact", () => {
     expect(after!.deliveredAt).toBeInstanceOf(Date);
   });
 
+  it("delivers a stored message by itself, without waiting for the next poll", async () => {
+    expect((await send({ ...valid, subject: "by itself" })).statusCode).toBe(201);
+    await expect
+      .poll(async () => (await t.ctx.db.select().from(contactMessages))[0]?.status, { timeout: 10_000 })
+      .toBe("sent");
+    expect(t.mailer.sent.map((m) => m.subject)).toEqual(["[Duet] Contact: by itself"]);
+  });
+
   it("accepts signed-in readers and authors alike", async () => {
     for (const role of ["user", "him", "her"] as const) {
       const who = await t.as(role);
@@ -155,6 +163,26 @@ describe("POST /api/contact", () => {
     });
     expect(form.statusCode).toBe(403);
     expect(await stored()).toBe(0);
+  });
+});
+
+describe("the delivery worker's lifetime", () => {
+  it("stops with the app: a closed app sends nothing more, and messages wait in the database", async () => {
+    const other = await buildTestApp();
+    await other.request({ method: "POST", url: "/api/contact", payload: valid });
+    await other.app.contactDelivery.drain();
+    expect(other.mailer.sent).toHaveLength(1);
+    await other.app.contactDelivery.stop();
+    await other.request({
+      method: "POST",
+      url: "/api/contact",
+      payload: { ...valid, subject: "after stop" },
+    });
+    await other.app.contactDelivery.drain();
+    expect(other.mailer.sent).toHaveLength(1);
+    const rows = await other.ctx.db.select().from(contactMessages);
+    expect(rows.find((r) => r.subject === "after stop")).toMatchObject({ status: "pending", attempts: 0 });
+    await other.close();
   });
 });
 
