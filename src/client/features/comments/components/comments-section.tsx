@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
 import type { Comment } from "../../../../common/engagement";
 import { type AuthorKey, COMMENT_MAX_LENGTH } from "../../../../common/limits";
@@ -22,7 +22,7 @@ export const COMMENTS_TEXT = {
 
 /** A refused input keeps the server's clear message (e.g. the length limit); anything else is SPEC's failure text. */
 const failureText = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status === 400 ? error.message : fallback;
+  error instanceof ApiError && (error.status === 400 || error.status === 401) ? error.message : fallback;
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -86,6 +86,12 @@ function CommentItem({
   const [draft, setDraft] = useState(comment.content);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const editBox = useRef<HTMLTextAreaElement>(null);
+
+  // Keyboard users land in the edit box when they open it.
+  useEffect(() => {
+    if (editing) editBox.current?.focus();
+  }, [editing]);
 
   const handleEdit = () => {
     // SPEC §4: Edit loads the text into an edit form.
@@ -130,6 +136,7 @@ function CommentItem({
           <form className="comment-form" onSubmit={handleSave} noValidate>
             <label htmlFor={id}>Edit comment</label>
             <textarea
+              ref={editBox}
               id={id}
               rows={3}
               maxLength={COMMENT_MAX_LENGTH}
