@@ -7,6 +7,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ["src/server/test/global-setup.ts"],
+    setupFiles: ["scripts/vitest-setup.ts"],
     pool: "forks",
+    // The default reporter, so the run ends with its summary (in CI too).
+    reporters: ["default"],
   },
 });

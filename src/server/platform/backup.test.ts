@@ -41,7 +41,7 @@ async function insertPost(pglite: PGlite, title: string): Promise<void> {
   ]);
 }
 
-describe("embedded-database snapshots", () => {
+describe("embedded-database snapshots", { timeout: 90_000 }, () => {
   let dataDir: string;
   let backupsDir: string;
   beforeEach(() => {
@@ -146,7 +146,7 @@ describe("embedded-database snapshots", () => {
   });
 });
 
-describe("npm run restore", () => {
+describe("npm run restore", { timeout: 90_000 }, () => {
   let dataDir: string;
   beforeEach(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), "duet-restore-"));

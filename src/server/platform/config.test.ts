@@ -84,7 +84,7 @@ describe("loadConfig", () => {
   });
 });
 
-describe("npm start with a bad environment", () => {
+describe("npm start with a bad environment", { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "duet-badenv-"));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -101,5 +101,16 @@ describe("npm start with a bad environment", () => {
     const lines = stderr.split("\n").filter((l) => l.trim() !== "");
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+
+  it("npm start (scripts/start.ts) stops on PORT=abc before building anything", async () => {
+    const { code, stdout, stderr } = await runToExit("scripts/start.ts", {
+      DATA_DIR: dataDir,
+      PORT: "abc",
+      CLIENT_DIST_DIR: path.join(dataDir, "no-client-here"),
+    });
+    expect(code).not.toBe(0);
+    expect(stderr.trim()).toBe('Invalid environment variable PORT: must be a whole number (got "abc")');
+    expect(stdout).not.toContain("Building");
   });
 });
