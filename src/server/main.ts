@@ -9,8 +9,9 @@ import { seedDemo } from "./db/seed";
 import { type Config, ConfigError, loadConfig } from "./env";
 import { loadOrCreateSecret } from "./secret";
 
-/** A shutdown that hangs (a stuck request, a wedged database) must still end the process. */
-const FORCE_EXIT_AFTER_MS = 15_000;
+/** A shutdown that hangs (a stuck request, a wedged database) must still end the process; generous,
+ * because the final snapshot of a large embedded database takes a while. */
+const FORCE_EXIT_AFTER_MS = 60_000;
 
 async function main() {
   let config: Config;
