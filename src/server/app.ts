@@ -17,7 +17,7 @@ import { registerLikesRoutes } from "./likes/likes.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerAuthRoutes } from "./plugins/auth";
 import { registerPageShell } from "./plugins/page-shell";
-import { registerSecurity } from "./plugins/security";
+import { fastifyTrustProxy, registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
 import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
@@ -44,7 +44,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: false,
+    // Unset TRUST_PROXY: X-Forwarded-For is ignored and request.ip (every rate limit's key) is the socket.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
   });
   const mailer =

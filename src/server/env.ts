@@ -21,6 +21,26 @@ const integer = (min: number, max: number, fallback: number) =>
     .pipe(z.number().min(min, `must be ${min}–${max}`).max(max, `must be ${min}–${max}`))
     .default(fallback);
 
+/** Fastify's `trustProxy`: off, all hops, a hop count, or the proxies' addresses/CIDR ranges. */
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_ADDRESS = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)(?:\/[0-9]{1,3})?$/i;
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** TRUST_PROXY's value, or null when it is not one of the accepted forms. */
+export function parseTrustProxy(raw: string): TrustProxy | null {
+  const value = raw.trim().toLowerCase();
+  if (value === "" || value === "false" || value === "0" || value === "no") return false;
+  if (value === "true" || value === "yes") return true;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const list = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (list.length === 0) return null;
+  return list.every((a) => PROXY_NAMES.has(a) || PROXY_ADDRESS.test(a)) ? list : null;
+}
+
 const httpUrl = z
   .string()
   .url("must be an absolute http:// or https:// URL")
@@ -61,6 +81,20 @@ const EnvSchema = z.object({
   DUET_BENCH_CEILING: booleanish.default(false),
   /** Sign-in, sign-up and password-reset requests allowed per client IP per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: integer(1, 100_000, 10),
+  /**
+   * Behind a reverse proxy: which X-Forwarded-For entries to believe (docs/decisions/0007-trust-proxy.md).
+   * Unset or `false`: none (the socket address is the client). `true`: every hop; a number: that many
+   * hops; otherwise a comma list of proxy addresses or CIDR ranges.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .transform(parseTrustProxy)
+    .refine((v) => v !== null, {
+      message: "must be true, false, a number of hops, or a comma list of proxy addresses",
+    })
+    .transform((v) => v as TrustProxy)
+    .default(false),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -92,6 +126,8 @@ export interface Config {
   backupKeep: number;
   logLevel: string;
   authRateLimitPerMinute: number;
+  /** Passed to Fastify's `trustProxy`: decides `request.ip`, on which every rate limit keys. */
+  trustProxy: TrustProxy;
   clientDistDir: string | undefined;
   benchCeiling: boolean;
 }
@@ -169,6 +205,7 @@ export function loadConfig(
     backupKeep: e.BACKUP_KEEP,
     logLevel: e.LOG_LEVEL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     benchCeiling: e.DUET_BENCH_CEILING,
   };

@@ -1,9 +1,21 @@
 import helmet from "@fastify/helmet";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { AppContext } from "../context";
+import type { TrustProxy } from "../env";
 import { AppError } from "../errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * TRUST_PROXY as Fastify's `trustProxy` option. Fastify 5 fails a bare hop count closed (it
+ * trusts nothing), so a count becomes "the socket peer and the next n-1 X-Forwarded-For entries
+ * are our proxies" (docs/decisions/0007-trust-proxy.md: only safe when the proxy is the sole way in).
+ */
+export function fastifyTrustProxy(value: TrustProxy): FastifyServerOptions["trustProxy"] {
+  if (typeof value !== "number") return value;
+  const hops = value;
+  return (_address: string, hop: number) => hop < hops;
+}
 
 /** Origins allowed to make state-changing requests: our own, and the Vite dev server. */
 export function allowedOrigins(ctx: AppContext): Set<string> {
