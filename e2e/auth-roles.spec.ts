@@ -64,6 +64,28 @@ test.describe("/admin and /profile by role", () => {
     await expect(page.getByRole("button", { name: "Logging Out..." }).first()).toBeDisabled();
     await page.waitForURL(`${server.baseURL}/`);
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    // It stays home: the signed-out profile page must not bounce on to /login?from=/profile.
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Login");
+    expect(page.url()).toBe(`${server.baseURL}/`);
+  });
+
+  test("Log Out from the navbar on /admin goes home, not to the login form", async ({
+    page,
+    context,
+    server,
+    accounts,
+  }) => {
+    await accounts.ensure("him");
+    await signIn(context, server, HIM_EMAIL);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
+    await page.getByRole("button", { name: HIM_EMAIL.split("@")[0] }).click();
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.waitForURL(`${server.baseURL}/`);
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
+    expect(page.url()).toBe(`${server.baseURL}/`);
   });
 
   test("a failed log out on /profile says 'Failed to log out'", async ({

@@ -17,6 +17,8 @@ interface SessionState {
   setViewer: (viewer: Viewer | null) => void;
   /** SPEC §4: the last auth failure, cleared at the start of each attempt. */
   error: AuthError | null;
+  /** True after this tab logged out on purpose: protected pages then go home, not back to /login. */
+  signedOut: boolean;
   login: (email: string, password: string) => Promise<Viewer | null>;
   logout: () => Promise<void>;
   register: (email: string, password: string, displayName: string) => Promise<void>;
@@ -29,6 +31,7 @@ const SessionContext = createContext<SessionState>({
   viewer: undefined,
   setViewer: () => {},
   error: null,
+  signedOut: false,
   login: notReady,
   logout: notReady,
   register: notReady,
@@ -46,6 +49,7 @@ export function SessionProvider({
   // The server inlines the session, so the sign-in status is known at the first render.
   const [viewer, setViewer] = useState<Viewer | null | undefined>(initialViewer);
   const [error, setError] = useState<AuthError | null>(null);
+  const [signedOut, setSignedOut] = useState(false);
   const queryClient = useQueryClient();
 
   // SPEC §4: clear the error when an attempt starts; on failure keep the mapped error and re-throw it.
@@ -65,10 +69,12 @@ export function SessionProvider({
       viewer,
       setViewer,
       error,
+      signedOut,
       login: (email, password) =>
         attempt(async () => {
           await signInWithPassword(email, password);
           const next = await fetchViewer();
+          setSignedOut(false);
           setViewer(next);
           // Likes and comment permissions depend on who is reading.
           await queryClient.invalidateQueries();
@@ -77,6 +83,8 @@ export function SessionProvider({
       logout: () =>
         attempt(async () => {
           await signOutRequest();
+          // Set together with the viewer, so a protected page never sees "signed out" without it.
+          setSignedOut(true);
           setViewer(null);
           await queryClient.invalidateQueries();
         }),
@@ -85,7 +93,7 @@ export function SessionProvider({
       resetPassword: (email) => attempt(() => requestPasswordReset(email)),
       confirmPasswordReset: (token, newPassword) => attempt(() => resetPasswordWithToken(token, newPassword)),
     }),
-    [viewer, error, attempt, queryClient],
+    [viewer, error, signedOut, attempt, queryClient],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
