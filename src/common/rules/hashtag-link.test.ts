@@ -21,4 +21,10 @@ describe("hashtag link rule", () => {
     expect(normaliseTagParam("#")).toBeNull();
     expect(normaliseTagParam("x".repeat(41))).toBeNull();
   });
+
+  it("rejects a tag holding a control character (no stored tag can)", () => {
+    expect(normaliseTagParam("a\u0000b")).toBeNull();
+    expect(normaliseTagParam("\u0000")).toBeNull();
+    expect(normaliseTagParam("tab\there")).toBeNull();
+  });
 });

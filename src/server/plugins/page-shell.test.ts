@@ -184,6 +184,12 @@ describe("page shell › lists", () => {
     expect(data.pages[0]).toEqual({ items: [], nextCursor: null });
   });
 
+  it("/tags/{tag} with a character no tag can hold › the shell without data, never a 500", async () => {
+    const res = await get("/tags/a%00b");
+    expect(res.statusCode).toBe(200);
+    expect(dataOf(res.body).queries).toEqual([]);
+  });
+
   it("/ is titled with the site name", async () => {
     const res = await get("/");
     expect(res.statusCode).toBe(200);

@@ -224,6 +224,7 @@ describe("GET /api/posts › malformed query strings get a clear 400", () => {
     [`cursor=${Buffer.from("yesterday|1").toString("base64url")}`, "cursor is not valid."],
     [`cursor=${"A".repeat(5000)}`, "cursor is not valid."],
     ["tag=", "tag must be 1 to 40 characters."],
+    ["tag=a%01b", "tag must be 1 to 40 characters."],
     ["tag=%23", "tag must be 1 to 40 characters."],
     [`tag=${"x".repeat(41)}`, "tag must be 1 to 40 characters."],
     [`tag=${"x".repeat(100_000)}`, "tag must be at most 40 characters."],
@@ -235,6 +236,12 @@ describe("GET /api/posts › malformed query strings get a clear 400", () => {
       expect(res.json()).toEqual({ error: { code: "VALIDATION_ERROR", message } });
     });
   }
+
+  it("?tag=a%00b › 400, never a 500 (PostgreSQL text cannot hold U+0000)", async () => {
+    const res = await get("/api/posts?tag=a%00b");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe("VALIDATION_ERROR");
+  });
 
   it("accepts a cursor made for a date that has no post", async () => {
     const cursor = encodeCursor({
