@@ -141,6 +141,46 @@ test.describe("comments on the post page", () => {
     await request.dispose();
   });
 
+  test("by keyboard, focus returns to Edit after Cancel or Save, and to the Comments heading after a delete", async ({
+    browser,
+    server,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext();
+    const { context, page } = await newReader(browser, server, request);
+    await page.goto(`/post/${post.id}`);
+    await page.getByLabel("Add a comment").fill("Keyboard only");
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    const mine = comments(page).filter({ hasText: "Keyboard only" });
+    await expect(mine).toHaveCount(1);
+
+    const edit = mine.getByRole("button", { name: "Edit" });
+    await edit.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByLabel("Edit comment")).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Cancel" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(edit).toBeFocused();
+
+    await page.keyboard.press("Enter");
+    await page.keyboard.type(", twice");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    const edited = comments(page).filter({ hasText: "Keyboard only, twice" });
+    await expect(edited.locator(".comment-content")).toBeVisible();
+    await expect(edited.getByRole("button", { name: "Edit" })).toBeFocused();
+
+    page.once("dialog", (d) => void d.accept());
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Enter");
+    await expect(edited).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Comments" })).toBeFocused();
+    await context.close();
+    await request.dispose();
+  });
+
   test("only the commenter and the post's author see Edit and Delete", async ({
     browser,
     server,

@@ -75,10 +75,13 @@ function CommentItem({
   comment,
   postId,
   canManage,
+  onDeleted,
 }: {
   comment: Comment;
   postId: string;
   canManage: boolean;
+  /** The item is gone after a delete: the section decides where keyboard focus lands. */
+  onDeleted: () => void;
 }) {
   const update = useUpdateComment(postId);
   const remove = useDeleteComment(postId);
@@ -87,11 +90,27 @@ function CommentItem({
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const editBox = useRef<HTMLTextAreaElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const deleteButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
 
-  // Keyboard users land in the edit box when they open it.
+  // Keyboard users land in the edit box when they open it, and back on Edit when it closes.
   useEffect(() => {
-    if (editing) editBox.current?.focus();
+    const box = editBox.current;
+    if (editing && box) {
+      box.focus();
+      // Caret after the text, where a correction or an addition usually goes.
+      box.setSelectionRange(box.value.length, box.value.length);
+    } else if (returnFocus.current) {
+      returnFocus.current = false;
+      editButton.current?.focus();
+    }
   }, [editing]);
+
+  const closeEdit = () => {
+    returnFocus.current = true;
+    setEditing(false);
+  };
 
   const handleEdit = () => {
     // SPEC §4: Edit loads the text into an edit form.
@@ -111,8 +130,11 @@ function CommentItem({
     update.mutate(
       { id: comment.id, content },
       {
-        onSuccess: () => setEditing(false),
-        onError: (e) => setError(failureText(e, COMMENTS_TEXT.updateFailed)),
+        onSuccess: closeEdit,
+        onError: (e) => {
+          setError(failureText(e, COMMENTS_TEXT.updateFailed));
+          editBox.current?.focus();
+        },
       },
     );
   };
@@ -120,7 +142,13 @@ function CommentItem({
   const handleDelete = () => {
     if (!window.confirm(COMMENTS_TEXT.confirmDelete)) return;
     setError(null);
-    remove.mutate(comment.id, { onError: () => setError(COMMENTS_TEXT.deleteFailed) });
+    remove.mutate(comment.id, {
+      onSuccess: onDeleted,
+      onError: () => {
+        setError(COMMENTS_TEXT.deleteFailed);
+        deleteButton.current?.focus();
+      },
+    });
   };
 
   return (
@@ -147,7 +175,7 @@ function CommentItem({
               <button type="submit" className="button" disabled={update.isPending}>
                 {update.isPending ? "Saving..." : "Save"}
               </button>
-              <button type="button" className="button button-ghost" onClick={() => setEditing(false)}>
+              <button type="button" className="button button-ghost" onClick={closeEdit}>
                 Cancel
               </button>
             </div>
@@ -163,11 +191,17 @@ function CommentItem({
         ) : null}
         {canManage && !editing ? (
           <div className="comment-actions">
-            <button type="button" className="button button-ghost button-small" onClick={handleEdit}>
+            <button
+              type="button"
+              ref={editButton}
+              className="button button-ghost button-small"
+              onClick={handleEdit}
+            >
               Edit
             </button>
             <button
               type="button"
+              ref={deleteButton}
               className="button button-ghost button-small"
               onClick={handleDelete}
               disabled={remove.isPending}
@@ -188,10 +222,13 @@ export function CommentsSection({ post }: { post: { id: string; author: AuthorKe
   const query = useComments(post.id);
   const comments = query.data?.pages.flatMap((p) => p.items) ?? [];
   const from = `${location.pathname}${location.search}`;
+  const heading = useRef<HTMLHeadingElement>(null);
 
   return (
     <section className="comments" aria-labelledby="comments-heading">
-      <h2 id="comments-heading">Comments</h2>
+      <h2 id="comments-heading" ref={heading} tabIndex={-1}>
+        Comments
+      </h2>
       {viewer ? (
         <NewCommentForm postId={post.id} />
       ) : (
@@ -220,6 +257,7 @@ export function CommentsSection({ post }: { post: { id: string; author: AuthorKe
               comment={c}
               postId={post.id}
               canManage={canManageComment(viewer ?? null, c, post)}
+              onDeleted={() => heading.current?.focus()}
             />
           ))}
         </ul>
