@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../env";
 import { runToExit } from "./server-process";
 
@@ -85,7 +85,10 @@ describe("loadConfig", () => {
 });
 
 describe("npm start with a bad environment", { timeout: 60_000 }, () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "duet-badenv-"));
+  let dataDir = "";
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "duet-badenv-"));
+  });
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it.each([

@@ -4,7 +4,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_FILE_NAME } from "../db/lock";
 import {
   freePort,
@@ -18,12 +18,16 @@ import {
 const PASSWORD = "correct-horse-42";
 
 describe("the server process on an embedded DATA_DIR", { timeout: 120_000 }, () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "duet-lifecycle-"));
-  const lockFile = path.join(dataDir, LOCK_FILE_NAME);
+  let dataDir = "";
+  let lockFile = "";
   const acknowledged: string[] = [];
   let first: ServerProcess | null = null;
   let second: ServerProcess | null = null;
 
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), "duet-lifecycle-"));
+    lockFile = path.join(dataDir, LOCK_FILE_NAME);
+  });
   afterAll(() => {
     for (const p of [first, second]) if (p && p.child.exitCode === null) p.child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
