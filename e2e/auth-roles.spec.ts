@@ -147,8 +147,16 @@ test.describe("author verification from the outbox", () => {
 
       const link = server.linkFor("her@duet.local", "verify");
       expect(link).toBeTruthy();
+      // A link whose token was altered says so and verifies nothing.
+      await page.goto(link!.replace(/token=([^&]+)/, "token=$1x"));
+      await page.waitForURL(/\/login\?verified=1&error=/);
+      await expect(page.getByRole("alert")).toHaveText("This verification link is invalid or has expired.");
+      await page.goto(`${server.baseURL}/profile`);
+      await expect(page.locator(".profile-fields")).toContainText("User");
+
       await page.goto(link!);
-      await page.waitForURL(/\/login$/);
+      await page.waitForURL(/\/login\?verified=1$/);
+      await expect(page.getByRole("status")).toHaveText("Your email address is verified.");
       await page.goto(`${server.baseURL}/profile`);
       await expect(page.locator(".profile-fields")).toContainText("Administrator");
       await page.getByRole("link", { name: "Admin", exact: true }).click();

@@ -61,6 +61,9 @@ function optionalBoolean(value: unknown, field: string): boolean | undefined {
   return value;
 }
 
+/** Where a followed verification link lands; Better Auth appends `&error=CODE` when the link is bad. */
+export const VERIFIED_CALLBACK = "/login?verified=1";
+
 /**
  * The body to hand to Better Auth for this path (checked, trimmed, with our own redirect targets),
  * or the body unchanged for paths without checks. Throws AppError (4xx) on bad input.
@@ -77,8 +80,8 @@ export function checkAuthBody(config: Config, path: string, body: unknown): unkn
       if (b.name.length > DISPLAY_NAME_MAX_LENGTH) {
         throw badRequest(REGISTRATION_MESSAGES.displayNameTooLong, "VALIDATION_ERROR");
       }
-      // The verification link (author addresses only) lands on our login page.
-      return { email: checkedEmail, password, name: b.name.trim(), callbackURL: "/login" };
+      // The verification link (author addresses only) lands on our login page, which says how it went.
+      return { email: checkedEmail, password, name: b.name.trim(), callbackURL: VERIFIED_CALLBACK };
     }
     case "/sign-in/email": {
       const b = onlyFields(body, ["email", "password", "rememberMe"]);
@@ -122,7 +125,7 @@ export function checkAuthBody(config: Config, path: string, body: unknown): unkn
     }
     case "/send-verification-email": {
       const b = onlyFields(body, ["email"]);
-      return { email: email(b.email), callbackURL: "/login" };
+      return { email: email(b.email), callbackURL: VERIFIED_CALLBACK };
     }
     default:
       return body;

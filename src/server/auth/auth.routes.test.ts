@@ -347,11 +347,37 @@ describe("author verification by email", () => {
       );
       const follow = await t2.request({ method: "GET", url: link!.replace(t2.config.publicUrl, "") });
       expect(follow.statusCode).toBe(302);
-      expect(follow.headers.location).toBe("/login");
+      expect(follow.headers.location).toBe("/login?verified=1");
       expect((await t2.request({ method: "GET", url: "/api/session", cookie })).json().viewer).toMatchObject({
         isAdmin: true,
         authorKey: "her",
       });
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it("a tampered verification link lands on /login with the error code and verifies nothing", async () => {
+    const t2 = await buildTestApp();
+    try {
+      await t2.request({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        payload: { email: "him@duet.local", password: TEST_PASSWORD, name: "Him" },
+      });
+      const link = t2.mailer.linkFor("him@duet.local", "verify")!;
+      const tampered = link.replace(t2.config.publicUrl, "").replace(/token=([^&]+)/, "token=$1x");
+      const follow = await t2.request({ method: "GET", url: tampered });
+      expect(follow.statusCode).toBe(302);
+      expect(follow.headers.location).toBe("/login?verified=1&error=INVALID_TOKEN");
+      const him = await t2.request({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        payload: { email: "him@duet.local", password: TEST_PASSWORD },
+      });
+      const viewer = (await t2.request({ method: "GET", url: "/api/session", cookie: cookieOf(him) })).json()
+        .viewer;
+      expect(viewer.isAdmin).toBe(false);
     } finally {
       await t2.close();
     }

@@ -6,6 +6,11 @@ import { useSession } from "../session";
 import "../auth.css";
 
 export const LOGIN_FAILED = "Failed to log in. Please check your credentials.";
+// Where an author's verification link lands (`?verified=1`, plus `&error=CODE` when the link was bad).
+export const VERIFY_TEXTS = {
+  done: "Your email address is verified.",
+  failed: "This verification link is invalid or has expired.",
+} as const;
 
 export function LoginForm() {
   const { login } = useSession();
@@ -17,6 +22,8 @@ export function LoginForm() {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
+  const verifyNote =
+    params.get("verified") !== "1" ? null : params.has("error") ? VERIFY_TEXTS.failed : VERIFY_TEXTS.done;
   const stateFrom = (location.state as { from?: unknown } | null)?.from;
   // SPEC §2: back to the page the person was sent from (same-site paths only), otherwise /.
   const target = safeRedirectPath(params.get("from") ?? (typeof stateFrom === "string" ? stateFrom : null));
@@ -41,6 +48,14 @@ export function LoginForm() {
 
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
+      {verifyNote && !message && (
+        <p
+          role={verifyNote === VERIFY_TEXTS.done ? "status" : "alert"}
+          className={verifyNote === VERIFY_TEXTS.done ? "auth-success" : "auth-error"}
+        >
+          {verifyNote}
+        </p>
+      )}
       {message && (
         <p role="alert" className="auth-error">
           {message}
