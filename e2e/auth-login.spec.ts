@@ -115,6 +115,16 @@ test.describe("navbar account menu", () => {
     await expect(logOut).toBeHidden();
     await expect(userButton).toBeFocused();
 
+    // Tabbing through Profile and Log Out and on past the menu closes it.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Profile" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(logOut).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(logOut).toBeHidden();
+    await expect(userButton).toHaveAttribute("aria-expanded", "false");
+
     await userButton.click();
     await logOut.click();
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();

@@ -26,7 +26,8 @@ export function NavbarAccount() {
 
   useEffect(() => {
     if (!open) return;
-    const handlePointer = (event: PointerEvent) => {
+    // A click elsewhere, or tabbing past the last item, closes the dropdown.
+    const handleOutside = (event: Event) => {
       if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
     };
     const handleKey = (event: KeyboardEvent) => {
@@ -35,10 +36,12 @@ export function NavbarAccount() {
         buttonRef.current?.focus();
       }
     };
-    document.addEventListener("pointerdown", handlePointer);
+    document.addEventListener("pointerdown", handleOutside);
+    document.addEventListener("focusin", handleOutside);
     document.addEventListener("keydown", handleKey);
     return () => {
-      document.removeEventListener("pointerdown", handlePointer);
+      document.removeEventListener("pointerdown", handleOutside);
+      document.removeEventListener("focusin", handleOutside);
       document.removeEventListener("keydown", handleKey);
     };
   }, [open]);
