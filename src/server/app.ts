@@ -2,7 +2,12 @@ import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+} from "fastify";
 import { type Auth, createAuth } from "./auth/auth";
 import { registerSessionRoutes } from "./auth/session.routes";
 import { ContentCache, connectContentCache } from "./cache";
@@ -38,6 +43,19 @@ export interface AppDeps {
 
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
+function sendFrameworkError(error: FastifyError, reply: FastifyReply) {
+  const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  return reply
+    .status(tooLong ? 414 : 400)
+    .header("cache-control", "no-store")
+    .send({
+      error: {
+        code: tooLong ? "URL_TOO_LONG" : "BAD_URL",
+        message: tooLong ? "The address is too long." : "The address is not valid.",
+      },
+    });
+}
+
 /** Build the whole server; main.ts and every test call this. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = deps;
@@ -47,6 +65,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // Unset TRUST_PROXY: X-Forwarded-For is ignored and request.ip (every rate limit's key) is the socket.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
+    // Errors raised before routing (a URL like /api/posts/%ZZ, an over-long id) get the API's
+    // error shape too, instead of Fastify's own body that echoes the path back.
+    frameworkErrors: (error, _request, reply) => sendFrameworkError(error, reply as unknown as FastifyReply),
   });
   const mailer =
     deps.mailer ??

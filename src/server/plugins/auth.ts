@@ -5,7 +5,7 @@ import { clearFailedSignIns, isAccountLocked, recordFailedSignIn } from "../auth
 import { AUTH_MESSAGES, toViewer } from "../auth/auth";
 import { checkAuthBody } from "../auth/auth-input";
 import type { AppContext } from "../context";
-import { AppError, forbidden, tooManyRequests, unauthorized } from "../errors";
+import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from "../errors";
 import { allowedOrigins, isCrossSite } from "./security";
 
 declare module "fastify" {
@@ -69,6 +69,38 @@ function toApiErrorBody(status: number, text: string): string {
   return JSON.stringify({ error: { code, message } });
 }
 
+/** Query and body fields Better Auth redirects to. */
+const REDIRECT_FIELDS = ["callbackURL", "redirectTo", "errorCallbackURL", "newUserCallbackURL"];
+
+/**
+ * A redirect target on this site only: a root-relative path or an absolute URL of PUBLIC_URL's
+ * origin. Better Auth follows `callbackURL` on GET links (verify-email, reset-password/:token)
+ * without checking it, which made `/api/auth/verify-email?token=x&callbackURL=https://evil.example`
+ * an open redirect, and a malformed one a 500.
+ */
+export function isOwnRedirect(value: unknown, publicUrl: string): boolean {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return false;
+  // Tabs and newlines are dropped by URL parsers ("/\t/evil.example" is "//evil.example"); '\' is '/'.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return false;
+  if (!value.startsWith("/") && !/^https?:\/\//i.test(value)) return false;
+  try {
+    return new URL(value, publicUrl).origin === new URL(publicUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+function checkRedirects(ctx: AppContext, url: URL, body: unknown): void {
+  const values: unknown[] = REDIRECT_FIELDS.flatMap((f) => url.searchParams.getAll(f));
+  if (typeof body === "object" && body !== null && !Array.isArray(body)) {
+    for (const f of REDIRECT_FIELDS) if (f in body) values.push((body as Record<string, unknown>)[f]);
+  }
+  if (values.some((v) => !isOwnRedirect(v, ctx.config.publicUrl))) {
+    throw badRequest("The redirect address must be a page of this site.", "INVALID_CALLBACK_URL");
+  }
+}
+
 /** Mount Better Auth under /api/auth/* through a web Request (STACK-NOTES: no reply.hijack). */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorateRequest("viewerPromise", null);
@@ -90,6 +122,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       headers.delete("content-length");
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
       const body = request.method === "POST" ? checkAuthBody(ctx.config, authPath, request.body) : undefined;
+      checkRedirects(ctx, url, body);
 
       // Per-account limit: too many failed sign-ins for one email refuses it from every IP for a while.
       const signInEmail = authPath === "/sign-in/email" ? (body as { email: string }).email : null;

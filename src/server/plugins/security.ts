@@ -2,7 +2,7 @@ import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import type { AppContext } from "../context";
 import type { TrustProxy } from "../env";
-import { AppError } from "../errors";
+import { AppError, badRequest } from "../errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -33,6 +33,33 @@ export function isCrossSite(request: FastifyRequest, origins: Set<string>): bool
   if (origin) return !origins.has(origin);
   // No Origin and no Sec-Fetch-Site: not a browser form post from elsewhere only if same-origin said so.
   return site !== "same-origin";
+}
+
+/** Deeper JSON than any Duet request needs; a 4 MB `[[[[…]]]]` would overflow JSON.stringify later. */
+export const MAX_INPUT_DEPTH = 32;
+
+/**
+ * What no route can take, whatever its schema: U+0000 (PostgreSQL text cannot hold it, so it
+ * would fail at the database as a 500) and nesting deeper than MAX_INPUT_DEPTH. Iterative, so
+ * the check itself cannot overflow the stack. Returns the problem and the top-level field it is
+ * under (null for a bare value), or null.
+ */
+export function inputProblem(value: unknown): { kind: "nul" | "depth"; field: string | null } | null {
+  const stack: Array<[unknown, number, string | null]> = [[value, 0, null]];
+  while (stack.length > 0) {
+    const [current, depth, field] = stack.pop()!;
+    if (typeof current === "string") {
+      if (current.includes("\u0000")) return { kind: "nul", field };
+      continue;
+    }
+    if (typeof current !== "object" || current === null) continue;
+    if (depth >= MAX_INPUT_DEPTH) return { kind: "depth", field };
+    for (const [key, child] of Object.entries(current)) {
+      if (key.includes("\u0000")) return { kind: "nul", field };
+      stack.push([child, depth + 1, field ?? key]);
+    }
+  }
+  return null;
 }
 
 export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -77,5 +104,18 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
     if (isCrossSite(request, origins)) {
       throw new AppError(403, "CROSS_SITE", "Cross-site requests are not allowed.");
     }
+  });
+
+  // Before any handler (Duet's or Better Auth's) sees the parsed body, query and params.
+  app.addHook("preValidation", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    const problem = inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
+    if (!problem) return;
+    if (problem.kind === "depth") throw badRequest("The request is nested too deeply.", "VALIDATION_ERROR");
+    // Named like the schemas name fields ("Subject contains characters that are not allowed.").
+    const what = problem.field
+      ? `${problem.field.charAt(0).toUpperCase()}${problem.field.slice(1, 40)}`
+      : "The request";
+    throw badRequest(`${what} contains characters that are not allowed.`, "VALIDATION_ERROR");
   });
 }
