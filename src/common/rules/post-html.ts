@@ -61,6 +61,10 @@ const DIV_CLASSES = new Set(["image-pair"]);
 const ID = "[A-Za-z0-9_-]{1,64}";
 const UPLOAD_SRC = /^\/uploads\/blog-images\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+/** img sizes as the server writes them: `(max-width: 600px) 50vw, 300px`, or a bare `100vw`. */
+const SIZE_ENTRY = String.raw`(?:\(max-width: \d{1,5}px\) )?\d{1,5}(?:px|vw)`;
+const SIZES_RE = new RegExp(`^${SIZE_ENTRY}(?:, ${SIZE_ENTRY}){0,5}$`);
+
 /** img src only from our uploads (no other host, no data:, no traversal). */
 export const isAllowedImageSrc = (src: string): boolean => UPLOAD_SRC.test(src) && !src.includes("..");
 
@@ -135,7 +139,7 @@ export function cleanAttribute(tag: string, name: string, value: string): string
     case "img srcset":
       return keep(isAllowedSrcset(value));
     case "img sizes":
-      return keep(/^[a-z0-9 (),:.-]{1,200}$/i.test(value));
+      return keep(SIZES_RE.test(value));
     case "img alt":
       return value.slice(0, 500);
     case "img width":

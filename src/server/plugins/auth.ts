@@ -69,6 +69,27 @@ function toApiErrorBody(status: number, text: string): string {
   return JSON.stringify({ error: { code, message } });
 }
 
+/**
+ * Better Auth puts the session token in JSON bodies too (sign-in's `token`, get-session's and
+ * list-sessions' `session.token`). The cookie is HttpOnly so scripts cannot read the token; a body
+ * would hand it to any script on the page. Our client never needs it: drop every `token` field.
+ */
+export function withoutSessionTokens(text: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  const strip = (value: unknown, depth: number): void => {
+    if (typeof value !== "object" || value === null || depth > 4) return;
+    for (const item of Array.isArray(value) ? value : Object.values(value)) strip(item, depth + 1);
+    if (!Array.isArray(value) && "token" in value) delete (value as Record<string, unknown>).token;
+  };
+  strip(parsed, 0);
+  return JSON.stringify(parsed);
+}
+
 /** Query and body fields Better Auth redirects to. */
 const REDIRECT_FIELDS = ["callbackURL", "redirectTo", "errorCallbackURL", "newUserCallbackURL"];
 
@@ -153,7 +174,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
         reply.header("content-type", "application/json; charset=utf-8");
         return reply.send(toApiErrorBody(res.status, text));
       }
-      return reply.send(text.length > 0 ? text : null);
+      return reply.send(text.length > 0 ? withoutSessionTokens(text) : null);
     },
   });
 }
