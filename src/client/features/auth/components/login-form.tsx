@@ -13,7 +13,7 @@ export const VERIFY_TEXTS = {
 } as const;
 
 export function LoginForm() {
-  const { login } = useSession();
+  const { login, viewer } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const [params] = useSearchParams();
@@ -54,6 +54,12 @@ export function LoginForm() {
           className={verifyNote === VERIFY_TEXTS.done ? "auth-success" : "auth-error"}
         >
           {verifyNote}
+        </p>
+      )}
+      {viewer && !message && (
+        // A reader sent here from /admin has already signed in: say so, or the form looks like a failure.
+        <p role="status" className="auth-note">
+          You are logged in as {viewer.email}.
         </p>
       )}
       {message && (
