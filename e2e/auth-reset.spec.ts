@@ -7,6 +7,8 @@ test.describe("/forgot-password and the emailed reset link", () => {
   test("an unknown address says 'No account found with this email address'", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("link", { name: "Forgot your password?" }).click();
+    // The login form has an Email field too: wait for the reset page before filling.
+    await expect(page.getByRole("heading", { name: "Reset Password" })).toBeVisible();
     await page.getByLabel("Email").fill(fresh());
     await page.getByRole("button", { name: "Reset Password" }).click();
     await expect(page.getByRole("alert")).toHaveText("No account found with this email address");
