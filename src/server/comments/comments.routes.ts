@@ -3,6 +3,7 @@ import { z } from "zod";
 import { COMMENT_TOO_LONG_MESSAGE, emailPrefix } from "../../common/engagement";
 import { COMMENT_MAX_LENGTH, PAGE_SIZE_MAX } from "../../common/limits";
 import { canComment, canManageComment } from "../../common/policies";
+import { BODY_MUST_BE_OBJECT } from "../body-schema";
 import type { AppContext } from "../context";
 import { badRequest, forbidden, notFound, unauthorized } from "../errors";
 import { isPostId } from "../likes/likes.repository";
@@ -20,9 +21,12 @@ import {
 
 export const COMMENTS_PAGE_SIZE = 20;
 
-const CommentBodySchema = z.strictObject({
-  content: z.string({ message: "Comment must be text." }),
-});
+const CommentBodySchema = z.strictObject(
+  {
+    content: z.string({ message: "Comment must be text." }),
+  },
+  BODY_MUST_BE_OBJECT,
+);
 
 const ListQuerySchema = z.object({
   limit: z.coerce

@@ -7,6 +7,7 @@ import {
   EMAIL_MAX_LENGTH,
   PAGE_SIZE_MAX,
 } from "../../common/limits";
+import { BODY_MUST_BE_OBJECT } from "../body-schema";
 import type { AppContext } from "../context";
 import { badRequest, tooManyRequests } from "../errors";
 import { requireAdmin } from "../plugins/auth";
@@ -51,19 +52,22 @@ const singleLine = (label: string, max: number) =>
     .refine((v) => !/[\r\n]/.test(v), `${label} must be a single line.`)
     .refine((v) => !hasControlCharacters(v, false), `${label} contains characters that are not allowed.`);
 
-export const ContactBodySchema = z.strictObject({
-  name: singleLine("Name", CONTACT_NAME_MAX_LENGTH),
-  email: singleLine("Email", EMAIL_MAX_LENGTH).pipe(z.email("Please enter a valid email address.")),
-  subject: singleLine("Subject", CONTACT_SUBJECT_MAX_LENGTH),
-  message: z
-    .string({ message: "Message must be text." })
-    .trim()
-    .min(1, "Message is required.")
-    .max(CONTACT_MESSAGE_MAX_LENGTH, `Message must be at most ${CONTACT_MESSAGE_MAX_LENGTH} characters.`)
-    .refine((v) => !hasControlCharacters(v, true), "Message contains characters that are not allowed."),
-  /** Honeypot: hidden from people, filled in by bots. */
-  website: z.string({ message: "website must be text." }).max(500).optional(),
-});
+export const ContactBodySchema = z.strictObject(
+  {
+    name: singleLine("Name", CONTACT_NAME_MAX_LENGTH),
+    email: singleLine("Email", EMAIL_MAX_LENGTH).pipe(z.email("Please enter a valid email address.")),
+    subject: singleLine("Subject", CONTACT_SUBJECT_MAX_LENGTH),
+    message: z
+      .string({ message: "Message must be text." })
+      .trim()
+      .min(1, "Message is required.")
+      .max(CONTACT_MESSAGE_MAX_LENGTH, `Message must be at most ${CONTACT_MESSAGE_MAX_LENGTH} characters.`)
+      .refine((v) => !hasControlCharacters(v, true), "Message contains characters that are not allowed."),
+    /** Honeypot: hidden from people, filled in by bots. */
+    website: z.string({ message: "website must be text." }).max(500).optional(),
+  },
+  BODY_MUST_BE_OBJECT,
+);
 
 const ListQuerySchema = z.object({
   limit: z.coerce

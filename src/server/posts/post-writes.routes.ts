@@ -16,6 +16,7 @@ import { normaliseEditTag } from "../../common/rules/hashtags";
 import { IMAGE_ID_PATTERN } from "../../common/rules/markers";
 import { isAllowedImageSrc } from "../../common/rules/post-html";
 import type { PostImage } from "../../common/types";
+import { BODY_MUST_BE_OBJECT } from "../body-schema";
 import type { AppContext } from "../context";
 import { badRequest, forbidden, notFound } from "../errors";
 import { requireAdmin } from "../plugins/auth";
@@ -71,25 +72,31 @@ const fields = {
   imageUrl: z.string({ error: "imageUrl must be text or null" }).max(300).nullable(),
 };
 
-export const CreatePostSchema = z.strictObject({
-  title: fields.title,
-  content: fields.content,
-  author: z.enum(AUTHORS, { error: "Author must be 'him' or 'her'" }),
-  excerpt: fields.excerpt.default(""),
-  hashtags: fields.hashtags.default([]),
-  images: fields.images.default([]),
-  imageUrl: fields.imageUrl.optional(),
-});
+export const CreatePostSchema = z.strictObject(
+  {
+    title: fields.title,
+    content: fields.content,
+    author: z.enum(AUTHORS, { error: "Author must be 'him' or 'her'" }),
+    excerpt: fields.excerpt.default(""),
+    hashtags: fields.hashtags.default([]),
+    images: fields.images.default([]),
+    imageUrl: fields.imageUrl.optional(),
+  },
+  BODY_MUST_BE_OBJECT,
+);
 
 /** An edit keeps the post's author (an author cannot hand a post to the other). */
-export const UpdatePostSchema = z.strictObject({
-  title: fields.title.optional(),
-  content: fields.content.optional(),
-  excerpt: fields.excerpt.optional(),
-  hashtags: fields.hashtags.optional(),
-  images: fields.images.optional(),
-  imageUrl: fields.imageUrl.optional(),
-});
+export const UpdatePostSchema = z.strictObject(
+  {
+    title: fields.title.optional(),
+    content: fields.content.optional(),
+    excerpt: fields.excerpt.optional(),
+    hashtags: fields.hashtags.optional(),
+    images: fields.images.optional(),
+    imageUrl: fields.imageUrl.optional(),
+  },
+  BODY_MUST_BE_OBJECT,
+);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const postNotFound = () => notFound("post", "Post not found");
@@ -154,7 +161,8 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     const viewer = await requireAdmin(ctx, request);
     const { id } = parse(IdParams, request.params);
     if (!UUID.test(id)) throw postNotFound();
-    const input = parse(UpdatePostSchema, request.body ?? {});
+    // A missing or null body is malformed, not an empty edit (which would still bump lastUpdated).
+    const input = parse(UpdatePostSchema, request.body);
     const existing = await findPostForWrite(ctx.db, id);
     if (!existing) throw postNotFound();
     if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can edit it.");
