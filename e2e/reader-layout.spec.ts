@@ -96,6 +96,14 @@ test.describe("navbar, footer and theme", () => {
     await expect(page).toHaveURL(/\/his-blog$/);
     await expect(hamburger).toHaveAttribute("aria-expanded", "false");
     await expect(his).toBeHidden();
+
+    // Escape closes it too, and focus returns to the hamburger.
+    await hamburger.click();
+    await expect(his).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(hamburger).toHaveAttribute("aria-expanded", "false");
+    await expect(his).toBeHidden();
+    await expect(hamburger).toBeFocused();
   });
 
   test("on a wide screen there is no hamburger and the links show", async ({ page }) => {

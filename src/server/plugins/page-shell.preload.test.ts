@@ -78,3 +78,34 @@ describe("page shell › preloads the page's own chunks", () => {
     expect(res.body).toContain('<link rel="modulepreload" href="/assets/post-1.js">');
   });
 });
+
+describe("page shell › status of client-only routes", () => {
+  let t: Awaited<ReturnType<typeof import("../test/test-app").buildTestApp>>;
+  beforeAll(async () => {
+    const { buildTestApp } = await import("../test/test-app");
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    "/contact",
+    "/login",
+    "/register",
+    "/forgot-password",
+    "/reset-password",
+    "/admin",
+    "/profile",
+    "/terms",
+  ])("GET %s › 200 with the shell", async (url) => {
+    const res = await t.request({ method: "GET", url });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('id="duet-data"');
+  });
+
+  it("GET an unknown path › 404 with the shell (the client shows its not-found page)", async () => {
+    const res = await t.request({ method: "GET", url: "/nothing/here" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("text/html");
+    expect(res.body).toContain('id="duet-data"');
+  });
+});

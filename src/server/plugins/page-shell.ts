@@ -412,7 +412,12 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
       [],
     );
     reply.header("cache-control", SHELL_CACHE_CONTROL);
-    return reply.type(HTML_TYPE).send(html);
+    // A path no client route renders shows the 'Page not found' page: say so to crawlers too.
+    const known = routeFileFor(pathname) !== "app/routes/not-found.tsx";
+    return reply
+      .status(known ? 200 : 404)
+      .type(HTML_TYPE)
+      .send(html);
   });
 }
 

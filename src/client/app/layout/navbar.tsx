@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { SCROLL_THRESHOLD_PX } from "../../../common/limits";
 import { NavbarAccount, NavbarAdminLink } from "../../features/auth/components/navbar-account";
@@ -29,6 +29,19 @@ export function Navbar({ siteName }: { siteName: string }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each navigation on purpose.
   useEffect(() => setMenuOpen(false), [pathname]);
 
+  // Escape closes the open small-screen menu and gives focus back to its toggle.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setMenuOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [menuOpen]);
+
   return (
     <header className={scrolled ? "navbar scrolled" : "navbar"}>
       <nav className="navbar-inner" aria-label="Main">
@@ -37,6 +50,7 @@ export function Navbar({ siteName }: { siteName: string }) {
         </Link>
         <button
           type="button"
+          ref={toggleRef}
           className="navbar-toggle"
           aria-expanded={menuOpen}
           aria-controls={MENU_ID}
