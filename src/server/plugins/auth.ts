@@ -57,7 +57,11 @@ const STATUS_CODES: Record<number, string> = {
 function toApiErrorBody(status: number, text: string): string {
   let code = STATUS_CODES[status] ?? "AUTH_ERROR";
   let message =
-    status === 429 ? AUTH_MESSAGES.tooManyRequests : "An unknown error occurred. Please try again.";
+    status === 429
+      ? AUTH_MESSAGES.tooManyRequests
+      : status === 404
+        ? "Not found."
+        : "An unknown error occurred. Please try again.";
   try {
     const parsed = JSON.parse(text) as { code?: unknown; message?: unknown };
     if (typeof parsed.code === "string" && parsed.code) code = parsed.code;
