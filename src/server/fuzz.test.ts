@@ -331,6 +331,21 @@ function randomBody(r: Rand, url: string): Body {
   }
 }
 
+/** Request headers the server reads (caching, compression, ranges, fetch metadata) with odd values. */
+const ODD_HEADERS: Array<[string, string[]]> = [
+  ["if-none-match", ["*", '"x"', "W/", '"', ",,,", "x".repeat(3000)]],
+  ["if-modified-since", ["yesterday", "Thu, 01 Jan 1970 00:00:00 GMT", "0"]],
+  ["accept-encoding", ["br;q=abc", "*;q=0", "gzip, deflate, zstd, br", "identity;q=0", ""]],
+  // (No NUL or CR/LF in header values: Node's HTTP parser refuses those before Fastify sees them.)
+  ["accept", ["text/html", "application/json;q=0", "*/*;q=x", "text/\u00e9"]],
+  ["range", ["bytes=0-0", "bytes=-1", "bytes=999999999-", "lines=1-2", "bytes=0-1,2-3"]],
+  ["x-forwarded-for", ["1.1.1.1", "garbage", "::1, 127.0.0.1"]],
+  ["x-forwarded-host", ["evil.example"]],
+  ["sec-fetch-site", ["same-origin", "none", "bogus"]],
+  ["origin", ["null", "http://127.0.0.1:3000", "https://evil.example"]],
+  ["host", ["evil.example", "", "127.0.0.1:3000"]],
+];
+
 type Role = "visitor" | "user" | "him" | "her" | "forged cookie";
 
 let t: TestApp;
@@ -402,8 +417,12 @@ describe("fuzz › every route, every role, malformed input", () => {
       const body = method === "GET" || method === "HEAD" ? { label: "no body" } : randomBody(r, path);
       const headers: Record<string, string> = {};
       if (body.contentType !== undefined) headers["content-type"] = body.contentType;
+      if (r() < 0.3) {
+        const [name, values] = pick(r, ODD_HEADERS);
+        headers[name] = pick(r, values);
+      }
       const cookie = cookieFor(r, role);
-      const where = `seed ${SEED} case ${i}: ${role} ${method} ${url.slice(0, 160)} with ${body.label}`;
+      const where = `seed ${SEED} case ${i}: ${role} ${method} ${url.slice(0, 160)} with ${body.label}, headers ${JSON.stringify(headers).slice(0, 200)}`;
       const res = await t.request({
         method,
         url,
