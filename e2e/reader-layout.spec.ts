@@ -62,6 +62,38 @@ test.describe("navbar, footer and theme", () => {
     await expect(page.locator("#root")).toBeEmpty();
   });
 
+  test("a first visit paints the whole page at once, already in the saved theme", async ({ page }) => {
+    // Every frame before the page is complete is recorded: a light-theme reader never sees a dark
+    // frame, and the navbar never stands alone over an empty page while the page's code loads.
+    await page.addInitScript(() => {
+      localStorage.setItem("duet-theme", "light");
+      const frames: Array<{ theme: string | null; navbar: boolean; main: boolean }> = [];
+      (window as unknown as { frames_: typeof frames }).frames_ = frames;
+      const tick = () => {
+        const frame = {
+          theme: document.documentElement.getAttribute("data-theme"),
+          navbar: !!document.querySelector("header.navbar"),
+          main: !!document.querySelector("main h1"),
+        };
+        frames.push(frame);
+        if (!frame.main && frames.length < 600) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    for (const path of ["/", "/his-blog", "/tags/travel"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      const frames = await page.evaluate(
+        () =>
+          (window as unknown as { frames_: Array<{ theme: string; navbar: boolean; main: boolean }> })
+            .frames_,
+      );
+      expect(frames.length).toBeGreaterThan(0);
+      expect(frames.filter((f) => f.theme !== "light")).toEqual([]);
+      expect(frames.filter((f) => f.navbar && !f.main)).toEqual([]);
+    }
+  });
+
   test("the navbar gets the scrolled look after more than 10 px of scroll", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 400 });
     await page.goto("/");
@@ -117,6 +149,7 @@ test.describe("navbar, footer and theme", () => {
 
   test("keyboard users can reach the links and see where focus is", async ({ page }) => {
     await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.keyboard.press("Tab");
     await page.keyboard.press("Tab");
     const focused = page.locator(":focus");

@@ -139,11 +139,15 @@ test.describe("his and her blog lists", () => {
     // (A little ahead of the page's 'now': the page's clock keeps running until the pause.)
     await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
     const fallback = sidebar.getByText("Visit our Pinterest board for more inspiration.");
+    // While it waits, the sidebar says so instead of showing a bare heading.
+    const loading = sidebar.getByText("Loading pins…");
     await expect(fallback).toHaveCount(0);
+    await expect(loading).toBeVisible();
     await page.clock.runFor(3_000);
     await expect(fallback).toHaveCount(0);
     await page.clock.runFor(1_700);
     await expect(fallback).toBeVisible();
+    await expect(loading).toHaveCount(0);
   });
 
   test("the first page of a list paints from the data inlined in the page, without an API request", async ({

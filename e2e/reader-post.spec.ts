@@ -91,6 +91,24 @@ test.describe("the post page", () => {
     expect(r2!.y).toBeGreaterThan(l2!.y + l2!.height - 1);
   });
 
+  test("a coloured word stays readable in both themes (navy is lightened on the dark background)", async ({
+    page,
+  }) => {
+    const navy = "rgb(0, 0, 128)";
+    const span = page.locator('.post-content span[style*="navy"]');
+    await page.goto(`/post/${himPost.id}`);
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    await expect(span).toHaveText("Blue");
+    const dark = await span.evaluate((el) => getComputedStyle(el).color);
+    expect(dark).not.toBe(navy);
+    // Still a blue: the author's choice of hue is kept.
+    const [r, g, b] = dark.match(/\d+/g)!.map(Number) as [number, number, number];
+    expect(b).toBeGreaterThan(Math.max(r, g));
+    await page.getByRole("button", { name: "Dark theme" }).click();
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
+    expect(await span.evaluate((el) => getComputedStyle(el).color)).toBe(navy);
+  });
+
   test("hashtags link to their tag pages", async ({ page }) => {
     await page.goto(`/post/${himPost.id}`);
     const tags = page.getByRole("list", { name: "Hashtags" });

@@ -4,6 +4,7 @@ import "../pinboard.css";
 
 export const PINTEREST_SCRIPT_SRC = "https://assets.pinterest.com/js/pinit.js";
 export const PIN_FALLBACK_TEXT = "Visit our Pinterest board for more inspiration.";
+export const PIN_LOADING_TEXT = "Loading pins…";
 
 declare global {
   interface Window {
@@ -31,16 +32,27 @@ function loadWidgetScript() {
 export function PinBoard({ boardUrl }: { boardUrl: string | null }) {
   const widgetRef = useRef<HTMLDivElement>(null);
   const [fallback, setFallback] = useState(false);
+  const [rendered, setRendered] = useState(false);
 
   useEffect(() => {
     setFallback(false);
-    if (boardUrl) loadWidgetScript();
+    setRendered(false);
+    // The script replaces the anchor with its own spans/iframe once it has rendered the board.
+    const hasBoard = () => !!widgetRef.current?.querySelector("iframe, span");
+    const observer = new MutationObserver(() => {
+      if (hasBoard()) setRendered(true);
+    });
+    if (boardUrl && widgetRef.current) {
+      observer.observe(widgetRef.current, { childList: true, subtree: true });
+      loadWidgetScript();
+    }
     const timer = window.setTimeout(() => {
-      // The script replaces the anchor with its own spans/iframe once it has rendered the board.
-      const rendered = widgetRef.current?.querySelector("iframe, span");
-      if (!boardUrl || !rendered) setFallback(true);
+      if (!boardUrl || !hasBoard()) setFallback(true);
     }, PIN_WIDGET_FALLBACK_MS);
-    return () => window.clearTimeout(timer);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(timer);
+    };
   }, [boardUrl]);
 
   return (
@@ -58,6 +70,12 @@ export function PinBoard({ boardUrl }: { boardUrl: string | null }) {
             Our Pinterest board
           </a>
         </div>
+      ) : null}
+      {/* While waiting, say so rather than showing a bare heading. */}
+      {!fallback && !rendered ? (
+        <p className="pin-loading" aria-busy="true">
+          {PIN_LOADING_TEXT}
+        </p>
       ) : null}
       {fallback ? (
         <p className="pin-fallback">
