@@ -8,18 +8,20 @@ import type { Config } from "../env";
 import { sanitizePostHtml } from "../posts/sanitize";
 import type { Db } from "./client";
 import { blogPosts } from "./schema";
+import { sceneSvg } from "./seed-images";
 
 /**
  * SEED_DEMO: on an empty blog, add demo posts so a first start shows a living blog. Images are
- * drawn locally (SVG → JPEG with sharp, no network) into DATA_DIR/uploads/blog-images and used
- * as thumbnails and inside the content with the editor's image markup.
+ * drawn locally (seed-images.ts: SVG → JPEG with sharp, no network) into
+ * DATA_DIR/uploads/blog-images and used as thumbnails and inside the content with the editor's
+ * image markup.
  */
 
 interface DemoImage {
+  /** Scene in seed-images.ts, and part of the file name. */
   key: string;
+  /** The image's alt text. */
   label: string;
-  /** Sky top, sky bottom, sun, far hills, near hills. */
-  palette: [string, string, string, string, string];
 }
 
 interface DemoPost {
@@ -33,34 +35,18 @@ interface DemoPost {
 }
 
 const IMAGES: DemoImage[] = [
-  {
-    key: "harbour",
-    label: "Harbour sunrise",
-    palette: ["#f6d365", "#fda085", "#fff3b0", "#5b7c99", "#2f4858"],
-  },
-  { key: "sourdough", label: "Sourdough", palette: ["#e8d5b7", "#b08968", "#fefae0", "#7f5539", "#582f0e"] },
-  { key: "beds", label: "Raised beds", palette: ["#a8e063", "#56ab2f", "#fdfd96", "#386641", "#1b4332"] },
-  { key: "boards", label: "Cedar boards", palette: ["#d4a373", "#faedcd", "#fefae0", "#bc6c25", "#6f4518"] },
-  { key: "ridge", label: "The ridge", palette: ["#89c2d9", "#2a6f97", "#f9f7f3", "#468faf", "#013a63"] },
-  { key: "bike", label: "Old bike", palette: ["#ffafcc", "#cdb4db", "#fff0f3", "#8e7dbe", "#3c096c"] },
-  {
-    key: "patch",
-    label: "Vegetable patch",
-    palette: ["#caffbf", "#9bf6ff", "#fffbe6", "#52b788", "#2d6a4f"],
-  },
-  { key: "lisbon", label: "Lisbon roofs", palette: ["#ffd6a5", "#ff9f1c", "#fff1d0", "#e76f51", "#9b2226"] },
-  { key: "tram", label: "Tram 28", palette: ["#ffe066", "#f4a261", "#fffbe6", "#e9c46a", "#264653"] },
-  {
-    key: "herbs",
-    label: "Windowsill herbs",
-    palette: ["#d8f3dc", "#95d5b2", "#ffffff", "#40916c", "#081c15"],
-  },
-  {
-    key: "market",
-    label: "Market morning",
-    palette: ["#ffcad4", "#f4acb7", "#fff5f7", "#9d8189", "#5e3c58"],
-  },
-  { key: "hills", label: "Autumn hills", palette: ["#fec89a", "#f08080", "#fff4e6", "#bb3e03", "#6a040f"] },
+  { key: "harbour", label: "Sailing boats in the harbour at sunrise" },
+  { key: "sourdough", label: "Sourdough loaf on a floured board" },
+  { key: "beds", label: "Raised beds" },
+  { key: "boards", label: "Cedar boards" },
+  { key: "ridge", label: "The path along the ridge" },
+  { key: "bike", label: "The old bike, back on its wheels" },
+  { key: "patch", label: "Vegetable patch" },
+  { key: "lisbon", label: "Lisbon roofs" },
+  { key: "tram", label: "Tram 28" },
+  { key: "herbs", label: "Windowsill herbs" },
+  { key: "market", label: "Market stall with crates of fruit" },
+  { key: "hills", label: "Autumn trees on the hills" },
 ];
 
 const p = (html: string) => `<p>${html}</p>`;
@@ -78,6 +64,9 @@ const POSTS: DemoPost[] = [
       p(
         "By six the light had turned the water to <strong>copper</strong>, and the gulls had opinions about it.",
       ),
+      p(
+        "I took forty photos. Two are in focus, and one of those has my thumb in it. Next time: a tripod, and a second coffee.",
+      ),
     ],
   },
   {
@@ -92,6 +81,8 @@ const POSTS: DemoPost[] = [
       p(
         "This year I am trying <em>succession sowing</em>: a short row every two weeks instead of one long one.",
       ),
+      "<h3>In the ground so far</h3>",
+      "<ul><li>Radishes, a new row every fortnight</li><li>Sugar snap peas up the old fence</li><li>Three kinds of lettuce (one of them, apparently, for the slugs)</li></ul>",
     ],
   },
   {
@@ -104,6 +95,9 @@ const POSTS: DemoPost[] = [
       "{img:sourdough:right:medium}",
       p("Week three, and the starter (named <strong>Doug</strong>) finally doubles in six hours."),
       p('The crumb is still tight. The internet says "more water"; my hands say "less mess".'),
+      p(
+        "Next week: a longer cold proof in the fridge and a proper attempt at an ear. She says the bread is already lovely. She is biased; she eats the crusts.",
+      ),
     ],
   },
   {
@@ -117,6 +111,9 @@ const POSTS: DemoPost[] = [
       "{pair:lisbon:tram}",
       p('<span style="font-family: Georgia">Tram 28 is a museum that moves.</span> Go early, or walk.'),
       "<blockquote>Every street in Lisbon goes uphill, in both directions.</blockquote>",
+      p(
+        "On Sunday we got lost in Alfama on purpose and found a bar with six stools and the best <em>ginjinha</em> either of us has had.",
+      ),
     ],
   },
   {
@@ -130,6 +127,7 @@ const POSTS: DemoPost[] = [
       "{pair:beds:boards}",
       "<h2>What we used</h2>",
       "<ul><li>Untreated cedar boards</li><li>Galvanised screws</li><li>Cardboard for the bottom</li></ul>",
+      p("Total cost: less than a weekend away. Arguments about where they should go: one, and she won."),
     ],
   },
   {
@@ -142,6 +140,7 @@ const POSTS: DemoPost[] = [
       "{img:herbs:right:small}",
       p("Basil, chives, mint and a very brave coriander share the kitchen window."),
       p('<span style="color: teal">Mint goes in its own pot</span>, or it takes over the others.'),
+      p("Everything gets the cold tea left in the pot, which is either folk wisdom or laziness."),
     ],
   },
   {
@@ -174,6 +173,7 @@ const POSTS: DemoPost[] = [
       p("Saturday market, nine o'clock: the best hour, before the crowds and after the good coffee."),
       "{img:market:full:large}",
       p("We came home with peaches, a wedge of hard cheese and a plant nobody needed."),
+      p("The bread lady knows our names now, which is either lovely or a sign that we buy too much bread."),
     ],
   },
   {
@@ -184,6 +184,7 @@ const POSTS: DemoPost[] = [
     body: [
       p("A hand grinder, a kettle with a thin spout and a scale. That is the list."),
       "<ul><li>Grind just before brewing</li><li>Weigh the water</li><li>Stop buying gadgets</li></ul>",
+      p("The shiny machine we were given went to a friend who has more patience than we do."),
     ],
   },
   {
@@ -209,6 +210,7 @@ const POSTS: DemoPost[] = [
       p(
         "The bike has been in the shed since the spring. Today it came out, got a new chain and went round the block.",
       ),
+      p("Next job: the squeak. I have oiled everything that moves and several things that don't."),
     ],
   },
   {
@@ -219,6 +221,7 @@ const POSTS: DemoPost[] = [
     body: [
       p("Centring the clay is the whole trick, and the whole trick is very hard."),
       p("<em>Next week:</em> glazes."),
+      p("My first bowl looks like a hat. The teacher says that means it has character."),
     ],
   },
   {
@@ -228,6 +231,7 @@ const POSTS: DemoPost[] = [
     hashtags: ["books", "home"],
     body: [
       p("Three novels, one cookbook and a field guide to clouds, for the days the ridge is out of reach."),
+      "<ul><li>A fat Victorian novel, for the long evenings</li><li>A cookbook we will read more than cook from</li><li>The cloud guide, so I can be right about the weather for once</li></ul>",
     ],
   },
   {
@@ -246,35 +250,6 @@ const POSTS: DemoPost[] = [
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function landscapeSvg(image: DemoImage, width: number, height: number, seed: number): string {
-  const [skyTop, skyBottom, sun, far, near] = image.palette;
-  let s = seed;
-  const rnd = () => {
-    s = (s * 16807) % 2147483647;
-    return s / 2147483647;
-  };
-  const ridge = (base: number, amp: number) => {
-    const points: string[] = [`0,${height}`];
-    for (let x = 0; x <= width; x += width / 8) {
-      points.push(`${Math.round(x)},${Math.round(base - rnd() * amp)}`);
-    }
-    points.push(`${width},${height}`);
-    return points.join(" ");
-  };
-  const sunX = Math.round(width * (0.2 + rnd() * 0.6));
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
-  <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-    <stop offset="0" stop-color="${skyTop}"/><stop offset="1" stop-color="${skyBottom}"/>
-  </linearGradient></defs>
-  <rect width="100%" height="100%" fill="url(#sky)"/>
-  <circle cx="${sunX}" cy="${Math.round(height * 0.32)}" r="${Math.round(height * 0.12)}" fill="${sun}" opacity="0.9"/>
-  <polygon points="${ridge(height * 0.62, height * 0.18)}" fill="${far}" opacity="0.85"/>
-  <polygon points="${ridge(height * 0.8, height * 0.14)}" fill="${near}"/>
-  <text x="50%" y="${Math.round(height * 0.93)}" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif"
-    font-size="${Math.round(height * 0.07)}" font-weight="bold" fill="#ffffff" opacity="0.92">${esc(image.label)}</text>
-</svg>`;
-}
-
 /** Draw the demo images; returns key → public URL. */
 async function writeDemoImages(dataDir: string, now: number): Promise<Map<string, string>> {
   const dir = path.join(dataDir, "uploads", "blog-images");
@@ -283,7 +258,7 @@ async function writeDemoImages(dataDir: string, now: number): Promise<Map<string
   await Promise.all(
     IMAGES.map(async (image, i) => {
       const name = `${now + i}_${image.key}.jpg`;
-      await sharp(Buffer.from(landscapeSvg(image, 1200, 800, 1000 + i * 7919)))
+      await sharp(Buffer.from(sceneSvg(image.key, 1000 + i * 7919)))
         .jpeg({ quality: 80, mozjpeg: true })
         .toFile(path.join(dir, name));
       urls.set(image.key, `/uploads/blog-images/${name}`);
