@@ -42,6 +42,7 @@ export interface AppDeps {
 }
 
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+export const REQUEST_TIMEOUT_MS = 5 * 60_000;
 
 function sendFrameworkError(error: FastifyError, reply: FastifyReply) {
   const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
@@ -62,6 +63,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify turns Node's 5-minute request timeout off (0); without it a client that sends its
+    // headers or body a byte at a time holds a connection forever (slowloris). Five minutes
+    // still lets ten 10 MB images arrive over a slow home upload.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Unset TRUST_PROXY: X-Forwarded-For is ignored and request.ip (every rate limit's key) is the socket.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },

@@ -1,5 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { REQUEST_TIMEOUT_MS } from "../app";
 import { blogPosts, comments, contactMessages, postLikes, user } from "../db/schema";
 import { resolveUploadPath } from "../plugins/uploads-static";
 import { createPost } from "../test/factories";
@@ -148,5 +149,14 @@ describe("upload names › never leave blog-images", () => {
     const res = await t.request({ method: "GET", url: `/uploads/${urlPath}` });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
+  });
+});
+
+describe("slow clients", () => {
+  it("the HTTP server drops a request whose headers and body have not arrived within 5 minutes (no slowloris)", () => {
+    expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(REQUEST_TIMEOUT_MS).toBe(5 * 60_000);
+    expect(t.app.server.headersTimeout).toBeGreaterThan(0);
+    expect(t.app.server.headersTimeout).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS);
   });
 });
