@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound, unauthorized } from "../errors";
 import { isPostId } from "../likes/likes.repository";
 import { getViewer, requireViewer } from "../plugins/auth";
 import { parse } from "../validate";
+import { writeLimiter } from "../write-limits";
 import {
   decodeCursor,
   deleteComment,
@@ -53,6 +54,7 @@ const commentNotFound = () => notFound("comment", "Comment not found");
 const isCommentId = isPostId;
 
 export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const limitComments = writeLimiter("comment", ctx.now);
   app.get<{ Params: { id: string } }>("/api/posts/:id/comments", async (request) => {
     const { id } = request.params;
     if (!isPostId(id)) throw postNotFound();
@@ -75,6 +77,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const content = commentText(request.body);
     const { id } = request.params;
     if (!isPostId(id) || !(await findPostAuthor(ctx.db, id))) throw postNotFound();
+    limitComments(viewer.id);
     const comment = await insertComment(ctx.db, {
       postId: id,
       userId: viewer.id,

@@ -4,11 +4,13 @@ import type { AppContext } from "../context";
 import { notFound, unauthorized } from "../errors";
 import { getViewer } from "../plugins/auth";
 import { parse } from "../validate";
+import { writeLimiter } from "../write-limits";
 import { getLikeState, isPostId, toggleLike } from "./likes.repository";
 
 const postNotFound = () => notFound("post", "Post not found");
 
 export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const limitLikes = writeLimiter("like", ctx.now);
   /** The viewer's like state: `{ liked, likes }` (a visitor never likes). */
   app.get<{ Params: { id: string } }>("/api/posts/:id/like", async (request, reply) => {
     const { id } = request.params;
@@ -28,6 +30,7 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
     // A toggle carries no data: refuse any field rather than ignore it.
     parse(z.strictObject({}).nullish(), request.body);
     if (!isPostId(id)) throw postNotFound();
+    limitLikes(viewer.id);
     const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());
     if (!state) throw postNotFound();
     // The count is part of every cached post and card.
