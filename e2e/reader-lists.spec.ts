@@ -67,6 +67,12 @@ test.describe("his and her blog lists", () => {
 
     await page.locator(".post-card", { hasText: newer.title }).getByRole("link").click();
     await expect(page).toHaveURL(new RegExp(`/post/${newer.id}$`));
+
+    // The whole card opens the post: a click on the thumbnail too.
+    await page.goBack();
+    const box = (await newerCard.locator("img").boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect(page).toHaveURL(new RegExp(`/post/${newer.id}$`));
   });
 
   test("a card whose thumbnail is missing hides the broken image", async ({

@@ -109,6 +109,35 @@ test.describe("the post page", () => {
     expect(await span.evaluate((el) => getComputedStyle(el).color)).toBe(navy);
   });
 
+  test("an image in the content whose file is gone is hidden, the text stays", async ({
+    page,
+    server,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext();
+    const him = await authorClient(request, server, "him");
+    const post = await him.publish({
+      title: unique("Lost picture"),
+      content:
+        '<p>Before the picture.</p><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_gone.png" alt="Gone" data-image-id="g"><p>After the picture.</p>',
+      images: [
+        {
+          id: "g",
+          url: "/uploads/blog-images/1_gone.png",
+          position: "center",
+          size: "medium",
+          pairedWith: null,
+        },
+      ],
+    });
+    await request.dispose();
+    await page.goto(`/post/${post.id}`);
+    await expect(page.getByText("After the picture.")).toBeVisible();
+    const img = page.locator('.post-content img[data-image-id="g"]');
+    await expect(img).toHaveAttribute("hidden", "");
+    await expect(img).toBeHidden();
+  });
+
   test("hashtags link to their tag pages", async ({ page }) => {
     await page.goto(`/post/${himPost.id}`);
     const tags = page.getByRole("list", { name: "Hashtags" });
