@@ -235,6 +235,7 @@ test.describe("the post page", () => {
   test("/post without an id says 'Post ID is missing' with '← Go back'", async ({ page }) => {
     await page.goto("/post");
     await expect(page.getByText("Post ID is missing", { exact: true })).toBeVisible();
+    await expect(page).toHaveTitle("Post ID is missing - Duet Blog");
     await expect(page.getByRole("button", { name: "← Go back" })).toBeVisible();
   });
 
@@ -243,6 +244,7 @@ test.describe("the post page", () => {
     await page.route("**/api/posts/**", (route) => route.abort());
     await navigateInApp(page, `/post/${herPost.id}`);
     await expect(page.getByText("Error loading post", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page).toHaveTitle("Error loading post - Duet Blog");
     await page.getByRole("button", { name: "← Go back" }).click();
     await expect(page).toHaveURL(/\/$/);
   });

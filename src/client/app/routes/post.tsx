@@ -24,6 +24,8 @@ const NOT_FOUND_TEXT = "Post not found";
 const LOAD_ERROR_TEXT = "Error loading post";
 
 function PostMessage({ text }: { text: string }) {
+  // The tab says what the page says, after client-side navigation too (as the server's shell does).
+  useDocumentTitle(postPageTitle(text, shell().siteName));
   return (
     <main className="page">
       <div className="post-message" role="alert">
