@@ -29,7 +29,7 @@ function PostMessage({ text }: { text: string }) {
   return (
     <main className="page">
       <div className="post-message" role="alert">
-        <p>{text}</p>
+        <h1>{text}</h1>
         <BackButton fallback={paths.home}>← Go back</BackButton>
       </div>
     </main>
