@@ -94,6 +94,23 @@ test.describe("navbar, footer and theme", () => {
     }
   });
 
+  test("a page whose code can't be fetched says so and offers a reload", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.route("**/assets/contact-*.js", (route) => route.abort());
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Contact" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "This page could not be loaded" }),
+    ).toBeVisible();
+    await page.unroute("**/assets/contact-*.js");
+    await page.getByRole("button", { name: "Reload" }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+    await expect(page.getByRole("heading", { level: 1, name: "This page could not be loaded" })).toHaveCount(
+      0,
+    );
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
+
   test("the navbar gets the scrolled look after more than 10 px of scroll", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 400 });
     await page.goto("/");

@@ -10,6 +10,18 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 
+function PageLoadError() {
+  return (
+    <main className="page page-narrow" role="alert">
+      <h1>This page could not be loaded</h1>
+      <p>Please check your connection and try again.</p>
+      <button type="button" className="button" onClick={() => window.location.reload()}>
+        Reload
+      </button>
+    </main>
+  );
+}
+
 export function AppRouter({ siteName }: { siteName: string }) {
   // One router for the app's life (StrictMode renders twice; a new router would reload the page chunk).
   const [router] = useState(() =>
@@ -18,6 +30,8 @@ export function AppRouter({ siteName }: { siteName: string }) {
         element: <Layout siteName={siteName} />,
         // Until the first page's chunk is in, show nothing rather than a navbar over a blank page.
         HydrateFallback: () => null,
+        // A page's code that can't be fetched (offline, or a new release replaced it) gets a way out.
+        ErrorBoundary: PageLoadError,
         children: [
           { path: "/", lazy: page(() => import("./routes/home")) },
           { path: "/his-blog", lazy: page(() => import("./routes/his-blog")) },
