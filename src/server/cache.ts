@@ -10,9 +10,26 @@ import type { AppContext } from "./context";
  * PostgreSQL, invalidate() is also announced to the others (see connectContentCache).
  */
 const MAX_ENTRIES = 5_000;
+/** Also bounded by size, so many distinct (valid) cursors cannot pin unbounded memory. */
+const MAX_BYTES = 64 * 1024 * 1024;
+
+/** A rough size of a cached value: buffers and strings counted, structure walked once on insert. */
+export function approxBytes(value: unknown, depth = 0): number {
+  if (value === null || value === undefined) return 8;
+  if (typeof value === "string") return value.length * 2;
+  if (Buffer.isBuffer(value)) return value.length;
+  if (typeof value !== "object") return 8;
+  if (depth > 6) return 64;
+  let total = 32;
+  if (Array.isArray(value)) for (const v of value) total += approxBytes(v, depth + 1);
+  else for (const [k, v] of Object.entries(value)) total += k.length * 2 + approxBytes(v, depth + 1);
+  return total;
+}
 
 export class ContentCache {
   private entries = new Map<string, unknown>();
+  private sizes = new Map<string, number>();
+  private bytes = 0;
   private loading = new Map<string, Promise<unknown>>();
   private listeners: Array<() => void> = [];
   private broadcaster: (() => void) | null = null;
@@ -23,13 +40,32 @@ export class ContentCache {
   }
 
   set<T>(key: string, value: T): T {
-    // Bounded: past the limit the oldest entry goes (Map keeps insertion order).
-    if (this.entries.size >= MAX_ENTRIES && !this.entries.has(key)) {
+    this.delete(key);
+    const size = approxBytes(value);
+    if (size > MAX_BYTES / 4) return value;
+    // Bounded in count and bytes: past a limit the oldest entries go (Map keeps insertion order).
+    while (this.entries.size >= MAX_ENTRIES || this.bytes + size > MAX_BYTES) {
       const oldest = this.entries.keys().next();
-      if (!oldest.done) this.entries.delete(oldest.value);
+      if (oldest.done) break;
+      this.delete(oldest.value);
     }
     this.entries.set(key, value);
+    this.sizes.set(key, size);
+    this.bytes += size;
     return value;
+  }
+
+  private delete(key: string): void {
+    const size = this.sizes.get(key);
+    if (size === undefined) return;
+    this.bytes -= size;
+    this.sizes.delete(key);
+    this.entries.delete(key);
+  }
+
+  /** Approximate bytes held (for tests and diagnostics). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
   }
 
   /** The cached value, or load it once however many requests ask at the same moment. */
@@ -67,6 +103,8 @@ export class ContentCache {
   invalidateLocal(): void {
     this.version++;
     this.entries.clear();
+    this.sizes.clear();
+    this.bytes = 0;
     this.loading.clear();
     for (const l of this.listeners) l();
   }
