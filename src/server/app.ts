@@ -82,7 +82,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       outboxDir: path.join(config.dataDir, "outbox"),
       log: (line) => app.log.info(line),
     });
-  const auth = deps.auth ?? createAuth({ db: database.db, config, mailer, secret: deps.secret });
+  const auth =
+    deps.auth ??
+    createAuth({
+      db: database.db,
+      config,
+      mailer,
+      secret: deps.secret,
+      log: (level, message) => app.log[level](message),
+    });
   const ctx: AppContext = {
     config,
     database,

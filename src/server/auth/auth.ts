@@ -16,6 +16,8 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
   secret: string;
+  /** Where Better Auth's own log lines go (the server's logger), instead of the console. */
+  log?: (level: "debug" | "info" | "warn" | "error", message: string) => void;
 }
 
 /** The author value an email is tied to, or null. Exact match after trim + lower-case only. */
@@ -66,7 +68,7 @@ export function authRateLimitRules(config: Config) {
   };
 }
 
-export function createAuth({ db, config, mailer, secret }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
   const secure = config.publicUrl.startsWith("https:");
   const emailExists = async (email: string): Promise<boolean> => {
     const rows = await db
@@ -154,6 +156,10 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure },
     },
     telemetry: { enabled: false },
+    logger: {
+      disableColors: true,
+      log: (level, message) => log?.(level, `[auth] ${message}`),
+    },
   });
 }
 
