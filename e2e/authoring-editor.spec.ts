@@ -278,6 +278,101 @@ test.describe("authoring", () => {
     await expect(page).toHaveURL(postUrl);
   });
 
+  test("editor controls: every toolbar style, the §9 lists, move and remove images, 'Saving...'", async ({
+    page,
+    context,
+    server,
+  }) => {
+    await signIn(context, server, HIM_EMAIL);
+    await page.goto("/admin");
+    // Title and content are required: nothing is sent without them.
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Title and content are required.");
+
+    // SPEC §9: 12 fonts, 16 sizes (pt) and 20 colours, after each select's placeholder.
+    await expect(page.getByLabel("Font").locator("option")).toHaveCount(13);
+    await expect(page.getByLabel("Size").locator("option")).toHaveCount(17);
+    await expect(page.getByLabel("Colour").locator("option")).toHaveCount(21);
+    await expect(page.getByLabel("Size").locator("option").nth(16)).toHaveText("72pt");
+    await expect(page.getByLabel("Colour").locator("option").nth(15)).toHaveText("dark gray");
+    const content = page.getByLabel("Content", { exact: true });
+    await content.fill("");
+    let alert = "";
+    page.once("dialog", (d) => {
+      alert = d.message();
+      void d.accept();
+    });
+    await page.getByLabel("Size").selectOption("18");
+    await expect.poll(() => alert).toBe("Please select some text before applying size");
+
+    // The other six toolbar styles wrap the selected text in their tags.
+    const styles: Array<[string, string]> = [
+      ["Italic", "em"],
+      ["Underline", "u"],
+      ["Heading 2", "h2"],
+      ["Heading 3", "h3"],
+      ["Quote", "blockquote"],
+    ];
+    for (const [button, tag] of styles) {
+      await content.fill("one two");
+      await selectInContent(page, "two");
+      await page.getByRole("button", { name: button, exact: true }).click();
+      await expect(content).toHaveValue(`one <${tag}>two</${tag}>`);
+    }
+    await content.fill("apples\npears");
+    await selectInContent(page, "apples\npears");
+    await page.getByRole("button", { name: "Bullet list" }).click();
+    await expect(content).toHaveValue("<ul>\n<li>apples</li>\n<li>pears</li>\n</ul>");
+
+    // Three images: insert two, move the second up, remove the thumbnail.
+    await content.fill("Top");
+    await page
+      .getByLabel("Add images")
+      .setInputFiles([
+        await png("one.png", 40, 30, "#111111"),
+        await png("two.png", 40, 30, "#222222"),
+        await png("three.png", 40, 30, "#333333"),
+      ]);
+    const entries = page.locator(".image-entry");
+    await expect(entries).toHaveCount(3);
+    const [a, b, c] = await Promise.all([0, 1, 2].map((i) => entries.nth(i).getAttribute("data-image-id")));
+    await expect(page.getByRole("button", { name: "Move image 1 up" })).toBeDisabled();
+    await cursorAtEnd(page);
+    await page.getByRole("button", { name: "Insert image 1 at cursor" }).click();
+    await cursorAtEnd(page);
+    await page.getByRole("button", { name: "Insert image 2 at cursor" }).click();
+    await expect(content).toHaveValue(`Top\n[IMAGE:${a}]\n[IMAGE:${b}]`);
+    await page.getByRole("button", { name: "Move image 2 up" }).click();
+    await expect(content).toHaveValue(`Top\n[IMAGE:${b}]\n[IMAGE:${a}]`);
+    await page.getByRole("button", { name: "Move image 2 down" }).click();
+    await expect(content).toHaveValue(`Top\n[IMAGE:${a}]\n[IMAGE:${b}]`);
+    await expect(page.getByRole("radio", { name: "Thumbnail" }).first()).toBeChecked();
+    await page.getByRole("button", { name: "Remove image 1" }).click();
+    await expect(entries).toHaveCount(2);
+    await expect(content).not.toHaveValue(new RegExp(`IMAGE:${a}`));
+    await expect(content).toHaveValue(new RegExp(`\\[IMAGE:${b}\\]`));
+    // Removing the thumbnail picks the first remaining image.
+    await expect(entries.first()).toHaveAttribute("data-image-id", b!);
+    await expect(page.getByRole("radio", { name: "Thumbnail" }).first()).toBeChecked();
+    await expect(entries.nth(1)).toHaveAttribute("data-image-id", c!);
+
+    // Editing: 'Saving...' while busy, then the message and the author's blog.
+    const title = unique("Busy save");
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
+    await openPost(page, "/his-blog", title);
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.route("**/api/posts/*", async (route) => {
+      if (route.request().method() === "PATCH") await new Promise((r) => setTimeout(r, 400));
+      await route.fallback();
+    });
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    await expect(page.getByText("Blog post updated successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/his-blog$/, { timeout: 5_000 });
+  });
+
   test("the preview sanitises in the browser, and leaving with unsaved changes asks first", async ({
     page,
     context,

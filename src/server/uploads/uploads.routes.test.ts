@@ -122,12 +122,14 @@ describe("POST /api/uploads", () => {
     expect(stored().length).toBe(before);
   });
 
-  it("refuses an SVG with a script with 415", async () => {
+  it("refuses an SVG with a script with 415, storing nothing", async () => {
+    const before = stored().length;
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
     );
     const res = await upload(him, [{ filename: "logo.svg", type: "image/svg+xml", data: svg }]);
     expect(res.statusCode).toBe(415);
+    expect(stored().length).toBe(before);
   });
 
   it("refuses the whole request when one file of several is bad", async () => {
