@@ -23,13 +23,14 @@ describe("the server process on an embedded DATA_DIR", { timeout: 120_000 }, () 
   const acknowledged: string[] = [];
   let first: ServerProcess | null = null;
   let second: ServerProcess | null = null;
+  let third: ServerProcess | null = null;
 
   beforeAll(() => {
     dataDir = mkdtempSync(path.join(tmpdir(), "duet-lifecycle-"));
     lockFile = path.join(dataDir, LOCK_FILE_NAME);
   });
   afterAll(() => {
-    for (const p of [first, second]) if (p && p.child.exitCode === null) p.child.kill("SIGKILL");
+    for (const p of [first, second, third]) if (p && p.child.exitCode === null) p.child.kill("SIGKILL");
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -146,6 +147,30 @@ describe("the server process on an embedded DATA_DIR", { timeout: 120_000 }, () 
       const { rows } = await pglite.query<{ email: string }>(`select email from "user"`);
       const emails = rows.map((r) => r.email);
       expect(emails).toEqual(expect.arrayContaining([...acknowledged, "in-flight@example.com"]));
+    } finally {
+      await pglite.close();
+    }
+  });
+
+  it("on SIGINT (Ctrl-C) also shuts down cleanly: the write is kept, a snapshot taken, the lock freed, exit 0", async () => {
+    third = await startServerProcess(dataDir, { LOG_LEVEL: "info" });
+    const email = "before-ctrl-c@example.com";
+    const res = await postJson(third.baseURL, "/api/auth/sign-up/email", {
+      email,
+      password: PASSWORD,
+      name: "Ctrl",
+    });
+    expect(res.status, res.body).toBe(200);
+    third.child.kill("SIGINT");
+    const exit = await third.exited;
+    expect({ code: exit.code, signal: exit.signal }).toEqual({ code: 0, signal: null });
+    expect(third.output()).toContain("SIGINT: closing");
+    expect(existsSync(lockFile)).toBe(false);
+    expect(readdirSync(path.join(dataDir, "backups"))).toHaveLength(2);
+    const pglite = await PGlite.create(path.join(dataDir, "db"));
+    try {
+      const { rows } = await pglite.query(`select 1 from "user" where email = $1`, [email]);
+      expect(rows).toHaveLength(1);
     } finally {
       await pglite.close();
     }

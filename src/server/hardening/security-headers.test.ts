@@ -1,0 +1,44 @@
+// Issue 2: security headers on EVERY response, not only the API: pages, errors, feeds, refusals.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../test/test-app";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Req = { method: "GET" | "POST"; url: string; headers?: Record<string, string>; status: number };
+const responses: Array<[string, Req]> = [
+  ["the home page shell", { method: "GET", url: "/", status: 200 }],
+  ["a list page shell", { method: "GET", url: "/his-blog", status: 200 }],
+  ["an unknown post's page (404)", { method: "GET", url: "/post/no-such-post", status: 404 }],
+  ["an unknown page (404)", { method: "GET", url: "/no/such/page", status: 404 }],
+  ["a list API read", { method: "GET", url: "/api/posts?author=him", status: 200 }],
+  ["a malformed API read (400)", { method: "GET", url: "/api/posts?limit=abc", status: 400 }],
+  ["an unknown post (404 JSON)", { method: "GET", url: "/api/posts/no-such-post", status: 404 }],
+  ["an unknown asset (404)", { method: "GET", url: "/assets/nope-12345678.js", status: 404 }],
+  ["an unknown upload (404)", { method: "GET", url: "/uploads/blog-images/nope.jpg", status: 404 }],
+  ["the feed", { method: "GET", url: "/feed.xml", status: 200 }],
+  ["the sitemap", { method: "GET", url: "/sitemap.xml", status: 200 }],
+  ["robots.txt", { method: "GET", url: "/robots.txt", status: 200 }],
+  [
+    "a refused cross-site write (403)",
+    { method: "POST", url: "/api/contact", status: 403, headers: { origin: "https://evil.example" } },
+  ],
+];
+
+describe("security headers on every response", () => {
+  for (const [name, req] of responses) {
+    it(`${name} › CSP with object-src 'none', base-uri 'none', frame-ancestors; nosniff`, async () => {
+      const { status, ...options } = req;
+      const res = await t.request({ ...options, payload: req.method === "POST" ? {} : undefined });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(status);
+      const csp = String(res.headers["content-security-policy"] ?? "");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toMatch(/frame-ancestors '(none|self)'/);
+      expect(res.headers["x-content-type-options"]).toBe("nosniff");
+    });
+  }
+});
