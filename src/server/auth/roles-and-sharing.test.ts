@@ -1,0 +1,124 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { user } from "../db/schema";
+import { createPost } from "../test/factories";
+import { buildTestApp, TEST_PASSWORD, type TestApp } from "../test/test-app";
+
+// Issue 3 close-out: the server (not only the client) refuses an unverified author address, and
+// sessions and rate-limit counts live in the database, so several processes share them.
+
+describe("an account at an author's address that is not verified yet", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp();
+  });
+  afterAll(() => t.close());
+
+  it("is refused every author write with 403 until it is verified, then may publish", async () => {
+    const fake = await t.signUp({ email: t.config.authorEmails.him, verified: false });
+    const post = await createPost(t.ctx, { author: "him", title: "His real post" });
+    const writes = [
+      {
+        method: "POST",
+        url: "/api/posts",
+        payload: { title: "Mine now", content: "<p>x</p>", author: "him" },
+      },
+      { method: "PATCH", url: `/api/posts/${post.id}`, payload: { title: "Taken over" } },
+      { method: "DELETE", url: `/api/posts/${post.id}` },
+      { method: "POST", url: "/api/uploads", payload: {} },
+    ] as const;
+    for (const write of writes) {
+      const res = await t.request({ ...write, cookie: fake.cookie });
+      expect(res.statusCode, `${write.method} ${write.url}`).toBe(403);
+      expect(res.json().error.code).toBe("FORBIDDEN");
+    }
+    const after = await t.request({ method: "GET", url: `/api/posts/${post.id}` });
+    expect(after.json().title).toBe("His real post");
+
+    // Following the verification link (here: the flag it sets) makes the same session the author.
+    await t.ctx.db.update(user).set({ emailVerified: true }).where(eq(user.id, fake.id));
+    const publish = await t.request({
+      method: "POST",
+      url: "/api/posts",
+      payload: { title: "Now verified", content: "<p>x</p>", author: "him" },
+      cookie: fake.cookie,
+    });
+    expect(publish.statusCode).toBe(201);
+  });
+});
+
+describe("two server processes on one database", () => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<typeof buildApp>>;
+  beforeAll(async () => {
+    t = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: "4" });
+    other = await buildApp({
+      config: t.config,
+      database: t.ctx.database,
+      secret: "test-secret-test-secret-test-secret-000",
+      mailer: t.mailer,
+    });
+    await other.app.ready();
+  });
+  afterAll(async () => {
+    await other.app.close();
+    await t.close();
+  });
+
+  const origin = { origin: "http://127.0.0.1:3000" };
+  const signInOn = (app: TestApp["app"], email: string, password: string, remoteAddress: string) =>
+    app.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      remoteAddress,
+      headers: origin,
+      payload: { email, password },
+    });
+
+  it("share sessions: a cookie from one is the same viewer on the other, and a sign-out on one ends it on both", async () => {
+    const reader = await t.signUp({ name: "Shared Sam" });
+    const seen = await other.app.inject({
+      method: "GET",
+      url: "/api/session",
+      headers: { cookie: reader.cookie },
+    });
+    expect(seen.json().viewer).toMatchObject({ id: reader.id, displayName: "Shared Sam" });
+    const out = await other.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-out",
+      headers: { ...origin, cookie: reader.cookie },
+      payload: {},
+    });
+    expect(out.statusCode).toBe(200);
+    const after = await t.request({ method: "GET", url: "/api/session", cookie: reader.cookie });
+    expect(after.json().viewer).toBeNull();
+  });
+
+  it("share the per-IP sign-in limit: 2 attempts on each use up 4, the next is refused on both", async () => {
+    const ip = "192.0.2.77";
+    const { email } = await t.signUp();
+    for (const app of [t.app, t.app, other.app, other.app]) {
+      expect(
+        (await signInOn(app, `probe-${Math.random()}@example.com`, "whatever-pass", ip)).statusCode,
+      ).toBe(401);
+    }
+    for (const app of [t.app, other.app]) {
+      const blocked = await signInOn(app, email, TEST_PASSWORD, ip);
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().error.message).toBe(
+        "Too many unsuccessful login attempts. Please try again later or reset your password.",
+      );
+    }
+  });
+
+  it("share the per-account lock: failures spread over both lock the account on both", async () => {
+    const { email } = await t.signUp();
+    let n = 0;
+    for (const app of [t.app, other.app, t.app, other.app, t.app]) {
+      expect((await signInOn(app, email, `wrong-pass-${n}`, `198.51.100.${++n}`)).statusCode).toBe(401);
+    }
+    expect((await signInOn(other.app, email, TEST_PASSWORD, "198.51.100.50")).statusCode).toBe(429);
+    expect((await signInOn(t.app, email, TEST_PASSWORD, "198.51.100.51")).statusCode).toBe(429);
+  });
+});
