@@ -32,6 +32,24 @@ export async function insertContactMessage(
   return row!;
 }
 
+/**
+ * Store a message unless its address already stored `max` since `since` (the per-IP rate limit).
+ * Count and insert run in one transaction under a lock on the address, so concurrent sends from one
+ * address cannot all pass the count. Returns null (and stores nothing) when over the limit.
+ */
+export async function insertContactMessageWithinLimit(
+  db: Db,
+  input: Omit<ContactInput, "website">,
+  meta: { ip: string; now: Date },
+  limit: { since: Date; max: number },
+): Promise<ContactRow | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`duet:contact:${meta.ip}`}))`);
+    if ((await countRecentFromIp(tx, meta.ip, limit.since)) >= limit.max) return null;
+    return insertContactMessage(tx, input, meta);
+  });
+}
+
 /** How many messages this address stored since `since` (the per-IP rate limit). */
 export async function countRecentFromIp(db: Db, ip: string, since: Date): Promise<number> {
   const [row] = await db

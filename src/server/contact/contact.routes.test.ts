@@ -151,6 +151,17 @@ describe("POST /api/contact", () => {
     expect((await send(valid, { remoteAddress: "10.200.0.2" })).statusCode).toBe(201);
   });
 
+  it("holds the per-address limit under concurrent sends: 20 at once store exactly 5", async () => {
+    const ip = "10.200.0.3";
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => send({ ...valid, subject: `burst ${i}` }, { remoteAddress: ip })),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15);
+    expect(await stored()).toBe(5);
+  });
+
   it("refuses a cross-site request with 403 and stores nothing", async () => {
     const res = await send(valid, { headers: { origin: "https://evil.example" } });
     expect(res.statusCode).toBe(403);

@@ -12,12 +12,7 @@ import type { AppContext } from "../context";
 import { badRequest, tooManyRequests } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 import { parse } from "../validate";
-import {
-  countRecentFromIp,
-  decodeCursor,
-  insertContactMessage,
-  listContactMessages,
-} from "./contact.repository";
+import { decodeCursor, insertContactMessageWithinLimit, listContactMessages } from "./contact.repository";
 import { ContactDelivery, createContactSender } from "./delivery";
 
 declare module "fastify" {
@@ -96,14 +91,14 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: AppContex
     // A filled honeypot is a bot: pretend success, keep nothing.
     if (input.website && input.website.trim() !== "") return reply.status(201).send({ received: true });
     const now = ctx.now();
-    const recent = await countRecentFromIp(
-      ctx.db,
-      request.ip,
-      new Date(now.getTime() - CONTACT_RATE_LIMIT.windowMs),
-    );
-    if (recent >= CONTACT_RATE_LIMIT.max) throw tooManyRequests(CONTACT_RATE_LIMIT_MESSAGE);
     const { website: _honeypot, ...message } = input;
-    await insertContactMessage(ctx.db, message, { ip: request.ip, now });
+    const row = await insertContactMessageWithinLimit(
+      ctx.db,
+      message,
+      { ip: request.ip, now },
+      { since: new Date(now.getTime() - CONTACT_RATE_LIMIT.windowMs), max: CONTACT_RATE_LIMIT.max },
+    );
+    if (!row) throw tooManyRequests(CONTACT_RATE_LIMIT_MESSAGE);
     delivery.kick();
     return reply.status(201).send({ received: true });
   });
