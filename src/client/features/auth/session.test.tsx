@@ -77,4 +77,37 @@ describe("SessionProvider auth error value (SPEC §4)", () => {
     expect(probe.current().error).toBeNull();
     probe.unmount();
   });
+
+  it("does the same for registration, reset and logout attempts", async () => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    vi.stubGlobal(
+      "fetch",
+      vi
+        .fn()
+        .mockImplementationOnce(() => reply(409, { error: { code: "EMAIL_IN_USE", message: "x" } }))
+        .mockImplementationOnce(() => reply(404, { error: { code: "USER_NOT_FOUND", message: "x" } }))
+        .mockImplementationOnce(() => reply(200, { success: true })),
+    );
+    const probe = mount();
+    const steps: Array<[() => Promise<unknown>, string | null]> = [
+      [() => probe.current().register("ann@example.com", "secret-pass-1", "Ann"), "email-in-use"],
+      [() => probe.current().resetPassword("ann@example.com"), "user-not-found"],
+      [() => probe.current().logout(), null],
+    ];
+    for (const [run, kind] of steps) {
+      let pending: Promise<unknown> = Promise.resolve();
+      let thrown: unknown = null;
+      act(() => {
+        pending = run().catch((e) => (thrown = e));
+      });
+      expect(probe.current().error).toBeNull();
+      await act(async () => {
+        await pending;
+      });
+      expect(probe.current().error?.kind ?? null).toBe(kind);
+      expect(thrown === null ? null : (thrown as { kind: string }).kind).toBe(kind);
+    }
+    expect(probe.current().error).toBeNull();
+    probe.unmount();
+  });
 });
