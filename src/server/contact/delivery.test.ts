@@ -224,6 +224,26 @@ describe("contact delivery by EmailJS (compatible server on loopback)", () => {
     expect(row).toMatchObject({ status: "sent", attempts: 1 });
   });
 
+  it("takes a 200 status or an 'OK' text as success, and anything else as a failure to retry", async () => {
+    const cases: Array<[{ status: number; text: string }, string]> = [
+      [{ status: 200, text: "Accepted" }, "sent"],
+      [{ status: 202, text: "OK" }, "sent"],
+      [{ status: 400, text: "The template ID is invalid" }, "pending"],
+      [{ status: 201, text: "Created" }, "pending"],
+    ];
+    for (const [answer, status] of cases) {
+      const { t } = await emailJsApp();
+      failures = [answer];
+      await t.request({ method: "POST", url: "/api/contact", payload: valid });
+      await t.app.contactDelivery.drain();
+      const [row] = await t.ctx.db.select().from(contactMessages);
+      expect(row, JSON.stringify(answer)).toMatchObject({ status, attempts: 1 });
+      if (status === "pending") expect(row!.lastError).toContain(String(answer.status));
+      expect(problems).toEqual([]);
+    }
+    failures = [];
+  });
+
   it("retries a failing provider with backoff and delivers exactly once when it recovers", async () => {
     const { t, clock } = await emailJsApp();
     failures = [
