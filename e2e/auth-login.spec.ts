@@ -132,4 +132,27 @@ test.describe("navbar account menu", () => {
     await page.reload();
     await expect(page.getByRole("link", { name: "Login" })).toBeVisible();
   });
+
+  test("Log Out in the dropdown says 'Logging Out...' while busy and 'Failed to log out' when it fails", async ({
+    page,
+    context,
+    request,
+    server,
+  }) => {
+    const { email } = await createAccount(request, server, { email: fresh() });
+    await signIn(context, server, email);
+    await page.goto("/contact");
+    const userButton = page.getByRole("button", { name: email.split("@")[0] });
+    // The network drops the request after a moment: the person stays signed in and is told.
+    await page.route("**/api/auth/sign-out", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.abort();
+    });
+    await userButton.click();
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page.getByRole("button", { name: "Logging Out..." })).toBeDisabled();
+    await expect(page.getByRole("alert")).toHaveText("Failed to log out");
+    await expect(userButton).toBeVisible();
+    await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+  });
 });

@@ -14,6 +14,23 @@ test.describe("/forgot-password and the emailed reset link", () => {
     await expect(page.getByRole("alert")).toHaveText("No account found with this email address");
   });
 
+  test("a request that fails says 'Failed to send password reset email. Please try again.'", async ({
+    page,
+    request,
+    server,
+  }) => {
+    const { email } = await createAccount(request, server, { email: fresh() });
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    // The network drops the request (the server is never asked, so nothing is sent).
+    await page.route("**/api/auth/request-password-reset", (route) => route.abort());
+    await page.getByRole("button", { name: "Reset Password" }).click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "Failed to send password reset email. Please try again.",
+    );
+    await expect(page.getByRole("status")).toHaveCount(0);
+  });
+
   test("the link from the outbox sets a new password: the new one works, the old one does not", async ({
     page,
     request,
