@@ -85,6 +85,35 @@ test.describe("comments on the post page", () => {
     await request.dispose();
   });
 
+  test("a comment over 2,000 characters is refused with a clear message and kept whole, not cut", async ({
+    browser,
+    server,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext();
+    const { context, page } = await newReader(browser, server, request);
+    await page.goto(`/post/${post.id}`);
+    let posted = 0;
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().endsWith(`/api/posts/${post.id}/comments`)) posted++;
+    });
+    const box = page.getByLabel("Add a comment");
+    const long = `${"a".repeat(2000)}b`;
+    await box.fill(long);
+    await expect(box).toHaveValue(long);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Comment is too long (maximum 2,000 characters).");
+    await expect(box).toHaveValue(long);
+    expect(posted).toBe(0);
+
+    await box.fill("a".repeat(2000));
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(box).toHaveValue("");
+    await expect(comments(page).first().locator(".comment-content")).toHaveText("a".repeat(2000));
+    await context.close();
+    await request.dispose();
+  });
+
   test("the commenter edits (Save / Cancel) and deletes after confirming", async ({
     browser,
     server,

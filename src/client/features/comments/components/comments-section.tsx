@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation } from "react-router";
-import type { Comment } from "../../../../common/engagement";
+import { COMMENT_TOO_LONG_MESSAGE, type Comment } from "../../../../common/engagement";
 import { type AuthorKey, COMMENT_MAX_LENGTH } from "../../../../common/limits";
 import { canManageComment } from "../../../../common/policies";
 import { ApiError } from "../../../lib/api";
@@ -42,6 +42,10 @@ function NewCommentForm({ postId }: { postId: string }) {
       setError(COMMENTS_TEXT.blank);
       return;
     }
+    if (content.length > COMMENT_MAX_LENGTH) {
+      setError(COMMENT_TOO_LONG_MESSAGE(COMMENT_MAX_LENGTH));
+      return;
+    }
     add.mutate(content, {
       onSuccess: () => setText(""),
       onError: (e) => setError(failureText(e, COMMENTS_TEXT.postFailed)),
@@ -54,7 +58,6 @@ function NewCommentForm({ postId }: { postId: string }) {
       <textarea
         id={id}
         rows={3}
-        maxLength={COMMENT_MAX_LENGTH}
         value={text}
         onChange={(e) => setText(e.target.value)}
         aria-invalid={error ? true : undefined}
@@ -127,6 +130,10 @@ function CommentItem({
       setError(COMMENTS_TEXT.blank);
       return;
     }
+    if (content.length > COMMENT_MAX_LENGTH) {
+      setError(COMMENT_TOO_LONG_MESSAGE(COMMENT_MAX_LENGTH));
+      return;
+    }
     update.mutate(
       { id: comment.id, content },
       {
@@ -167,7 +174,6 @@ function CommentItem({
               ref={editBox}
               id={id}
               rows={3}
-              maxLength={COMMENT_MAX_LENGTH}
               value={draft}
               onChange={(e) => setDraft(e.target.value)}
             />
