@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createAccount, expect, HIM_EMAIL, PASSWORD, signIn, startServer, test } from "./fixtures";
+import { createAccount, expect, HER_EMAIL, HIM_EMAIL, PASSWORD, signIn, startServer, test } from "./fixtures";
 
 const fresh = () => `role-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -47,6 +47,22 @@ test.describe("/admin and /profile by role", () => {
     await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
     await expect(page.getByText(`Welcome, ${HIM_EMAIL}`)).toBeVisible();
     await expect(page.getByRole("link", { name: "Admin", exact: true })).toBeVisible();
+  });
+
+  test("a visitor sent from /admin who signs in as an author lands back on /admin", async ({
+    page,
+    server,
+    accounts,
+  }) => {
+    await accounts.ensure("her");
+    await page.goto("/admin");
+    await page.waitForURL(/\/login\?from=%2Fadmin$/);
+    await page.getByLabel("Email").fill(HER_EMAIL);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL(`${server.baseURL}/admin`);
+    await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
+    await expect(page.getByText(`Welcome, ${HER_EMAIL}`)).toBeVisible();
   });
 
   test("Log Out on /profile ('Logging Out...') signs out and returns home", async ({
@@ -122,6 +138,27 @@ test("every page arrives with the sign-in status inlined, so nothing waits on a 
   );
   expect(data.viewer).toMatchObject({ email, isAdmin: false, authorKey: null });
   expect(html).not.toMatch(/session_token/);
+});
+
+test("a signed-in page renders its user without any session request (no Login flash, no bounce)", async ({
+  page,
+  context,
+  request,
+  server,
+}) => {
+  const { email } = await createAccount(request, server, { email: fresh() });
+  await signIn(context, server, email);
+  const sessionRequests: string[] = [];
+  await page.route("**/api/session", (route) => {
+    sessionRequests.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await expect(page.getByRole("button", { name: email.split("@")[0] })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login" })).toHaveCount(0);
+  expect(page.url()).toBe(`${server.baseURL}/profile`);
+  expect(sessionRequests).toEqual([]);
 });
 
 test.describe("author verification from the outbox", () => {
