@@ -137,7 +137,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
       customRules: authRateLimitRules(config),
     },
     // These run after the per-IP limiter, so nobody can probe many addresses quickly.
-    // docs/decisions/0002-account-enumeration.md: SPEC §8 wants both answers shown to the person.
+    // docs/decisions/0003-account-enumeration.md: SPEC §8 wants both answers shown to the person.
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as { email?: unknown };
