@@ -269,6 +269,8 @@ describe("built assets", () => {
     expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(br.headers["content-type"]).toBe("text/javascript; charset=utf-8");
     expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["x-content-type-options"]).toBe("nosniff");
+    expect(String(br.headers["content-security-policy"])).toContain("object-src 'none'");
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(js);
     const gz = await app.inject({
       method: "GET",
