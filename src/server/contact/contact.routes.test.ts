@@ -2,6 +2,7 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { contactMessages } from "../db/schema";
 import { buildTestApp, type TestApp } from "../test/test-app";
+import { ContactDelivery, createContactSender } from "./delivery";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -194,6 +195,32 @@ describe("the delivery worker's lifetime", () => {
     const rows = await other.ctx.db.select().from(contactMessages);
     expect(rows.find((r) => r.subject === "after stop")).toMatchObject({ status: "pending", attempts: 0 });
     await other.close();
+  });
+});
+
+describe("messages waiting at a restart", () => {
+  it("are delivered, once, by the worker that starts next (nothing lost)", async () => {
+    const other = await buildTestApp();
+    try {
+      await other.app.contactDelivery.stop();
+      await other.request({ method: "POST", url: "/api/contact", payload: { ...valid, subject: "waited" } });
+      expect(other.mailer.sent).toHaveLength(0);
+      // The next process's worker, on the same database.
+      const next = new ContactDelivery({
+        db: other.ctx.db,
+        send: createContactSender(other.config, other.mailer),
+        now: other.ctx.now,
+      });
+      next.start();
+      await expect
+        .poll(async () => (await other.ctx.db.select().from(contactMessages))[0]?.status, { timeout: 10_000 })
+        .toBe("sent");
+      await next.drain();
+      await next.stop();
+      expect(other.mailer.sent.map((m) => m.subject)).toEqual(["[Duet] Contact: waited"]);
+    } finally {
+      await other.close();
+    }
   });
 });
 
