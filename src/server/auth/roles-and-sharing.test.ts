@@ -48,6 +48,44 @@ describe("an account at an author's address that is not verified yet", () => {
   });
 });
 
+describe("an author address a stranger registered first", () => {
+  it("goes back to its owner through the emailed reset link: verified, admin, the stranger's password and session gone", async () => {
+    const t = await buildTestApp();
+    try {
+      const him = t.config.authorEmails.him;
+      const stranger = await t.signUp({ email: him, verified: false });
+      const asked = await t.request({
+        method: "POST",
+        url: "/api/auth/request-password-reset",
+        payload: { email: him },
+      });
+      expect(asked.statusCode).toBe(200);
+      const link = t.mailer.linkFor(him, "reset");
+      expect(link).toBeTruthy();
+      const follow = await t.request({ method: "GET", url: link!.replace(t.config.publicUrl, "") });
+      const token = new URL(String(follow.headers.location)).searchParams.get("token");
+      const reset = await t.request({
+        method: "POST",
+        url: "/api/auth/reset-password",
+        payload: { token, newPassword: "owners-own-secret-7" },
+      });
+      expect(reset.statusCode).toBe(200);
+
+      const session = (cookie: string) => t.request({ method: "GET", url: "/api/session", cookie });
+      expect((await session(stranger.cookie)).json().viewer).toBeNull();
+      const signIn = (password: string) =>
+        t.request({ method: "POST", url: "/api/auth/sign-in/email", payload: { email: him, password } });
+      expect((await signIn(TEST_PASSWORD)).statusCode).toBe(401);
+      const owner = await signIn("owners-own-secret-7");
+      expect(owner.statusCode).toBe(200);
+      const cookie = owner.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+      expect((await session(cookie)).json().viewer).toMatchObject({ isAdmin: true, authorKey: "him" });
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe("two server processes on one database", () => {
   let t: TestApp;
   let other: Awaited<ReturnType<typeof buildApp>>;
