@@ -241,6 +241,21 @@ describe("PATCH /api/comments/:id and DELETE /api/comments/:id", () => {
     expect(await stored(comment.id)).toBeUndefined();
   });
 
+  it("lets the other author manage her own comment on his post, and him manage it as the post's author", async () => {
+    const post = await createPost(t.ctx, { author: "him" });
+    const her = await t.as("her");
+    const him = await t.as("him");
+    const mine = await postComment(post.id, her, "from her");
+    const res = await edit(mine.id, her.cookie, { content: "from her, edited" });
+    expect(res.statusCode).toBe(200);
+    expect((await stored(mine.id))!.content).toBe("from her, edited");
+    expect((await edit(mine.id, him.cookie, { content: "tidied by him" })).statusCode).toBe(200);
+    expect((await remove(mine.id, him.cookie)).statusCode).toBe(204);
+    expect(await stored(mine.id)).toBeUndefined();
+    const second = await postComment(post.id, her, "again");
+    expect((await remove(second.id, her.cookie)).statusCode).toBe(204);
+  });
+
   it("lets the comment's author delete it", async () => {
     const { commenter, comment } = await setup();
     const res = await remove(comment.id, commenter.cookie);
