@@ -175,6 +175,11 @@ export function loadConfig(
   const her = normaliseEmail(e.AUTHOR_HER_EMAIL);
   if (him === her)
     throw new ConfigError("Invalid environment variable AUTHOR_HER_EMAIL: must differ from AUTHOR_HIM_EMAIL");
+  // Contact delivery through EmailJS needs all three ids; better to say so now than fail every message later.
+  for (const name of ["EMAILJS_TEMPLATE_ID", "EMAILJS_PUBLIC_KEY"] as const) {
+    if (e.EMAILJS_SERVICE_ID && !e[name])
+      throw new ConfigError(`Invalid environment variable ${name}: required when EMAILJS_SERVICE_ID is set`);
+  }
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
   ).replace(/\/+$/, "");

@@ -64,6 +64,17 @@ describe("loadConfig", () => {
     );
   });
 
+  it("requires EmailJS's template id and public key when EMAILJS_SERVICE_ID is set", () => {
+    expect(() => loadConfig({ EMAILJS_SERVICE_ID: "service_x", EMAILJS_PUBLIC_KEY: "k" }, null)).toThrow(
+      "Invalid environment variable EMAILJS_TEMPLATE_ID: required when EMAILJS_SERVICE_ID is set",
+    );
+    expect(() => loadConfig({ EMAILJS_SERVICE_ID: "service_x", EMAILJS_TEMPLATE_ID: "t" }, null)).toThrow(
+      /^Invalid environment variable EMAILJS_PUBLIC_KEY: /,
+    );
+    const ok = { EMAILJS_SERVICE_ID: "s", EMAILJS_TEMPLATE_ID: "t", EMAILJS_PUBLIC_KEY: "k" };
+    expect(loadConfig(ok, null).emailjs).toMatchObject({ serviceId: "s", templateId: "t", publicKey: "k" });
+  });
+
   it("never echoes a database password in the error", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://duet:s3cret@db/duet" }, null)).toThrow(
       /^(?!.*s3cret).*DATABASE_URL/,
