@@ -6,6 +6,8 @@ test.describe("navbar, footer and theme", () => {
   }) => {
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Main" });
+    // The app renders after its chunk loads: read the order once the last item is there.
+    await expect(nav.getByRole("link", { name: "Login" })).toBeVisible();
     const names = await nav
       .locator("a, button")
       .evaluateAll((els) =>
@@ -115,6 +117,8 @@ test.describe("navbar, footer and theme", () => {
     await page.setViewportSize({ width: 1024, height: 400 });
     await page.goto("/");
     const bar = page.locator("header.navbar");
+    // Scrolling needs the page's content to be there.
+    await expect(page.getByRole("heading", { name: "About Us" })).toBeVisible();
     await expect(bar).not.toHaveClass(/\bscrolled\b/);
     await page.evaluate(() => window.scrollTo(0, 10));
     await page.waitForTimeout(100);
