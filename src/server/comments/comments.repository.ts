@@ -21,11 +21,15 @@ export function encodeCursor(row: { timestamp: Date; id: string }): string {
   return Buffer.from(`${row.timestamp.toISOString()}|${row.id}`).toString("base64url");
 }
 
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 export function decodeCursor(cursor: string): { timestamp: Date; id: string } | null {
   const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!iso || !id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  // Only what encodeCursor makes: anything else (a malformed uuid, year 0, 30 February) was a 500.
+  if (!iso || !id || !CURSOR_ID.test(id) || !CURSOR_TIME.test(iso) || iso.startsWith("0000")) return null;
   const timestamp = new Date(iso);
-  return Number.isNaN(timestamp.getTime()) ? null : { timestamp, id };
+  return !Number.isNaN(timestamp.getTime()) && timestamp.toISOString() === iso ? { timestamp, id } : null;
 }
 
 /** The post's author value, or null when there is no such post. */

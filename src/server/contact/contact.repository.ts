@@ -104,11 +104,15 @@ export function encodeCursor(row: { createdAt: Date; id: string }): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
 }
 
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
   const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  if (!iso || !id || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  // Only what encodeCursor makes: anything else (a malformed uuid, year 0, 30 February) was a 500.
+  if (!iso || !id || !CURSOR_ID.test(id) || !CURSOR_TIME.test(iso) || iso.startsWith("0000")) return null;
   const createdAt = new Date(iso);
-  return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id };
+  return !Number.isNaN(createdAt.getTime()) && createdAt.toISOString() === iso ? { createdAt, id } : null;
 }
 
 /** Received messages, newest first, with their delivery status (the admin Inbox). */

@@ -39,7 +39,10 @@ export function decodeCursor(raw: string): Cursor | null {
   if (raw.length > 200 || !/^[A-Za-z0-9_-]+$/.test(raw)) return null;
   const [date, id, ...rest] = Buffer.from(raw, "base64url").toString("utf8").split("|");
   if (rest.length > 0 || !date || !id || !ISO_MICROS.test(date) || !UUID.test(id)) return null;
-  if (Number.isNaN(Date.parse(date))) return null;
+  // A real instant PostgreSQL accepts: no year 0, no 30 February (both were a 500).
+  const ms = Date.parse(date);
+  if (Number.isNaN(ms) || date.startsWith("0000")) return null;
+  if (new Date(ms).toISOString().slice(0, 23) !== date.slice(0, 23)) return null;
   return { date, id: id.toLowerCase() };
 }
 
