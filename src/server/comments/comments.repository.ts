@@ -72,9 +72,15 @@ export async function listComments(
 export async function insertComment(
   db: Db,
   values: { postId: string; userId: string; author: string; content: string; timestamp: Date },
-): Promise<Comment> {
-  const [row] = await db.insert(comments).values(values).returning();
-  return toComment(row!);
+): Promise<Comment | null> {
+  try {
+    const [row] = await db.insert(comments).values(values).returning();
+    return toComment(row!);
+  } catch (error) {
+    // The post was deleted after the route checked it (foreign key): that is 'Post not found', not a 500.
+    if (!(await findPostAuthor(db, values.postId))) return null;
+    throw error;
+  }
 }
 
 /** The comment with its post's author value (for SPEC §6 permissions), or null. */

@@ -85,6 +85,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
       content,
       timestamp: ctx.now(),
     });
+    if (!comment) throw postNotFound();
     ctx.cache.invalidate();
     return reply.status(201).send(comment);
   });
