@@ -228,6 +228,15 @@ export async function connectContentCache(app: FastifyInstance, ctx: AppContext)
     return Number(res.rows[0]?.v ?? 0);
   };
 
+  // Reconnect until it works: a database still down at the first retry must not end listening for good.
+  const reconnectSoon = (): void => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      listen().catch(() => reconnectSoon());
+    }, 1_000);
+  };
+
   const listen = async (): Promise<void> => {
     if (closed) return;
     const client = new pg.Client(pool.options);
@@ -236,14 +245,23 @@ export async function connectContentCache(app: FastifyInstance, ctx: AppContext)
       if (listener === client) listener = null;
       client.end().catch(() => {});
       cache.invalidateLocal();
-      if (!closed) retry = setTimeout(() => void listen().catch(() => {}), 1_000);
+      reconnectSoon();
     });
     client.on("notification", (msg) => {
       if (msg.channel === CONTENT_CHANNEL && !msg.payload?.startsWith(`${instanceId}:`))
         cache.invalidateLocal();
     });
-    await client.connect();
-    await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
     listener = client;
   };
 

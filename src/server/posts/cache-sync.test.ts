@@ -105,4 +105,37 @@ describe.skipIf(!url)("cache invalidation across processes sharing one PostgreSQ
     await new Promise((r) => setTimeout(r, 200));
     expect(b.ctx.cache.version).toBe(versionB);
   });
+
+  it("listening resumes after the database refused the first reconnect, and announcements arrive again", async () => {
+    const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const listeners = async () =>
+      Number(
+        (
+          await admin.query<{ n: string }>(
+            "select count(*)::text as n from pg_stat_activity where datname = $1 and query = 'LISTEN duet_content'",
+            [name],
+          )
+        ).rows[0]!.n,
+      );
+    try {
+      expect(await listeners()).toBe(2);
+      // The database goes away for a while: the listeners drop and their first reconnect fails.
+      await admin.query(`alter database ${name} with allow_connections false`);
+      await admin.query(
+        "select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and query = 'LISTEN duet_content'",
+        [name],
+      );
+      await new Promise((r) => setTimeout(r, 2_500));
+      await admin.query(`alter database ${name} with allow_connections true`);
+      expect(await eventually(async () => (await listeners()) === 2)).toBe(true);
+    } finally {
+      await admin.query(`alter database ${name} with allow_connections true`).catch(() => {});
+      await admin.end();
+    }
+    const versionA = a.ctx.cache.version;
+    b.ctx.cache.invalidate();
+    expect(await eventually(async () => a.ctx.cache.version > versionA)).toBe(true);
+  });
 });
