@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { REGISTER_REDIRECT_MS } from "../../../../common/limits";
+import { PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from "../../../../common/limits";
 import { registrationProblem } from "../../../../common/rules/registration";
 import { AUTH_ERROR_MESSAGES, toAuthError } from "../api/auth-errors";
 import { useSession } from "../session";
@@ -87,7 +87,7 @@ export function RegisterForm() {
         type="password"
         autoComplete="new-password"
         required
-        minLength={6}
+        minLength={PASSWORD_MIN_LENGTH}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { PASSWORD_MIN_LENGTH } from "../../../../common/limits";
 import { newPasswordProblem } from "../../../../common/rules/registration";
 import { toAuthError } from "../api/auth-errors";
 import { useSession } from "../session";
@@ -87,7 +88,7 @@ export function ResetPasswordForm() {
         type="password"
         autoComplete="new-password"
         required
-        minLength={6}
+        minLength={PASSWORD_MIN_LENGTH}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
