@@ -161,6 +161,12 @@ test.describe("the post page", () => {
       };
     });
     await page.goto(`/post/${himPost.id}`);
+    // Content images have no intrinsic size yet, so the layout moves while they load: click once it has settled.
+    await expect
+      .poll(() =>
+        page.locator("img").evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+      )
+      .toBe(true);
     await page.getByRole("link", { name: /Share on X/ }).click();
     const calls = await page.evaluate(() => (window as unknown as { __opened: string[][] }).__opened);
     expect(calls).toHaveLength(1);
