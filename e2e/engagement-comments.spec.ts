@@ -233,6 +233,12 @@ test.describe("comments on the post page", () => {
     const seenByHer = comments(her.page).filter({ hasText: "Whose buttons?" });
     await expect(seenByHer).toHaveCount(1);
     await expect(seenByHer.getByRole("button")).toHaveCount(0);
+    // An author's own comment carries the author badge (from her account); a reader's never does.
+    await her.page.getByLabel("Add a comment").fill("A word from the author");
+    await her.page.getByRole("button", { name: "Post Comment" }).click();
+    const fromHer = comments(her.page).filter({ hasText: "A word from the author" });
+    await expect(fromHer.locator(".comment-badge")).toHaveText("Author");
+    await expect(seenByHer.locator(".comment-badge")).toHaveCount(0);
 
     // 'him' wrote the post: he may edit and delete any comment on it.
     const him = await contextAs(browser, server, "him@duet.local");

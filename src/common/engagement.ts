@@ -6,6 +6,8 @@ export interface Comment {
   postId: string;
   /** The commenter's email prefix. */
   author: string;
+  /** Written by one of the blog's authors: taken from the account (a verified author address), never the name. */
+  isAuthor: boolean;
   content: string;
   userId: string;
   timestamp: string;

@@ -37,13 +37,17 @@ describe("POST /api/posts/:id/comments while the post is deleted", () => {
   it("insertComment › returns null for a post that no longer exists, storing nothing", async () => {
     const reader = await t.signUp({ email: "late.reader@example.com" });
     const postId = "0b7e1d2c-3f4a-4b5c-8d6e-7f8091a2b3c4";
-    const result = await insertComment(t.ctx.db, {
-      postId,
-      userId: reader.id,
-      author: "late.reader",
-      content: "Too late",
-      timestamp: new Date(),
-    });
+    const result = await insertComment(
+      t.ctx.db,
+      {
+        postId,
+        userId: reader.id,
+        author: "late.reader",
+        content: "Too late",
+        timestamp: new Date(),
+      },
+      false,
+    );
     expect(result).toBeNull();
     const [left] = await t.ctx.db.select({ n: count() }).from(comments).where(eq(comments.postId, postId));
     expect(left!.n).toBe(0);

@@ -1,20 +1,33 @@
-import { and, desc, eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
 import type { Comment } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import type { Page } from "../../common/types";
 import type { Db } from "../db/client";
-import { blogPosts, comments } from "../db/schema";
+import { blogPosts, comments, user } from "../db/schema";
 
 type CommentRow = typeof comments.$inferSelect;
 
-export const toComment = (row: CommentRow): Comment => ({
+/** The blog's two author addresses (normalised), which earn a comment the author badge once verified. */
+export type AuthorEmails = readonly string[];
+
+export const toComment = (row: CommentRow, isAuthor: boolean): Comment => ({
   id: row.id,
   postId: row.postId,
   author: row.author,
+  isAuthor,
   content: row.content,
   userId: row.userId,
   timestamp: row.timestamp.toISOString(),
 });
+
+/**
+ * SPEC §3 shows the email prefix, so `him@attacker.example` looks like the author 'him': the badge
+ * comes from the writer's account instead, the same rule as admin (author address AND verified).
+ */
+const writtenByAuthor = (authors: AuthorEmails): SQL<boolean> =>
+  and(eq(user.emailVerified, true), inArray(user.email, [...authors])) as SQL<boolean>;
+
+const presented = (authors: AuthorEmails) => ({ comment: comments, isAuthor: writtenByAuthor(authors) });
 
 /** Keyset cursor over (timestamp desc, id desc). */
 export function encodeCursor(row: { timestamp: Date; id: string }): string {
@@ -44,13 +57,15 @@ export async function findPostAuthor(db: Db, postId: string): Promise<AuthorKey 
 /** SPEC §7: comments where postId equals the post, newest first, one page at a time. */
 export async function listComments(
   db: Db,
+  authors: AuthorEmails,
   postId: string,
   limit: number,
   after: { timestamp: Date; id: string } | null,
 ): Promise<Page<Comment>> {
   const rows = await db
-    .select()
+    .select(presented(authors))
     .from(comments)
+    .innerJoin(user, eq(user.id, comments.userId))
     .where(
       and(
         eq(comments.postId, postId),
@@ -66,16 +81,20 @@ export async function listComments(
     .limit(limit + 1);
   const items = rows.slice(0, limit);
   const last = items[items.length - 1];
-  return { items: items.map(toComment), nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  return {
+    items: items.map((r) => toComment(r.comment, r.isAuthor)),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.comment) : null,
+  };
 }
 
 export async function insertComment(
   db: Db,
   values: { postId: string; userId: string; author: string; content: string; timestamp: Date },
+  isAuthor: boolean,
 ): Promise<Comment | null> {
   try {
     const [row] = await db.insert(comments).values(values).returning();
-    return toComment(row!);
+    return toComment(row!, isAuthor);
   } catch (error) {
     // The post was deleted after the route checked it (foreign key): that is 'Post not found', not a 500.
     if (!(await findPostAuthor(db, values.postId))) return null;
@@ -83,15 +102,17 @@ export async function insertComment(
   }
 }
 
-/** The comment with its post's author value (for SPEC §6 permissions), or null. */
+/** The comment with its post's author value (for SPEC §6 permissions) and its badge, or null. */
 export async function findCommentWithPost(
   db: Db,
+  authors: AuthorEmails,
   id: string,
-): Promise<{ comment: CommentRow; postAuthor: AuthorKey } | null> {
+): Promise<{ comment: CommentRow; isAuthor: boolean; postAuthor: AuthorKey } | null> {
   const [row] = await db
-    .select({ comment: comments, postAuthor: blogPosts.author })
+    .select({ ...presented(authors), postAuthor: blogPosts.author })
     .from(comments)
     .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
+    .innerJoin(user, eq(user.id, comments.userId))
     .where(eq(comments.id, id));
   return row ?? null;
 }
@@ -102,9 +123,10 @@ export async function updateComment(
   id: string,
   content: string,
   timestamp: Date,
+  isAuthor: boolean,
 ): Promise<Comment | null> {
   const [row] = await db.update(comments).set({ content, timestamp }).where(eq(comments.id, id)).returning();
-  return row ? toComment(row) : null;
+  return row ? toComment(row, isAuthor) : null;
 }
 
 export async function deleteComment(db: Db, id: string): Promise<boolean> {

@@ -329,3 +329,34 @@ describe("PATCH /api/comments/:id and DELETE /api/comments/:id", () => {
     expect((await stored(comment.id))!.content).toBe("original");
   });
 });
+
+describe("comment author badge", () => {
+  it("marks comments by an author account, not a reader whose email prefix is the same name", async () => {
+    const post = await createPost(t.ctx, { author: "her" });
+    const lookalike = await t.signUp({ email: "him@attacker.example" });
+    const author = await t.as("him");
+    const fake = await postComment(post.id, lookalike, "I wrote this blog");
+    const real = await postComment(post.id, author, "Thanks for reading");
+    // SPEC §3 keeps the email prefix as the name: both show as 'him'.
+    expect([fake.author, real.author]).toEqual(["him", "him"]);
+    expect(fake.isAuthor).toBe(false);
+    expect(real.isAuthor).toBe(true);
+
+    const list = (await t.request({ method: "GET", url: listUrl(post.id) })).json();
+    const badges = Object.fromEntries(
+      list.items.map((c: { content: string; isAuthor: boolean }) => [c.content, c.isAuthor]),
+    );
+    expect(badges).toEqual({ "I wrote this blog": false, "Thanks for reading": true });
+
+    // The post's author editing a reader's comment does not lend it the badge.
+    const her = await t.as("her");
+    const edited = await t.request({
+      method: "PATCH",
+      url: `/api/comments/${fake.id}`,
+      cookie: her.cookie,
+      payload: { content: "Edited by the author" },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ author: "him", isAuthor: false });
+  });
+});

@@ -55,6 +55,7 @@ const isCommentId = isPostId;
 
 export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limitComments = writeLimiter("comment", ctx.now);
+  const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
   app.get<{ Params: { id: string } }>("/api/posts/:id/comments", async (request) => {
     const { id } = request.params;
     if (!isPostId(id)) throw postNotFound();
@@ -63,7 +64,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     if (query.cursor && !after) throw badRequest("cursor is not valid.", "VALIDATION_ERROR");
     const load = async () => {
       if (!(await findPostAuthor(ctx.db, id))) return null;
-      return listComments(ctx.db, id, query.limit, after);
+      return listComments(ctx.db, authors, id, query.limit, after);
     };
     // The first page of a post's comments is public and read often: serve it from the content cache.
     const page = after ? await load() : await ctx.cache.getOrLoad(`comments:${id}:${query.limit}`, load);
@@ -78,13 +79,17 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const { id } = request.params;
     if (!isPostId(id) || !(await findPostAuthor(ctx.db, id))) throw postNotFound();
     limitComments(viewer.id);
-    const comment = await insertComment(ctx.db, {
-      postId: id,
-      userId: viewer.id,
-      author: emailPrefix(viewer.email),
-      content,
-      timestamp: ctx.now(),
-    });
+    const comment = await insertComment(
+      ctx.db,
+      {
+        postId: id,
+        userId: viewer.id,
+        author: emailPrefix(viewer.email),
+        content,
+        timestamp: ctx.now(),
+      },
+      viewer.isAdmin,
+    );
     if (!comment) throw postNotFound();
     ctx.cache.invalidate();
     return reply.status(201).send(comment);
@@ -94,13 +99,13 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const viewer = await requireViewer(ctx, request);
     const content = commentText(request.body);
     const { id } = request.params;
-    const found = isCommentId(id) ? await findCommentWithPost(ctx.db, id) : null;
+    const found = isCommentId(id) ? await findCommentWithPost(ctx.db, authors, id) : null;
     if (!found) throw commentNotFound();
     // SPEC §6: the comment's writer, or the author of the post it is on.
     if (!canManageComment(viewer, found.comment, { author: found.postAuthor })) {
       throw forbidden("You can only edit your own comments.");
     }
-    const updated = await updateComment(ctx.db, id, content, ctx.now());
+    const updated = await updateComment(ctx.db, id, content, ctx.now(), found.isAuthor);
     if (!updated) throw commentNotFound();
     ctx.cache.invalidate();
     return updated;
@@ -109,7 +114,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
   app.delete<{ Params: { id: string } }>("/api/comments/:id", async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
     const { id } = request.params;
-    const found = isCommentId(id) ? await findCommentWithPost(ctx.db, id) : null;
+    const found = isCommentId(id) ? await findCommentWithPost(ctx.db, authors, id) : null;
     if (!found) throw commentNotFound();
     if (!canManageComment(viewer, found.comment, { author: found.postAuthor })) {
       throw forbidden("You can only delete your own comments.");

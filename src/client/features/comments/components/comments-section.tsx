@@ -163,6 +163,8 @@ function CommentItem({
       <div className="comment-body">
         <header className="comment-header">
           <strong className="comment-author">{comment.author}</strong>
+          {/* From the account, not the name: a reader called 'him' gets no badge. */}
+          {comment.isAuthor ? <span className="comment-badge">Author</span> : null}
           <time className="comment-time" dateTime={comment.timestamp}>
             {formatTime(comment.timestamp)}
           </time>
