@@ -6,6 +6,7 @@ import { acquireDataDirLock, DataDirLockedError } from "../src/server/db/lock";
 import { runMigrations } from "../src/server/db/migrate";
 import { seedDemo } from "../src/server/db/seed";
 import { ConfigError, loadConfig } from "../src/server/env";
+import { createStorage } from "../src/server/storage/storage";
 
 try {
   const config = loadConfig();
@@ -15,15 +16,20 @@ try {
       ? { kind: "postgres", url: config.databaseUrl }
       : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
+  const storage = createStorage(config);
   try {
     await runMigrations(database);
-    const added = await seedDemo(database.db, config);
+    const added = await seedDemo(database.db, storage);
+    const where = config.s3
+      ? `the bucket ${config.s3.bucket}`
+      : path.join(config.dataDir, "uploads", "blog-images");
     console.log(
       added > 0
-        ? `Added ${added} demo posts; images are in ${path.join(config.dataDir, "uploads", "blog-images")}.`
+        ? `Added ${added} demo posts; images are in ${where}.`
         : "The blog already has posts: nothing added.",
     );
   } finally {
+    storage.close();
     await database.close();
     lock?.release();
   }

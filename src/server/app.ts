@@ -26,6 +26,7 @@ import { fastifyTrustProxy, registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
 import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
+import { createStorage, type Storage } from "./storage/storage";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
 export interface AppDeps {
@@ -34,6 +35,8 @@ export interface AppDeps {
   /** Secret for signing sessions (generated into DATA_DIR on first start by main.ts). */
   secret: string;
   mailer?: Mailer;
+  /** Default: the one the configuration names (createStorage); a given one is closed by its owner. */
+  storage?: Storage;
   auth?: Auth;
   now?: () => Date;
   logger?: FastifyServerOptions["logger"];
@@ -98,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     auth,
     mailer,
     cache: new ContentCache(),
+    storage: deps.storage ?? createStorage(config),
     now: deps.now ?? (() => new Date()),
   };
 
@@ -152,6 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerUploadsStatic(app, ctx);
   await registerPageShell(app, ctx, { serveClient: deps.serveClient ?? false });
 
-  app.addHook("onClose", async () => mailer.close());
+  app.addHook("onClose", async () => {
+    mailer.close();
+    if (!deps.storage) ctx.storage.close();
+  });
   return { app, ctx };
 }

@@ -3,6 +3,7 @@ import type { ContentCache } from "./cache";
 import type { Database, Db } from "./db/client";
 import type { Config } from "./env";
 import type { Mailer } from "./mail/mailer";
+import type { Storage } from "./storage/storage";
 
 /** Everything a route module needs, built once by buildApp and passed explicitly. */
 export interface AppContext {
@@ -12,6 +13,8 @@ export interface AppContext {
   auth: Auth;
   mailer: Mailer;
   cache: ContentCache;
+  /** Uploads: DATA_DIR/uploads or the S3 bucket. */
+  storage: Storage;
   /** Injectable clock for tests of time-based behaviour. */
   now: () => Date;
 }

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3Config } from "./storage/s3-storage";
 
 /** Normalise an email for comparison: trim and lower-case only (look-alikes must not match). */
 export function normaliseEmail(email: string): string {
@@ -95,6 +96,26 @@ const EnvSchema = z.object({
     })
     .transform((v) => v as TrustProxy)
     .default(false),
+  /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-storage.ts). */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name (3–63 lower-case letters, digits, dots, hyphens)",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1 or auto")
+    .optional(),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanish.default(false),
+  /** A CDN (or the bucket's public address) that serves the uploads: `/uploads/{key}` redirects there. */
+  UPLOADS_PUBLIC_URL: httpUrl.optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -130,12 +151,23 @@ export interface Config {
   trustProxy: TrustProxy;
   clientDistDir: string | undefined;
   benchCeiling: boolean;
+  /** Set when S3_BUCKET is: uploads go to that bucket. */
+  s3: S3Config | null;
+  /** Without a trailing slash. */
+  uploadsPublicUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
 
 /** Variables that may carry credentials are never echoed into logs. */
-const SECRET_VARIABLES = new Set(["DATABASE_URL", "SMTP_URL", "EMAILJS_PRIVATE_KEY", "EMAILJS_PUBLIC_KEY"]);
+const SECRET_VARIABLES = new Set([
+  "DATABASE_URL",
+  "SMTP_URL",
+  "EMAILJS_PRIVATE_KEY",
+  "EMAILJS_PUBLIC_KEY",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+]);
 
 function shownValue(name: string, value: string | undefined): string {
   if (value === undefined || SECRET_VARIABLES.has(name)) return "";
@@ -180,6 +212,15 @@ export function loadConfig(
     if (e.EMAILJS_SERVICE_ID && !e[name])
       throw new ConfigError(`Invalid environment variable ${name}: required when EMAILJS_SERVICE_ID is set`);
   }
+  // S3_* without a bucket would silently keep uploads on the local disk.
+  for (const name of ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
+    if (e[name] && !e.S3_BUCKET)
+      throw new ConfigError(`Invalid environment variable S3_BUCKET: required when ${name} is set`);
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    throw new ConfigError(
+      `Invalid environment variable ${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither`,
+    );
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
   ).replace(/\/+$/, "");
@@ -213,5 +254,16 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     benchCeiling: e.DUET_BENCH_CEILING,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? "us-east-1",
+          endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ""),
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
+    uploadsPublicUrl: e.UPLOADS_PUBLIC_URL?.replace(/\/+$/, ""),
   };
 }

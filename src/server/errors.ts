@@ -22,3 +22,5 @@ export const unsupportedMedia = (message = "That file is not a supported image."
   new AppError(415, "UNSUPPORTED_MEDIA_TYPE", message);
 export const tooManyRequests = (message = "Too many requests. Please try again later.") =>
   new AppError(429, "TOO_MANY_REQUESTS", message);
+export const storageUnavailable = (message = "The images could not be stored right now. Please try again.") =>
+  new AppError(503, "STORAGE_UNAVAILABLE", message);

@@ -8,6 +8,7 @@ import { runMigrations } from "./db/migrate";
 import { seedDemo } from "./db/seed";
 import { type Config, ConfigError, loadConfig } from "./env";
 import { loadOrCreateSecret } from "./secret";
+import { createStorage } from "./storage/storage";
 
 /** A shutdown that hangs (a stuck request, a wedged database) must still end the process; generous,
  * because the final snapshot of a large embedded database takes a while. */
@@ -91,12 +92,14 @@ async function main() {
       : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
   );
   await runMigrations(database);
-  if (config.seedDemo) await seedDemo(database.db, config);
+  const storage = createStorage(config);
+  if (config.seedDemo) await seedDemo(database.db, storage);
 
   ({ app } = await buildApp({
     config,
     database,
     secret: loadOrCreateSecret(config.dataDir),
+    storage,
     serveClient: true,
     logger: { level: config.logLevel },
   }));

@@ -12,7 +12,7 @@ let added: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  added = await seedDemo(t.ctx.db, t.config, { now: new Date("2025-06-01T12:00:00Z") });
+  added = await seedDemo(t.ctx.db, t.ctx.storage, { now: new Date("2025-06-01T12:00:00Z") });
   t.ctx.cache.invalidate();
 });
 afterAll(() => t.close());
@@ -80,7 +80,7 @@ describe("demo seed (SEED_DEMO)", () => {
   });
 
   it("does nothing when the blog already has posts", async () => {
-    expect(await seedDemo(t.ctx.db, t.config)).toBe(0);
+    expect(await seedDemo(t.ctx.db, t.ctx.storage)).toBe(0);
     expect((await list("author=him")).items.length + (await list("author=her")).items.length).toBe(
       DEMO_POST_COUNT,
     );

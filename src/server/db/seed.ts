@@ -1,19 +1,17 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { AuthorKey, ImagePosition, ImageSize } from "../../common/limits";
 import type { PostImage } from "../../common/types";
-import type { Config } from "../env";
 import { sanitizePostHtml } from "../posts/sanitize";
+import type { Storage } from "../storage/storage";
 import type { Db } from "./client";
 import { blogPosts } from "./schema";
 import { sceneSvg } from "./seed-images";
 
 /**
  * SEED_DEMO: on an empty blog, add demo posts so a first start shows a living blog. Images are
- * drawn locally (seed-images.ts: SVG → JPEG with sharp, no network) into
- * DATA_DIR/uploads/blog-images and used as thumbnails and inside the content with the editor's
+ * drawn locally (seed-images.ts: SVG → JPEG with sharp, no network) into the uploads storage
+ * (blog-images/) and used as thumbnails and inside the content with the editor's
  * image markup.
  */
 
@@ -250,18 +248,17 @@ const POSTS: DemoPost[] = [
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Draw the demo images; returns key → public URL. */
-async function writeDemoImages(dataDir: string, now: number): Promise<Map<string, string>> {
-  const dir = path.join(dataDir, "uploads", "blog-images");
-  mkdirSync(dir, { recursive: true });
+/** Draw the demo images into the uploads storage; returns key → public URL. */
+async function writeDemoImages(storage: Storage, now: number): Promise<Map<string, string>> {
   const urls = new Map<string, string>();
   await Promise.all(
     IMAGES.map(async (image, i) => {
-      const name = `${now + i}_${image.key}.jpg`;
-      await sharp(Buffer.from(sceneSvg(image.key, 1000 + i * 7919)))
+      const key = `blog-images/${now + i}_${image.key}.jpg`;
+      const data = await sharp(Buffer.from(sceneSvg(image.key, 1000 + i * 7919)))
         .jpeg({ quality: 80, mozjpeg: true })
-        .toFile(path.join(dir, name));
-      urls.set(image.key, `/uploads/blog-images/${name}`);
+        .toBuffer();
+      await storage.put(key, data);
+      urls.set(image.key, `/uploads/${key}`);
     }),
   );
   return urls;
@@ -302,14 +299,14 @@ function renderBody(post: DemoPost, urls: Map<string, string>): { content: strin
 const DAY_MS = 86_400_000;
 
 /** On an empty database, add demo posts (SEED_DEMO). Returns how many posts were added. */
-export async function seedDemo(db: Db, config: Config, options: { now?: Date } = {}): Promise<number> {
+export async function seedDemo(db: Db, storage: Storage, options: { now?: Date } = {}): Promise<number> {
   const now = (options.now ?? new Date()).getTime();
   return db.transaction(async (tx) => {
     // Several processes may start at once on one PostgreSQL: one seeds, the others see posts.
     await tx.execute(sql`select pg_advisory_xact_lock(727275)`);
     const existing = await tx.select({ id: blogPosts.id }).from(blogPosts).limit(1);
     if (existing.length > 0) return 0;
-    const urls = await writeDemoImages(config.dataDir, now);
+    const urls = await writeDemoImages(storage, now);
     const rows = POSTS.map((post, i) => {
       const { content, images } = renderBody(post, urls);
       const thumbnail = post.thumbnail ? urls.get(post.thumbnail)! : (images[0]?.url ?? null);

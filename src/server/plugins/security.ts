@@ -78,6 +78,8 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
           "'self'",
           "data:",
           "blob:",
+          // Images may be redirected to the CDN in front of the bucket.
+          ...(ctx.config.uploadsPublicUrl ? [new URL(ctx.config.uploadsPublicUrl).origin] : []),
           ...pinterest,
           ...(pinterest.length ? ["https://*.pinterest.com"] : []),
         ],

@@ -21,7 +21,6 @@ import type { AppContext } from "../context";
 import { badRequest, forbidden, notFound } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 import { addSrcset } from "../uploads/image-store";
-import { uploadsDirOf } from "../uploads/uploads.routes";
 import { parse } from "../validate";
 import {
   deletePost,
@@ -127,7 +126,7 @@ async function cleanContent(ctx: AppContext, content: string): Promise<string> {
   // Content that was nothing but removed markup is no content.
   if (clean.replace(/<(?!img\b)[^>]*>/g, "").trim() === "")
     throw badRequest("Content is required", "VALIDATION_ERROR");
-  return addSrcset(clean, uploadsDirOf(ctx));
+  return addSrcset(clean, ctx.storage);
 }
 
 export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -1,14 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { existsSync } from "node:fs";
-import { mkdir, open, rm } from "node:fs/promises";
-import path from "node:path";
 import sharp from "sharp";
 import { UPLOAD_MAX_BYTES } from "../../common/limits";
-import { payloadTooLarge, unsupportedMedia } from "../errors";
+import { AppError, payloadTooLarge, storageUnavailable, unsupportedMedia } from "../errors";
+import { readAll, type Storage } from "../storage/storage";
 
 /**
  * Blog images: decoded and re-encoded by sharp (metadata such as GPS dropped, no SVG, no
- * polyglots), stored as DATA_DIR/uploads/blog-images/{timestamp}_{name} with WebP variants
+ * polyglots), stored in the uploads storage as blog-images/{timestamp}_{name} with WebP variants
  * `{file}.{width}w.webp` for srcset.
  */
 
@@ -83,83 +81,82 @@ export async function decodeImage(fileName: string, input: Buffer): Promise<Deco
   }
 }
 
-const variantPath = (file: string, width: number) => `${file}.${width}w.webp`;
+const variantKey = (key: string, width: number) => `${key}.${width}w.webp`;
 
 /** Write decoded images under a fresh {timestamp}_{name}; variants only below the stored width. */
-export async function storeImages(uploadsDir: string, images: DecodedImage[], now: () => Date) {
-  const dir = path.join(uploadsDir, BLOG_IMAGES);
-  await mkdir(dir, { recursive: true });
+export async function storeImages(storage: Storage, images: DecodedImage[], now: () => Date) {
   const written: string[] = [];
   const stored: StoredImage[] = [];
   try {
     for (const image of images) {
       let stamp = now().getTime();
-      let file: string;
-      for (;;) {
-        file = path.join(dir, `${stamp}_${image.name}`);
-        // Path traversal is impossible by construction; check anyway.
-        if (path.dirname(file) !== dir) throw unsupportedMedia();
-        // wx: never overwrite; two uploads of one name in the same millisecond get the next one.
-        const handle = await open(file, "wx").catch((e: NodeJS.ErrnoException) => {
-          if (e.code === "EEXIST") return null;
-          throw e;
-        });
-        if (handle) {
-          written.push(file);
-          await handle.writeFile(image.data);
-          await handle.close();
-          break;
-        }
+      let key = `${BLOG_IMAGES}/${stamp}_${image.name}`;
+      // Never overwrite: two uploads of one name in the same millisecond get the next one.
+      while (!(await storage.put(key, image.data, { exclusive: true }))) {
         stamp++;
+        key = `${BLOG_IMAGES}/${stamp}_${image.name}`;
       }
+      written.push(key);
       for (const width of VARIANT_WIDTHS) {
         if (width >= image.width) continue;
-        const target = variantPath(file, width);
-        written.push(target);
-        await sharp(image.data).resize({ width }).webp({ quality: 80 }).toFile(target);
+        const variant = await sharp(image.data).resize({ width }).webp({ quality: 80 }).toBuffer();
+        written.push(variantKey(key, width));
+        await storage.put(variantKey(key, width), variant);
       }
       stored.push({
         id: randomUUID().replace(/-/g, "").slice(0, 16),
-        url: `/uploads/${BLOG_IMAGES}/${path.basename(file)}`,
+        url: `/uploads/${key}`,
         width: image.width,
         height: image.height,
       });
     }
   } catch (error) {
-    // Nothing stored half-way.
-    await Promise.all(written.map((f) => rm(f, { force: true })));
-    throw error;
+    // Nothing stored half-way: the caller gets an error and no URL, and no orphan stays behind.
+    await Promise.all(written.map((key) => storage.delete(key).catch(() => {})));
+    throw error instanceof AppError ? error : storageUnavailable();
   }
   return stored;
+}
+
+/** The stored original's width (read from its header), or null when it is missing or unreadable. */
+async function storedWidth(storage: Storage, key: string): Promise<number | null> {
+  const object = await storage.get(key);
+  if (!object) return null;
+  const meta = await sharp(await readAll(object.body))
+    .metadata()
+    .catch(() => null);
+  return meta?.width ?? null;
 }
 
 /**
  * Add srcset/sizes to our images whose WebP variants exist (done at write time, after the
  * sanitiser, so the post page needs no lookups).
  */
-export async function addSrcset(html: string, uploadsDir: string): Promise<string> {
+export async function addSrcset(html: string, storage: Storage): Promise<string> {
   const tags = [...html.matchAll(/<img\b[^>]*>/g)];
   if (tags.length === 0) return html;
   const replacements = new Map<string, string>();
-  for (const [tag] of tags) {
-    if (replacements.has(tag) || tag.includes(" srcset=")) continue;
-    const src = /\ssrc="\/uploads\/blog-images\/([A-Za-z0-9][A-Za-z0-9._-]*)"/.exec(tag)?.[1];
-    if (!src) continue;
-    const file = path.join(uploadsDir, BLOG_IMAGES, src);
-    const variants = VARIANT_WIDTHS.filter((w) => existsSync(variantPath(file, w)));
-    if (variants.length === 0) continue;
-    const meta = await sharp(file)
-      .metadata()
-      .catch(() => null);
-    if (!meta?.width) continue;
-    const url = `/uploads/${BLOG_IMAGES}/${src}`;
-    const srcset = [...variants.map((w) => `${variantPath(url, w)} ${w}w`), `${url} ${meta.width}w`].join(
-      ", ",
-    );
-    const sizes = /post-image--small/.test(tag)
-      ? "(max-width: 600px) 50vw, 300px"
-      : "(max-width: 900px) 100vw, 900px";
-    replacements.set(tag, tag.replace(/^<img\b/, `<img srcset="${srcset}" sizes="${sizes}"`));
+  try {
+    for (const [tag] of tags) {
+      if (replacements.has(tag) || tag.includes(" srcset=")) continue;
+      const src = /\ssrc="\/uploads\/blog-images\/([A-Za-z0-9][A-Za-z0-9._-]*)"/.exec(tag)?.[1];
+      if (!src) continue;
+      const key = `${BLOG_IMAGES}/${src}`;
+      const found = await Promise.all(VARIANT_WIDTHS.map((w) => storage.exists(variantKey(key, w))));
+      const variants = VARIANT_WIDTHS.filter((_, i) => found[i]);
+      if (variants.length === 0) continue;
+      const width = await storedWidth(storage, key);
+      if (!width) continue;
+      const url = `/uploads/${key}`;
+      const srcset = [...variants.map((w) => `${variantKey(url, w)} ${w}w`), `${url} ${width}w`].join(", ");
+      const sizes = /post-image--small/.test(tag)
+        ? "(max-width: 600px) 50vw, 300px"
+        : "(max-width: 900px) 100vw, 900px";
+      replacements.set(tag, tag.replace(/^<img\b/, `<img srcset="${srcset}" sizes="${sizes}"`));
+    }
+  } catch {
+    // The post is not saved when its images cannot be looked up (storage down): nothing half-way.
+    throw storageUnavailable();
   }
   return html.replace(/<img\b[^>]*>/g, (tag) => replacements.get(tag) ?? tag);
 }

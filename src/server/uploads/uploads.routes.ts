@@ -1,4 +1,3 @@
-import path from "node:path";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { UPLOAD_MAX_BYTES } from "../../common/limits";
@@ -9,8 +8,6 @@ import { type DecodedImage, decodeImage, storeImages } from "./image-store";
 
 /** At most this many files in one request (each up to UPLOAD_MAX_BYTES). */
 export const UPLOAD_MAX_FILES = 10;
-
-export const uploadsDirOf = (ctx: AppContext) => path.join(ctx.config.dataDir, "uploads");
 
 export async function registerUploadsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Encapsulated: multipart bodies are accepted by this route only.
@@ -49,7 +46,7 @@ export async function registerUploadsRoutes(app: FastifyInstance, ctx: AppContex
         throw badRequest("The upload is not a valid multipart form.");
       }
       if (decoded.length === 0) throw badRequest("Choose at least one image to upload.");
-      const files = await storeImages(uploadsDirOf(ctx), decoded, ctx.now);
+      const files = await storeImages(ctx.storage, decoded, ctx.now);
       return reply.status(201).send({ files });
     });
   });
