@@ -1,7 +1,6 @@
 import path from "node:path";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import { sql } from "drizzle-orm";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -20,6 +19,7 @@ import { AppError } from "./errors";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerLikesRoutes } from "./likes/likes.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
+import { registerHealthRoutes } from "./ops/health.routes";
 import { registerAuthRoutes } from "./plugins/auth";
 import { registerPageShell } from "./plugins/page-shell";
 import { fastifyTrustProxy, registerSecurity } from "./plugins/security";
@@ -137,13 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerSecurity(app, ctx);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
-  app.get("/api/health", async (_request, reply) => {
-    await ctx.db.execute(sql`select 1`);
-    reply.header("cache-control", "no-store");
-    return { ok: true, database: database.kind };
-  });
-
   // The table of contents of the API.
+  await registerHealthRoutes(app, ctx);
   await registerAuthRoutes(app, ctx);
   await registerSessionRoutes(app, ctx);
   await registerPostsRoutes(app, ctx);
