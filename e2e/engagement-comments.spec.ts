@@ -226,13 +226,15 @@ test.describe("comments on the post page", () => {
     await other.page.goto(`/post/${post.id}`);
     const seenByOther = comments(other.page).filter({ hasText: "Whose buttons?" });
     await expect(seenByOther).toHaveCount(1);
-    await expect(seenByOther.getByRole("button")).toHaveCount(0);
+    // Everyone signed in may reply; only Edit and Delete are the writer's and the post author's.
+    await expect(seenByOther.getByRole("button", { name: "Reply" })).toBeVisible();
+    await expect(seenByOther.getByRole("button", { name: /^(Edit|Delete)$/ })).toHaveCount(0);
 
     const her = await contextAs(browser, server, "her@duet.local");
     await her.page.goto(`/post/${post.id}`);
     const seenByHer = comments(her.page).filter({ hasText: "Whose buttons?" });
     await expect(seenByHer).toHaveCount(1);
-    await expect(seenByHer.getByRole("button")).toHaveCount(0);
+    await expect(seenByHer.getByRole("button", { name: /^(Edit|Delete)$/ })).toHaveCount(0);
     // An author's own comment carries the author badge (from her account); a reader's never does.
     await her.page.getByLabel("Add a comment").fill("A word from the author");
     await her.page.getByRole("button", { name: "Post Comment" }).click();

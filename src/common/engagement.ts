@@ -11,7 +11,22 @@ export interface Comment {
   content: string;
   userId: string;
   timestamp: string;
+  /** A reply's top-level comment; null for a top-level comment. */
+  parentId: string | null;
+  /** Set when a reply answers another reply: whom it answers (shown as "replying to"). */
+  replyTo: { id: string; author: string } | null;
+  /** Deleted while it had replies: shown as '[deleted]' above them. */
+  deleted: boolean;
+  /** Hidden by the post's author (only its writer and the post's author get it, marked). */
+  hidden: boolean;
+  /** Waiting for the post's author's approval (only its writer and the post's author get it). */
+  held: boolean;
+  /** A top-level comment's replies, oldest first (one level deep). */
+  replies?: Comment[];
 }
+
+/** What a deleted comment that keeps its replies shows instead of its writer and text. */
+export const DELETED_COMMENT_TEXT = "[deleted]";
 
 /** Whether the viewer likes a post, and its count. */
 export interface LikeState {
@@ -49,3 +64,6 @@ export const emailPrefix = (email: string): string => email.split("@")[0] ?? ema
 
 export const COMMENT_TOO_LONG_MESSAGE = (max: number) =>
   `Comment is too long (maximum ${max.toLocaleString("en-US")} characters).`;
+
+/** A reader the post's author blocked tries to comment on that blog. */
+export const COMMENT_BLOCKED_MESSAGE = "The author of this blog has blocked you from commenting on it.";

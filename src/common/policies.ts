@@ -18,3 +18,15 @@ export const canManageComment = (
 
 export const canComment = (viewer: Viewer | null): boolean => !!viewer;
 export const canLike = (viewer: Viewer | null): boolean => !!viewer;
+
+/** Hide/show a comment, block its writer from the blog, approve a held one: the post's author only. */
+export const canModerateComment = (viewer: Viewer | null, post: { author: AuthorKey }): boolean =>
+  canManagePost(viewer, post);
+
+/** Hidden and held comments reach only their writer and the post's author. */
+export const canSeeComment = (
+  viewer: Viewer | null,
+  comment: { userId: string; hidden: boolean; held: boolean },
+  post: { author: AuthorKey },
+): boolean =>
+  (!comment.hidden && !comment.held) || viewer?.id === comment.userId || canModerateComment(viewer, post);

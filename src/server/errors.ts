@@ -11,8 +11,8 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, code = "BAD_REQUEST") => new AppError(400, code, message);
 export const unauthorized = (message = "Please log in first.") => new AppError(401, "UNAUTHORIZED", message);
-export const forbidden = (message = "You are not allowed to do that.") =>
-  new AppError(403, "FORBIDDEN", message);
+export const forbidden = (message = "You are not allowed to do that.", code = "FORBIDDEN") =>
+  new AppError(403, code, message);
 export const notFound = (what: string, message?: string) =>
   new AppError(404, "NOT_FOUND", message ?? `${what[0]!.toUpperCase()}${what.slice(1)} not found`);
 export const conflict = (message: string) => new AppError(409, "CONFLICT", message);

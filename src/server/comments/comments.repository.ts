@@ -1,24 +1,39 @@
-import { and, desc, eq, inArray, lt, or, type SQL } from "drizzle-orm";
-import type { Comment } from "../../common/engagement";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import { type Comment, DELETED_COMMENT_TEXT } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
-import type { Page } from "../../common/types";
 import type { Db } from "../db/client";
-import { blogPosts, comments, user } from "../db/schema";
+import { blogPosts, commentBlocks, comments, user } from "../db/schema";
 
-type CommentRow = typeof comments.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
 
 /** The blog's two author addresses (normalised), which earn a comment the author badge once verified. */
 export type AuthorEmails = readonly string[];
 
-export const toComment = (row: CommentRow, isAuthor: boolean): Comment => ({
-  id: row.id,
-  postId: row.postId,
-  author: row.author,
-  isAuthor,
-  content: row.content,
-  userId: row.userId,
-  timestamp: row.timestamp.toISOString(),
-});
+/**
+ * One presenter for every comment the API returns. `isAuthor`: written by an author account;
+ * `blocked`: its writer is blocked on the post's blog (so it counts as hidden).
+ */
+export const toComment = (row: CommentRow, isAuthor: boolean, opts: { blocked?: boolean } = {}): Comment => {
+  const deleted = row.deletedAt !== null;
+  return {
+    id: row.id,
+    postId: row.postId,
+    author: deleted ? DELETED_COMMENT_TEXT : row.author,
+    isAuthor: !deleted && isAuthor,
+    content: deleted ? DELETED_COMMENT_TEXT : row.content,
+    userId: deleted ? "" : row.userId,
+    timestamp: row.timestamp.toISOString(),
+    parentId: row.parentId,
+    // Named only when a reply answers another reply (answering the top-level comment is the default).
+    replyTo:
+      row.replyToId && row.replyToId !== row.parentId && row.replyToAuthor
+        ? { id: row.replyToId, author: row.replyToAuthor }
+        : null,
+    deleted,
+    hidden: row.hiddenAt !== null || !!opts.blocked,
+    held: row.status === "held",
+  };
+};
 
 /**
  * SPEC §3 shows the email prefix, so `him@attacker.example` looks like the author 'him': the badge
@@ -54,21 +69,40 @@ export async function findPostAuthor(db: Db, postId: string): Promise<AuthorKey 
   return post?.author ?? null;
 }
 
-/** SPEC §7: comments where postId equals the post, newest first, one page at a time. */
+/** A comment row with its author badge, as lists load it. */
+export interface ListedRow {
+  comment: CommentRow;
+  isAuthor: boolean;
+}
+
+/** A page of top-level comments with all their replies, before the viewer's visibility is applied. */
+export interface ThreadPage {
+  top: ListedRow[];
+  replies: ListedRow[];
+  /** Writers blocked on the post's blog: their comments count as hidden. */
+  blockedUserIds: string[];
+  nextCursor: string | null;
+}
+
+/**
+ * SPEC §7: top-level comments where postId equals the post, newest first, one page at a time;
+ * each with its replies, oldest first (one level deep).
+ */
 export async function listComments(
   db: Db,
   authors: AuthorEmails,
-  postId: string,
+  post: { id: string; author: AuthorKey },
   limit: number,
   after: { timestamp: Date; id: string } | null,
-): Promise<Page<Comment>> {
+): Promise<ThreadPage> {
   const rows = await db
     .select(presented(authors))
     .from(comments)
     .innerJoin(user, eq(user.id, comments.userId))
     .where(
       and(
-        eq(comments.postId, postId),
+        eq(comments.postId, post.id),
+        isNull(comments.parentId),
         after
           ? or(
               lt(comments.timestamp, after.timestamp),
@@ -79,17 +113,47 @@ export async function listComments(
     )
     .orderBy(desc(comments.timestamp), desc(comments.id))
     .limit(limit + 1);
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
+  const top = rows.slice(0, limit);
+  const last = top[top.length - 1];
+  const replies =
+    top.length === 0
+      ? []
+      : await db
+          .select(presented(authors))
+          .from(comments)
+          .innerJoin(user, eq(user.id, comments.userId))
+          .where(
+            inArray(
+              comments.parentId,
+              top.map((r) => r.comment.id),
+            ),
+          )
+          .orderBy(asc(comments.timestamp), asc(comments.id));
+  const blocked = await db
+    .select({ userId: commentBlocks.userId })
+    .from(commentBlocks)
+    .where(eq(commentBlocks.author, post.author));
   return {
-    items: items.map((r) => toComment(r.comment, r.isAuthor)),
+    top,
+    replies,
+    blockedUserIds: blocked.map((b) => b.userId),
     nextCursor: rows.length > limit && last ? encodeCursor(last.comment) : null,
   };
 }
 
 export async function insertComment(
   db: Db,
-  values: { postId: string; userId: string; author: string; content: string; timestamp: Date },
+  values: {
+    postId: string;
+    userId: string;
+    author: string;
+    content: string;
+    timestamp: Date;
+    parentId?: string | null;
+    replyToId?: string | null;
+    replyToAuthor?: string | null;
+    status?: "published" | "held";
+  },
   isAuthor: boolean,
 ): Promise<Comment | null> {
   try {
@@ -117,7 +181,7 @@ export async function findCommentWithPost(
   return row ?? null;
 }
 
-/** SPEC §4: Save updates content and timestamp. */
+/** SPEC §4: Save updates content and timestamp ('[deleted]' comments cannot be edited). */
 export async function updateComment(
   db: Db,
   id: string,
@@ -125,11 +189,37 @@ export async function updateComment(
   timestamp: Date,
   isAuthor: boolean,
 ): Promise<Comment | null> {
-  const [row] = await db.update(comments).set({ content, timestamp }).where(eq(comments.id, id)).returning();
+  const [row] = await db
+    .update(comments)
+    .set({ content, timestamp })
+    .where(and(eq(comments.id, id), isNull(comments.deletedAt)))
+    .returning();
   return row ? toComment(row, isAuthor) : null;
 }
 
-export async function deleteComment(db: Db, id: string): Promise<boolean> {
-  const rows = await db.delete(comments).where(eq(comments.id, id)).returning({ id: comments.id });
-  return rows.length > 0;
+/**
+ * Delete a comment. One with replies stays as '[deleted]' (its text erased) so the replies keep
+ * their place; a '[deleted]' comment whose last reply goes is removed with it.
+ */
+export async function deleteComment(db: Db, id: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(comments).where(eq(comments.id, id)).for("update");
+    if (!row || row.deletedAt) return false;
+    const [replies] = await tx.select({ n: count() }).from(comments).where(eq(comments.parentId, id));
+    if ((replies?.n ?? 0) > 0) {
+      await tx.update(comments).set({ deletedAt: now, content: "" }).where(eq(comments.id, id));
+      return true;
+    }
+    await tx.delete(comments).where(eq(comments.id, id));
+    if (row.parentId) {
+      const [left] = await tx
+        .select({ n: count() })
+        .from(comments)
+        .where(eq(comments.parentId, row.parentId));
+      if ((left?.n ?? 0) === 0) {
+        await tx.delete(comments).where(and(eq(comments.id, row.parentId), isNotNull(comments.deletedAt)));
+      }
+    }
+    return true;
+  });
 }

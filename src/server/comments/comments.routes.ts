@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { COMMENT_TOO_LONG_MESSAGE, emailPrefix } from "../../common/engagement";
+import { COMMENT_BLOCKED_MESSAGE, COMMENT_TOO_LONG_MESSAGE, emailPrefix } from "../../common/engagement";
 import { COMMENT_MAX_LENGTH, PAGE_SIZE_MAX } from "../../common/limits";
-import { canComment, canManageComment } from "../../common/policies";
+import { canComment, canManageComment, canSeeComment } from "../../common/policies";
 import { BODY_MUST_BE_OBJECT } from "../body-schema";
 import type { AppContext } from "../context";
 import { badRequest, forbidden, notFound, unauthorized } from "../errors";
@@ -17,14 +17,29 @@ import {
   findPostAuthor,
   insertComment,
   listComments,
+  toComment,
   updateComment,
 } from "./comments.repository";
+import { holdsComment, isBlocked } from "./moderation.repository";
+import { presentThreads } from "./threads";
 
 export const COMMENTS_PAGE_SIZE = 20;
 
 const CommentBodySchema = z.strictObject(
   {
     content: z.string({ message: "Comment must be text." }),
+  },
+  BODY_MUST_BE_OBJECT,
+);
+
+/** A new comment, or a reply to the comment `replyTo` (a top-level comment or a reply under it). */
+const NewCommentBodySchema = z.strictObject(
+  {
+    content: z.string({ message: "Comment must be text." }),
+    replyTo: z
+      .string({ message: "replyTo must be a comment id." })
+      .max(100, "replyTo must be a comment id.")
+      .optional(),
   },
   BODY_MUST_BE_OBJECT,
 );
@@ -41,7 +56,10 @@ const ListQuerySchema = z.object({
 
 /** SPEC §5: trimmed text, non-empty, within the limit. Comments are plain text, stored as typed. */
 function commentText(body: unknown): string {
-  const { content } = parse(CommentBodySchema, body);
+  return checkedText(parse(CommentBodySchema, body).content);
+}
+
+function checkedText(content: string): string {
   const text = content.trim();
   if (text.length === 0) throw badRequest("Comment cannot be empty", "VALIDATION_ERROR");
   if (text.length > COMMENT_MAX_LENGTH)
@@ -63,21 +81,49 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     if (query.cursor && !after) throw badRequest("cursor is not valid.", "VALIDATION_ERROR");
     const load = async () => {
-      if (!(await findPostAuthor(ctx.db, id))) return null;
-      return listComments(ctx.db, authors, id, query.limit, after);
+      const author = await findPostAuthor(ctx.db, id);
+      if (!author) return null;
+      return { author, page: await listComments(ctx.db, authors, { id, author }, query.limit, after) };
     };
-    // The first page of a post's comments is public and read often: serve it from the content cache.
-    const page = after ? await load() : await ctx.cache.getOrLoad(`comments:${id}:${query.limit}`, load);
-    if (!page) throw postNotFound();
-    return page;
+    // The first page of a post's threads is public and read often: the content cache keeps it
+    // whole (hidden and held comments included) and each viewer gets what they may see.
+    const found = after ? await load() : await ctx.cache.getOrLoad(`comments:${id}:${query.limit}`, load);
+    if (!found) throw postNotFound();
+    return presentThreads(found.page, await getViewer(ctx, request), { author: found.author });
   });
 
   app.post<{ Params: { id: string } }>("/api/posts/:id/comments", async (request, reply) => {
     const viewer = await getViewer(ctx, request);
     if (!viewer || !canComment(viewer)) throw unauthorized("Please log in to post a comment");
-    const content = commentText(request.body);
+    const body = parse(NewCommentBodySchema, request.body);
+    const content = checkedText(body.content);
     const { id } = request.params;
-    if (!isPostId(id) || !(await findPostAuthor(ctx.db, id))) throw postNotFound();
+    const postAuthor = isPostId(id) ? await findPostAuthor(ctx.db, id) : null;
+    if (!postAuthor) throw postNotFound();
+    if (await isBlocked(ctx.db, postAuthor, viewer.id)) throw forbidden(COMMENT_BLOCKED_MESSAGE, "BLOCKED");
+    // A reply goes under the top-level comment of what it answers (one level deep) and names
+    // whom it answers; only a comment this viewer can see, on this post, can be answered.
+    let thread: { parentId: string; replyToId: string; replyToAuthor: string } | null = null;
+    if (body.replyTo !== undefined) {
+      const target = isCommentId(body.replyTo)
+        ? await findCommentWithPost(ctx.db, authors, body.replyTo)
+        : null;
+      const visible =
+        target &&
+        target.comment.postId === id &&
+        !target.comment.deletedAt &&
+        canSeeComment(
+          viewer,
+          { ...toComment(target.comment, target.isAuthor), userId: target.comment.userId },
+          { author: postAuthor },
+        );
+      if (!target || !visible) throw commentNotFound();
+      thread = {
+        parentId: target.comment.parentId ?? target.comment.id,
+        replyToId: target.comment.id,
+        replyToAuthor: target.comment.author,
+      };
+    }
     limitComments(viewer.id);
     const comment = await insertComment(
       ctx.db,
@@ -87,6 +133,8 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
         author: emailPrefix(viewer.email),
         content,
         timestamp: ctx.now(),
+        ...thread,
+        status: (await holdsComment(ctx.db, postAuthor, viewer)) ? "held" : "published",
       },
       viewer.isAdmin,
     );
@@ -119,7 +167,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     if (!canManageComment(viewer, found.comment, { author: found.postAuthor })) {
       throw forbidden("You can only delete your own comments.");
     }
-    if (!(await deleteComment(ctx.db, id))) throw commentNotFound();
+    if (!(await deleteComment(ctx.db, id, ctx.now()))) throw commentNotFound();
     ctx.cache.invalidate();
     return reply.status(204).send();
   });

@@ -33,9 +33,10 @@ function useCommentMutation<TVars>(postId: string, fn: (vars: TVars) => Promise<
   });
 }
 
+/** A new comment, or a reply when `replyTo` names the comment it answers. */
 export const useAddComment = (postId: string) =>
-  useCommentMutation(postId, (content: string) =>
-    api<Comment>(listUrl(postId), { method: "POST", body: { content } }),
+  useCommentMutation(postId, ({ content, replyTo }: { content: string; replyTo?: string }) =>
+    api<Comment>(listUrl(postId), { method: "POST", body: replyTo ? { content, replyTo } : { content } }),
   );
 
 export const useUpdateComment = (postId: string) =>

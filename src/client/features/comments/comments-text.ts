@@ -1,0 +1,23 @@
+import { ApiError } from "../../lib/api";
+
+// SPEC §8 comment messages.
+export const COMMENTS_TEXT = {
+  empty: "No comments yet. Be the first to comment!",
+  loggedOut: "Please log in to post a comment",
+  blank: "Comment cannot be empty",
+  loadFailed: "Failed to load comments",
+  postFailed: "Failed to post comment",
+  updateFailed: "Failed to update comment",
+  deleteFailed: "Failed to delete comment",
+  confirmDelete: "Are you sure you want to delete this comment?",
+} as const;
+
+/** A refused input keeps the server's clear message (the length limit, a block); anything else is SPEC's failure text. */
+export const failureText = (error: unknown, fallback: string) =>
+  error instanceof ApiError && [400, 401, 403].includes(error.status) ? error.message : fallback;
+
+export const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+/** The permalink anchor of a comment (`#comment-{id}`). */
+export const commentAnchor = (id: string) => `comment-${id}`;

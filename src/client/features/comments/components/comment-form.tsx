@@ -1,0 +1,90 @@
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { COMMENT_TOO_LONG_MESSAGE } from "../../../../common/engagement";
+import { COMMENT_MAX_LENGTH } from "../../../../common/limits";
+import { useAddComment } from "../api/comments";
+import { COMMENTS_TEXT, failureText } from "../comments-text";
+
+/** SPEC §5: trimmed text, non-empty, within the limit; null when it may be sent. */
+export function commentProblem(text: string): string | null {
+  const content = text.trim();
+  if (!content) return COMMENTS_TEXT.blank;
+  if (content.length > COMMENT_MAX_LENGTH) return COMMENT_TOO_LONG_MESSAGE(COMMENT_MAX_LENGTH);
+  return null;
+}
+
+/** A new top-level comment, or (with `replyTo`) a reply to that comment. */
+export function CommentForm({
+  postId,
+  replyTo,
+  onDone,
+  onCancel,
+}: {
+  postId: string;
+  replyTo?: { id: string; author: string };
+  onDone?: () => void;
+  onCancel?: () => void;
+}) {
+  const add = useAddComment(postId);
+  const [text, setText] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  // A reply form opens where the reader clicked 'Reply': the caret goes straight into it.
+  useEffect(() => {
+    if (replyTo) box.current?.focus();
+  }, [replyTo]);
+
+  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    const problem = commentProblem(text);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    add.mutate(
+      { content: text.trim(), replyTo: replyTo?.id },
+      {
+        onSuccess: () => {
+          setText("");
+          onDone?.();
+        },
+        onError: (e) => setError(failureText(e, COMMENTS_TEXT.postFailed)),
+      },
+    );
+  };
+
+  return (
+    <form
+      className={replyTo ? "comment-form comment-reply-form" : "comment-form"}
+      onSubmit={handleSubmit}
+      noValidate
+    >
+      <label htmlFor={id}>{replyTo ? `Reply to ${replyTo.author}` : "Add a comment"}</label>
+      <textarea
+        ref={box}
+        id={id}
+        rows={3}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        aria-invalid={error ? true : undefined}
+      />
+      {error ? (
+        <p className="comment-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="comment-actions">
+        <button type="submit" className="button" disabled={add.isPending}>
+          {add.isPending ? "Posting..." : replyTo ? "Post Reply" : "Post Comment"}
+        </button>
+        {onCancel ? (
+          <button type="button" className="button button-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
