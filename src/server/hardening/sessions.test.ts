@@ -51,8 +51,10 @@ describe("session fixation", () => {
   it("a token with one character changed is nobody", async () => {
     const reader = await t.signUp();
     const token = tokenOf(reader.cookie);
-    const last = token.at(-2) === "A" ? "B" : "A";
-    const tampered = `${token.slice(0, -2)}${last}${token.slice(-1)}`;
+    // Change the session id, not the signature's last base64 digit: its low bits are padding, so
+    // some one-letter changes there decode to the same signature.
+    const first = token.startsWith("A") ? "B" : "A";
+    const tampered = `${first}${token.slice(1)}`;
     expect(await viewerOf(`better-auth.session_token=${encodeURIComponent(tampered)}`)).toBeNull();
   });
 
