@@ -96,6 +96,8 @@ const EnvSchema = z.object({
     })
     .transform((v) => v as TrustProxy)
     .default(false),
+  /** Worker processes on one port (node:cluster); above 1 only with DATABASE_URL. */
+  WEB_CONCURRENCY: integer(1, 64, 1),
   /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-storage.ts). */
   S3_BUCKET: z
     .string()
@@ -151,6 +153,7 @@ export interface Config {
   trustProxy: TrustProxy;
   clientDistDir: string | undefined;
   benchCeiling: boolean;
+  webConcurrency: number;
   /** Set when S3_BUCKET is: uploads go to that bucket. */
   s3: S3Config | null;
   /** Without a trailing slash. */
@@ -212,6 +215,11 @@ export function loadConfig(
     if (e.EMAILJS_SERVICE_ID && !e[name])
       throw new ConfigError(`Invalid environment variable ${name}: required when EMAILJS_SERVICE_ID is set`);
   }
+  // One process owns DATA_DIR/db (the lock); several workers need a database they can share.
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL)
+    throw new ConfigError(
+      "Invalid environment variable WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database belongs to one process)",
+    );
   // S3_* without a bucket would silently keep uploads on the local disk.
   for (const name of ["S3_REGION", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const) {
     if (e[name] && !e.S3_BUCKET)
@@ -254,6 +262,7 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     benchCeiling: e.DUET_BENCH_CEILING,
+    webConcurrency: e.WEB_CONCURRENCY,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -1,6 +1,8 @@
+import cluster from "node:cluster";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { runPrimary } from "./cluster";
 import { backupsDirOf, type SnapshotSchedule, startSnapshotSchedule, takeSnapshot } from "./db/backup";
 import { type Database, openDatabase } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/lock";
@@ -24,6 +26,11 @@ async function main() {
       process.exit(2);
     }
     throw error;
+  }
+
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    runPrimary(config.webConcurrency, (line) => console.log(line));
+    return;
   }
 
   let lock: DataDirLock | null = null;

@@ -75,6 +75,22 @@ describe("loadConfig", () => {
     expect(loadConfig(ok, null).emailjs).toMatchObject({ serviceId: "s", templateId: "t", publicKey: "k" });
   });
 
+  it("refuses WEB_CONCURRENCY above 1 on the embedded database, and accepts it with DATABASE_URL", () => {
+    expect(() => loadConfig({ WEB_CONCURRENCY: "2" }, null)).toThrow(
+      "Invalid environment variable WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database belongs to one process)",
+    );
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" }, null)).toThrow(
+      /^Invalid environment variable WEB_CONCURRENCY: /,
+    );
+    expect(() => loadConfig({ WEB_CONCURRENCY: "two" }, null)).toThrow(
+      /^Invalid environment variable WEB_CONCURRENCY: /,
+    );
+    expect(loadConfig({}, null).webConcurrency).toBe(1);
+    expect(
+      loadConfig({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db/duet" }, null).webConcurrency,
+    ).toBe(4);
+  });
+
   it("never echoes a database password in the error", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://duet:s3cret@db/duet" }, null)).toThrow(
       /^(?!.*s3cret).*DATABASE_URL/,
@@ -109,6 +125,8 @@ describe("npm start with a bad environment", { timeout: 60_000 }, () => {
     ["AUTHOR_HIM_EMAIL", "nobody"],
     ["AUTHOR_HER_EMAIL", "her at home"],
     ["SEED_DEMO", "perhaps"],
+    ["WEB_CONCURRENCY", "2"],
+    ["S3_BUCKET", "Not A Bucket"],
   ])("exits non-zero with one line naming %s", async (name, value) => {
     const { code, stderr } = await runToExit("src/server/main.ts", { DATA_DIR: dataDir, [name]: value });
     expect(code).not.toBe(0);
