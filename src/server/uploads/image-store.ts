@@ -83,6 +83,19 @@ export async function decodeImage(fileName: string, input: Buffer): Promise<Deco
 
 const variantKey = (key: string, width: number) => `${key}.${width}w.webp`;
 
+/** The WebP variants of a decoded image for srcset (`{name}.{width}w.webp`), only below its width. */
+export async function makeVariants(image: {
+  data: Buffer;
+  width: number;
+}): Promise<{ width: number; data: Buffer }[]> {
+  const out: { width: number; data: Buffer }[] = [];
+  for (const width of VARIANT_WIDTHS) {
+    if (width >= image.width) continue;
+    out.push({ width, data: await sharp(image.data).resize({ width }).webp({ quality: 80 }).toBuffer() });
+  }
+  return out;
+}
+
 /** Write decoded images under a fresh {timestamp}_{name}; variants only below the stored width. */
 export async function storeImages(storage: Storage, images: DecodedImage[], now: () => Date) {
   const written: string[] = [];
@@ -97,11 +110,9 @@ export async function storeImages(storage: Storage, images: DecodedImage[], now:
         key = `${BLOG_IMAGES}/${stamp}_${image.name}`;
       }
       written.push(key);
-      for (const width of VARIANT_WIDTHS) {
-        if (width >= image.width) continue;
-        const variant = await sharp(image.data).resize({ width }).webp({ quality: 80 }).toBuffer();
-        written.push(variantKey(key, width));
-        await storage.put(variantKey(key, width), variant);
+      for (const variant of await makeVariants(image)) {
+        written.push(variantKey(key, variant.width));
+        await storage.put(variantKey(key, variant.width), variant.data);
       }
       stored.push({
         id: randomUUID().replace(/-/g, "").slice(0, 16),

@@ -1,0 +1,212 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../db/client";
+import { account, blogPosts, type comments, postLikes, user } from "../db/schema";
+import { buildTestApp, openTestDatabase, type TestApp } from "../test/test-app";
+import { importArchive } from "./import";
+import { exportTo, normalisedArchive, rewriteArchive, uploadsOf, writeSampleBlog } from "./test-blog";
+
+let t: TestApp;
+let work: string;
+let first: string;
+// The blog the archive is imported into: a fresh database and a fresh DATA_DIR.
+let target: Database;
+let targetDir: string;
+
+const importInto = (file: string, extra: { dryRun?: boolean } = {}) =>
+  importArchive({
+    db: target.db,
+    storage: uploadsOf(targetDir),
+    file,
+    stagingDir: path.join(targetDir, ".import"),
+    ...extra,
+  });
+
+const filesOf = (dir: string) => readdirSync(path.join(dir, "uploads", "blog-images")).sort();
+const countOf = async (
+  db: Database["db"],
+  table: typeof blogPosts | typeof comments | typeof postLikes | typeof user,
+) => (await db.select({ n: count() }).from(table))[0]!.n;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await writeSampleBlog(t);
+  work = mkdtempSync(path.join(tmpdir(), "duet-archive-"));
+  first = path.join(work, "first.tar.gz");
+  await exportTo(t.ctx, t.ctx.db, t.config.dataDir, first);
+  target = await openTestDatabase();
+  targetDir = mkdtempSync(path.join(tmpdir(), "duet-archive-target-"));
+});
+afterAll(async () => {
+  await t.close();
+  await target.close();
+  rmSync(work, { recursive: true, force: true });
+  rmSync(targetDir, { recursive: true, force: true });
+});
+
+describe("export", () => {
+  it("holds every post with the SPEC §3 fields, comments, likes, accounts without passwords, images and variants", async () => {
+    const { tables, images } = await normalisedArchive(first);
+    const posts = tables.blog_posts!.map((l) => JSON.parse(l));
+    expect(posts).toHaveLength(2);
+    for (const field of [
+      "title",
+      "content",
+      "excerpt",
+      "author",
+      "date",
+      "imageUrl",
+      "images",
+      "hashtags",
+      "likes",
+      "lastUpdated",
+    ])
+      expect(posts[0]).toHaveProperty(field);
+    const paired = posts.find((p) => p.title === "A pair of photos");
+    expect(paired.images.map((i: { pairedWith: string }) => i.pairedWith)).toEqual([
+      paired.images[1].id,
+      paired.images[0].id,
+    ]);
+    expect(paired.likes).toBe(2);
+    expect(tables.comments).toHaveLength(2);
+    expect(tables.post_likes).toHaveLength(3);
+    expect(tables.contact_messages).toHaveLength(1);
+    expect(tables.user).toHaveLength(3);
+    expect(tables.account).toBeUndefined();
+    expect(tables.session).toBeUndefined();
+    const names = Object.keys(images);
+    expect(names.filter((n) => !n.endsWith("w.webp"))).toHaveLength(2);
+    expect(names.some((n) => n.endsWith(".960w.webp"))).toBe(true);
+  });
+
+  it("includes password hashes only with --with-secrets", async () => {
+    const file = path.join(work, "secrets.tar.gz");
+    const manifest = await exportTo(t.ctx, t.ctx.db, t.config.dataDir, file, true);
+    expect(manifest.withSecrets).toBe(true);
+    const { tables } = await normalisedArchive(file);
+    const rows = tables.account!.map((l) => JSON.parse(l));
+    expect(rows).toHaveLength(3);
+    expect(rows.every((r) => typeof r.password === "string" && r.password.length > 20)).toBe(true);
+  });
+});
+
+describe("import", () => {
+  it("--dry-run reports what would be added and changes nothing", async () => {
+    const report = await importInto(first, { dryRun: true });
+    expect(report.tables.blog_posts).toEqual({ rows: 2, added: 2 });
+    expect(report.images).toEqual({ count: 2, added: 2 });
+    expect(await countOf(target.db, blogPosts)).toBe(0);
+    expect(() => filesOf(targetDir)).toThrow();
+  });
+
+  it("round trip: export, import into a fresh DATA_DIR, export again: the same data", async () => {
+    const report = await importInto(first);
+    expect(report.tables.comments).toEqual({ rows: 2, added: 2 });
+    const second = path.join(work, "second.tar.gz");
+    await exportTo(t.ctx, target.db, targetDir, second);
+    expect(await normalisedArchive(second)).toEqual(await normalisedArchive(first));
+  });
+
+  it("importing the same archive twice changes nothing the second time", async () => {
+    const before = filesOf(targetDir);
+    const report = await importInto(first);
+    expect(Object.values(report.tables).every((x) => x.added === 0)).toBe(true);
+    expect(report.images.added).toBe(0);
+    expect(filesOf(targetDir)).toEqual(before);
+    expect(await countOf(target.db, postLikes)).toBe(3);
+    const [paired] = await target.db.select().from(blogPosts).where(eq(blogPosts.title, "A pair of photos"));
+    expect(paired!.likes).toBe(2);
+  });
+
+  it("imported users have no password until they use 'Forgot password'", async () => {
+    expect(await countOf(target.db, user)).toBe(3);
+    expect((await target.db.select({ n: count() }).from(account))[0]!.n).toBe(0);
+  });
+});
+
+describe("a damaged or invalid archive is refused with a clear message and leaves the blog as it was", () => {
+  let fresh: Database;
+  let dir: string;
+  beforeAll(async () => {
+    fresh = await openTestDatabase();
+    dir = mkdtempSync(path.join(tmpdir(), "duet-archive-bad-"));
+  });
+  afterAll(async () => {
+    await fresh.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const flip = (d: Buffer) => {
+    const c = Buffer.from(d);
+    c[Math.floor(c.length / 2)]! ^= 0xff;
+    return c;
+  };
+  const edits: Record<string, [(name: string, data: Buffer) => Buffer, RegExp]> = {
+    "a post by an unknown author": [
+      (name, data) =>
+        name.startsWith("data/blog_posts/")
+          ? Buffer.from(data.toString().replace('"author":"her"', '"author":"them"'))
+          : data,
+      /not valid: row \d of data\/blog_posts\/000001.jsonl: 'author' must be one of him, her/,
+    ],
+    "an image that is not an image": [
+      (name, data) =>
+        name.endsWith("_left.jpg") ? Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") : data,
+      /The image 'blog-images\/\d+_left.jpg' in the archive is not an image Duet accepts/,
+    ],
+    "a comment on a post that is nowhere": [
+      (name, data) =>
+        name.startsWith("data/blog_posts/")
+          ? Buffer.from(data.toString().split("\n").slice(1).join("\n"))
+          : data,
+      /refer to a 'blog_posts' that is neither in the archive nor in this blog/,
+    ],
+  };
+  const cases: [string, () => Promise<Buffer>, RegExp][] = [
+    [
+      "cut short",
+      async () => readFileSync(first).subarray(0, Math.floor(readFileSync(first).length * 0.6)),
+      /damaged.*(cut short|corrupt)/,
+    ],
+    ["not an archive", async () => Buffer.from("hello, not a tar.gz"), /damaged or not a Duet archive/],
+    ["a flipped byte", async () => flip(readFileSync(first)), /damaged/],
+    ...Object.entries(edits).map(([name, [edit, message]]): [string, () => Promise<Buffer>, RegExp] => [
+      name,
+      async () => {
+        const file = path.join(work, `${name}.tar.gz`);
+        await rewriteArchive(first, file, edit);
+        return readFileSync(file);
+      },
+      message,
+    ]),
+  ];
+  it.each(cases)("%s", async (_name, make, message) => {
+    const file = path.join(dir, "bad.tar.gz");
+    writeFileSync(file, await make());
+    const attempt = importArchive({
+      db: fresh.db,
+      storage: uploadsOf(dir),
+      file,
+      stagingDir: path.join(dir, ".import"),
+    });
+    await expect(attempt).rejects.toThrow(message);
+    await expect(attempt).rejects.toThrow(/Nothing was imported\.$/);
+    expect(await countOf(fresh.db, blogPosts)).toBe(0);
+    expect(await countOf(fresh.db, user)).toBe(0);
+    expect(readdirSync(dir)).toEqual(["bad.tar.gz"]);
+  });
+});
+
+describe("htmlSignature", () => {
+  it("ignores attribute order and how a void tag is closed, nothing else", async () => {
+    const { htmlSignature } = await import("./row-rules");
+    expect(htmlSignature('<img src="/a.jpg" class="x" />')).toBe(
+      htmlSignature('<img class="x" src="/a.jpg">'),
+    );
+    expect(htmlSignature('<img src="/a.jpg">')).not.toBe(htmlSignature('<img src="/b.jpg">'));
+    expect(htmlSignature("<p>a</p>")).not.toBe(htmlSignature("<p>b</p>"));
+  });
+});

@@ -1,0 +1,146 @@
+import { createHash } from "node:crypto";
+import { once } from "node:events";
+import type { Writable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
+import { count } from "drizzle-orm";
+import tar from "tar-stream";
+import type { Db } from "../db/client";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  type ArchiveProgress,
+  dataEntry,
+  HEADER_ENTRY,
+  MANIFEST_ENTRY,
+  type Manifest,
+  ROWS_PER_PAGE,
+  VARIANT_KEY,
+} from "./format";
+import type { ArchiveStorage } from "./storage";
+import { archiveTables, encodeRow, readRows } from "./tables";
+
+export interface ExportOptions {
+  db: Db;
+  storage: ArchiveStorage;
+  site: Manifest["site"];
+  authors: Manifest["authors"];
+  /** Include password hashes (the account table). */
+  withSecrets: boolean;
+  output: Writable;
+  onProgress?: (progress: ArchiveProgress) => void;
+  now?: () => Date;
+}
+
+/** What will be exported, counted first so progress has a total (and the browser an estimate). */
+export async function measureExport(db: Db, storage: ArchiveStorage, withSecrets: boolean) {
+  let totalRows = 0;
+  for (const t of archiveTables({ withSecrets })) {
+    const [row] = await db.select({ n: count() }).from(t.table);
+    totalRows += row?.n ?? 0;
+  }
+  let totalImages = 0;
+  let imageBytes = 0;
+  for await (const object of storage.list()) {
+    totalImages++;
+    imageBytes += object.size;
+  }
+  return { totalRows, totalImages, imageBytes };
+}
+
+/**
+ * Stream the whole blog into `output` as a Duet archive (see format.ts). Memory stays bounded:
+ * rows are read a page at a time by primary key and images are copied one file at a time.
+ */
+export async function writeArchive(options: ExportOptions): Promise<Manifest> {
+  const { db, storage, withSecrets } = options;
+  const measured = await measureExport(db, storage, withSecrets);
+  const progress: ArchiveProgress = {
+    rows: 0,
+    totalRows: measured.totalRows,
+    images: 0,
+    totalImages: measured.totalImages,
+    bytes: 0,
+  };
+  const entries: Manifest["entries"] = {};
+  const rowCounts: Record<string, number> = {};
+  let images = 0;
+  let variants = 0;
+
+  const pack = tar.pack();
+  const gzip = createGzip();
+  gzip.on("data", (chunk: Buffer) => {
+    progress.bytes += chunk.length;
+  });
+  const done = pipeline(pack, gzip, options.output);
+  // An output that fails (a closed download) must stop the producer too.
+  let failure: unknown = null;
+  done.catch((error: unknown) => {
+    failure = error;
+  });
+  const mtime = (options.now ?? (() => new Date()))();
+
+  /** One entry; resolves once its bytes went into the pack (backpressure from the output). */
+  const addEntry = async (name: string, size: number, chunks: AsyncIterable<Buffer> | Buffer[]) => {
+    if (failure) throw failure;
+    const hash = createHash("sha256");
+    let sink!: ReturnType<typeof pack.entry>;
+    const written = new Promise<void>((resolve, reject) => {
+      sink = pack.entry({ name, size, mtime, mode: 0o644, type: "file" }, (error: unknown) =>
+        error ? reject(error) : resolve(),
+      );
+    });
+    for await (const chunk of chunks) {
+      hash.update(chunk);
+      if (!sink.write(chunk)) await once(sink as unknown as NodeJS.EventEmitter, "drain");
+      if (failure) throw failure;
+    }
+    (sink as unknown as { end(): void }).end();
+    await written;
+    entries[name] = { size, sha256: hash.digest("hex") };
+  };
+
+  const header = Buffer.from(`${JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION })}\n`);
+  await addEntry(HEADER_ENTRY, header.length, [header]);
+
+  for (const t of archiveTables({ withSecrets })) {
+    rowCounts[t.name] = 0;
+    let page = 0;
+    for await (const rows of readRows(db, t, ROWS_PER_PAGE)) {
+      page++;
+      const body = Buffer.from(rows.map((r) => `${JSON.stringify(encodeRow(r))}\n`).join(""));
+      await addEntry(dataEntry(t.name, page), body.length, [body]);
+      rowCounts[t.name] = (rowCounts[t.name] ?? 0) + rows.length;
+      progress.rows += rows.length;
+      options.onProgress?.({ ...progress });
+    }
+  }
+
+  for await (const object of storage.list()) {
+    const found = await storage.get(object.key);
+    // Deleted since it was listed: nothing to copy.
+    if (!found) continue;
+    await addEntry(`uploads/${object.key}`, object.size, found.body);
+    if (VARIANT_KEY.test(object.key)) variants++;
+    else images++;
+    progress.images++;
+    options.onProgress?.({ ...progress });
+  }
+
+  const manifest: Manifest = {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    createdAt: mtime.toISOString(),
+    site: options.site,
+    authors: options.authors,
+    withSecrets,
+    counts: { rows: rowCounts, images, variants },
+    entries,
+  };
+  const body = Buffer.from(`${JSON.stringify(manifest, null, 1)}\n`);
+  await addEntry(MANIFEST_ENTRY, body.length, [body]);
+  pack.finalize();
+  await done;
+  options.onProgress?.({ ...progress });
+  return manifest;
+}

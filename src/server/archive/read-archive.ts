@@ -1,0 +1,118 @@
+import { createHash } from "node:crypto";
+import { createReadStream } from "node:fs";
+import { createGunzip } from "node:zlib";
+import tar from "tar-stream";
+import {
+  ARCHIVE_VERSION,
+  ArchiveError,
+  HEADER_ENTRY,
+  HeaderSchema,
+  MANIFEST_ENTRY,
+  type Manifest,
+  ManifestSchema,
+} from "./format";
+
+/** The largest single entry read into memory (an image is at most 10 MB, a data page far less). */
+export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+
+export interface ArchiveEntry {
+  name: string;
+  data: Buffer;
+}
+
+const damaged = (detail: string) =>
+  new ArchiveError(`The archive is damaged or not a Duet archive: ${detail}. Nothing was imported.`);
+
+/**
+ * Read a Duet archive entry by entry (one in memory at a time), checking its header first and,
+ * at the end, every entry's size and sha256 against the manifest. Throws ArchiveError with a
+ * message for a person when anything does not match. Returns the manifest.
+ */
+export async function readArchive(
+  file: string,
+  onEntry: (entry: ArchiveEntry) => Promise<void>,
+): Promise<Manifest> {
+  const source = createReadStream(file);
+  const gunzip = createGunzip();
+  const extract = tar.extract();
+  let streamError: Error | null = null;
+  const fail = (error: Error) => {
+    streamError ??= error;
+    extract.destroy(error);
+  };
+  source.on("error", fail);
+  gunzip.on("error", fail);
+  source.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
+
+  const seen: Manifest["entries"] = {};
+  let manifest: Manifest | null = null;
+  let index = 0;
+  try {
+    for await (const entry of extract) {
+      const { name, size, type } = entry.header;
+      if (type !== "file") throw damaged(`'${name}' is not a plain file`);
+      if (size > MAX_ENTRY_BYTES)
+        throw damaged(`'${name}' is larger than ${MAX_ENTRY_BYTES / 1024 / 1024} MB`);
+      if (manifest) throw damaged(`'${name}' comes after the manifest`);
+      if (seen[name]) throw damaged(`'${name}' appears twice`);
+      const chunks: Buffer[] = [];
+      const hash = createHash("sha256");
+      for await (const chunk of entry) {
+        const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+        hash.update(buffer);
+        chunks.push(buffer);
+      }
+      const data = Buffer.concat(chunks);
+      if (index++ === 0) {
+        if (name !== HEADER_ENTRY) throw damaged(`it does not start with ${HEADER_ENTRY}`);
+        const header = HeaderSchema.safeParse(parseJson(data, name));
+        if (!header.success) throw damaged(`${HEADER_ENTRY} is not valid`);
+        if (header.data.version > ARCHIVE_VERSION)
+          throw new ArchiveError(
+            `This archive was made by a newer Duet (format version ${header.data.version}); update Duet to import it.`,
+          );
+        seen[name] = { size: data.length, sha256: hash.digest("hex") };
+        continue;
+      }
+      if (name === MANIFEST_ENTRY) {
+        const parsed = ManifestSchema.safeParse(parseJson(data, name));
+        if (!parsed.success) throw damaged("the manifest is not valid");
+        manifest = parsed.data;
+        continue;
+      }
+      seen[name] = { size: data.length, sha256: hash.digest("hex") };
+      await onEntry({ name, data });
+    }
+  } catch (error) {
+    source.destroy();
+    if (error instanceof ArchiveError) throw error;
+    throw damaged(describe(streamError ?? error));
+  }
+  if (streamError) throw damaged(describe(streamError));
+  if (!manifest) throw damaged("it has no manifest (the file may be cut short)");
+  for (const [name, expected] of Object.entries(manifest.entries)) {
+    const got = seen[name];
+    if (!got) throw damaged(`'${name}' is listed in the manifest but missing`);
+    if (got.size !== expected.size || got.sha256 !== expected.sha256)
+      throw damaged(`'${name}' does not match its checksum`);
+  }
+  for (const name of Object.keys(seen))
+    if (!manifest.entries[name]) throw damaged(`'${name}' is not listed in the manifest`);
+  return manifest;
+}
+
+function parseJson(data: Buffer, name: string): unknown {
+  try {
+    return JSON.parse(data.toString("utf8"));
+  } catch {
+    throw damaged(`${name} is not valid JSON`);
+  }
+}
+
+function describe(error: unknown): string {
+  const code = (error as { code?: string }).code;
+  if (code === "Z_BUF_ERROR" || code === "Z_DATA_ERROR") return "the compressed data is cut short or corrupt";
+  const message = error instanceof Error ? error.message : String(error);
+  if (/unexpected end/i.test(message)) return "the file is cut short";
+  return message.replace(/\.$/, "");
+}

@@ -1,0 +1,165 @@
+// Test helpers for the archive tests: a blog written through the API, and an archive read back
+// into comparable data.
+import { createHash, randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createGzip } from "node:zlib";
+import sharp from "sharp";
+import tar from "tar-stream";
+import type { AppContext } from "../context";
+import type { Db } from "../db/client";
+import type { TestApp } from "../test/test-app";
+import { writeArchive } from "./export";
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_VERSION,
+  DATA_ENTRY,
+  HEADER_ENTRY,
+  MANIFEST_ENTRY,
+  type Manifest,
+  UPLOAD_ENTRY,
+} from "./format";
+import { readArchive } from "./read-archive";
+import { htmlSignature } from "./row-rules";
+import { localUploads } from "./storage";
+
+export const jpeg = (width: number, height: number, r = 200) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g: 90, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+
+export async function uploadImages(t: TestApp, cookie: string, files: { name: string; data: Buffer }[]) {
+  const boundary = `----duet${randomUUID()}`;
+  const parts = files.flatMap((f) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="${f.name}"\r\nContent-Type: image/jpeg\r\n\r\n`,
+    ),
+    f.data,
+    Buffer.from("\r\n"),
+  ]);
+  const res = await t.request({
+    method: "POST",
+    url: "/api/uploads",
+    cookie,
+    payload: Buffer.concat([...parts, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  });
+  if (res.statusCode !== 201) throw new Error(`upload failed: ${res.body}`);
+  return (res.json() as { files: { id: string; url: string }[] }).files;
+}
+
+/** Two authors' posts (one with an image pair), a reader's comments and likes, a contact message. */
+export async function writeSampleBlog(t: TestApp) {
+  const him = await t.as("him");
+  const her = await t.as("her");
+  const reader = await t.as("user");
+  const [a, b] = await uploadImages(t, him.cookie, [
+    { name: "left.jpg", data: await jpeg(1200, 800) },
+    { name: "right.jpg", data: await jpeg(600, 900, 40) },
+  ]);
+  const paired = await t.request({
+    method: "POST",
+    url: "/api/posts",
+    cookie: him.cookie,
+    payload: {
+      title: "A pair of photos",
+      author: "him",
+      content: `<p>Before</p><div class="image-pair" data-pair="${a!.id} ${b!.id}"><img class="post-image" src="${a!.url}" alt="" data-image-id="${a!.id}"><img class="post-image" src="${b!.url}" alt="" data-image-id="${b!.id}"></div><p>After <strong>bold</strong></p>`,
+      hashtags: ["travel", "summer-trip"],
+      images: [
+        { id: a!.id, url: a!.url, position: "center", size: "medium", pairedWith: b!.id },
+        { id: b!.id, url: b!.url, position: "center", size: "medium", pairedWith: a!.id },
+      ],
+    },
+  });
+  if (paired.statusCode !== 201) throw new Error(`post failed: ${paired.body}`);
+  const herPost = await t.request({
+    method: "POST",
+    url: "/api/posts",
+    cookie: her.cookie,
+    payload: { title: "Her words", author: "her", content: "<p>Only text</p>", excerpt: "Short" },
+  });
+  const postIds = [paired.json().id as string, herPost.json().id as string];
+  for (const id of postIds) {
+    await t.request({
+      method: "POST",
+      url: `/api/posts/${id}/comments`,
+      cookie: reader.cookie,
+      payload: { content: `Nice ${id.slice(0, 4)}` },
+    });
+    await t.request({ method: "POST", url: `/api/posts/${id}/like`, cookie: reader.cookie });
+  }
+  await t.request({ method: "POST", url: `/api/posts/${postIds[0]}/like`, cookie: her.cookie });
+  await t.request({
+    method: "POST",
+    url: "/api/contact",
+    payload: { name: "Ann", email: "ann@example.com", subject: "Hello", message: "A message" },
+  });
+  return { postIds, him, her, reader };
+}
+
+export const uploadsOf = (dataDir: string) => localUploads(path.join(dataDir, "uploads"));
+
+/** Export the blog of `db` with the uploads of `dataDir` (the test app's config names the site). */
+export async function exportTo(ctx: AppContext, db: Db, dataDir: string, file: string, withSecrets = false) {
+  return writeArchive({
+    db,
+    storage: uploadsOf(dataDir),
+    site: { name: ctx.config.siteName, publicUrl: ctx.config.publicUrl },
+    authors: ctx.config.authorEmails,
+    withSecrets,
+    output: createWriteStream(file),
+  });
+}
+
+/**
+ * An archive as comparable data: every table's rows (sorted, volatile delivery fields dropped)
+ * and every image by name with its dimensions (images are re-encoded on import, so bytes differ).
+ */
+export async function normalisedArchive(file: string) {
+  const tables: Record<string, string[]> = {};
+  const images: Record<string, string> = {};
+  await readArchive(file, async ({ name, data }) => {
+    const table = DATA_ENTRY.exec(name)?.[1];
+    if (table) {
+      const rows = data.toString("utf8").split("\n").filter(Boolean);
+      const normal = rows.map((l) => {
+        const row = JSON.parse(l);
+        if (typeof row.content === "string") row.content = htmlSignature(row.content);
+        return JSON.stringify(row);
+      });
+      tables[table] = [...(tables[table] ?? []), ...normal].sort();
+      return;
+    }
+    const key = UPLOAD_ENTRY.exec(name)?.[1];
+    if (key) {
+      const meta = await sharp(data).metadata();
+      images[key] = `${meta.format} ${meta.width}x${meta.height}`;
+    }
+  });
+  return { tables, images };
+}
+
+/** Copy an archive, changing entries on the way, with a manifest whose checksums match again. */
+export async function rewriteArchive(from: string, to: string, edit: (name: string, data: Buffer) => Buffer) {
+  const pack = tar.pack();
+  const done = pipeline(pack, createGzip(), createWriteStream(to));
+  const entries: Manifest["entries"] = {};
+  const add = (name: string, data: Buffer) => {
+    entries[name] = { size: data.length, sha256: createHash("sha256").update(data).digest("hex") };
+    pack.entry({ name, size: data.length }, data);
+  };
+  add(HEADER_ENTRY, Buffer.from(JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION })));
+  const rows: Record<string, number> = {};
+  const manifest = await readArchive(from, async ({ name, data }) => {
+    const out = edit(name, data);
+    const table = DATA_ENTRY.exec(name)?.[1];
+    if (table) rows[table] = (rows[table] ?? 0) + out.toString().split("\n").filter(Boolean).length;
+    add(name, out);
+  });
+  const body = Buffer.from(JSON.stringify({ ...manifest, counts: { ...manifest.counts, rows }, entries }));
+  pack.entry({ name: MANIFEST_ENTRY, size: body.length }, body);
+  pack.finalize();
+  await done;
+}
