@@ -71,7 +71,10 @@ describe("export", () => {
       paired.images[0].id,
     ]);
     expect(paired.likes).toBe(2);
-    expect(tables.comments).toHaveLength(2);
+    const replies = tables.comments!.map((l) => JSON.parse(l)).filter((c) => c.parentId);
+    expect(tables.comments).toHaveLength(4);
+    expect(replies).toHaveLength(2);
+    expect(replies.every((r) => r.replyToId && r.replyToAuthor)).toBe(true);
     expect(tables.post_likes).toHaveLength(3);
     expect(tables.contact_messages).toHaveLength(1);
     expect(tables.user).toHaveLength(3);
@@ -104,7 +107,7 @@ describe("import", () => {
 
   it("round trip: export, import into a fresh DATA_DIR, export again: the same data", async () => {
     const report = await importInto(first);
-    expect(report.tables.comments).toEqual({ rows: 2, added: 2 });
+    expect(report.tables.comments).toEqual({ rows: 4, added: 4 });
     const second = path.join(work, "second.tar.gz");
     await exportTo(t.ctx, target.db, targetDir, second);
     expect(await normalisedArchive(second)).toEqual(await normalisedArchive(first));

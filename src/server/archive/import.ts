@@ -1,5 +1,5 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
-import { count, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
@@ -9,7 +9,7 @@ import { ArchiveError, DATA_ENTRY } from "./format";
 import { readArchive } from "./read-archive";
 import { applyRowRules } from "./row-rules";
 import type { ArchiveStorage } from "./storage";
-import { type ArchiveRow, decodeRow } from "./tables";
+import { type ArchiveRow, type ArchiveTable, decodeRow } from "./tables";
 
 export interface ImportOptions {
   db: Db;
@@ -90,6 +90,8 @@ async function apply(
       if (written.length % 50 === 0) log(`Placed ${report.images.added} images`);
     }
 
+    const pending: { t: ArchiveTable; values: ArchiveRow; links: ArchiveRow }[] = [];
+    const addedKeys = new Set<string>();
     await db.transaction(async (tx) => {
       await readArchive(options.file, async ({ name, data }) => {
         const match = DATA_ENTRY.exec(name);
@@ -107,17 +109,34 @@ async function apply(
           for (const [field, ref] of t.references)
             if (ref.table === "user" && typeof values[field] === "string")
               values[field] = checked.userIdMap.get(values[field] as string) ?? values[field];
+          // A row pointing at a row of its own table (a reply and its comment) may come before
+          // it: the link is set once the whole table is in.
+          const links: ArchiveRow = {};
+          for (const field of selfRefs(t)) {
+            if (values[field] === null || values[field] === undefined) continue;
+            links[field] = values[field];
+            values[field] = null;
+          }
+          if (Object.keys(links).length > 0) pending.push({ t, values, links });
           rows.push(values);
         }
         if (rows.length === 0) return;
-        const added = await tx
+        const added = (await tx
           .insert(t.table as PgTable)
           .values(rows as never)
           .onConflictDoNothing()
-          .returning();
+          .returning()) as ArchiveRow[];
         report.tables[t.name]!.added += added.length;
+        for (const row of added) addedKeys.add(keyOf(t, row));
         log(`Imported ${name}`);
       });
+      for (const { t, values, links } of pending) {
+        if (!addedKeys.has(keyOf(t, values))) continue;
+        await tx
+          .update(t.table as PgTable)
+          .set(links as never)
+          .where(and(...t.primaryKey.map((k) => eq(t.columns.get(k)!, values[k]))));
+      }
       // The like counter always equals the like rows (ARCHITECTURE "Data").
       await tx.execute(sql`update blog_posts p set likes = c.n
         from (select b.id, count(l.post_id)::int as n from blog_posts b
@@ -135,3 +154,8 @@ async function apply(
   }
   return report;
 }
+
+const selfRefs = (t: ArchiveTable) =>
+  [...t.references].filter(([, ref]) => ref.table === t.name).map(([field]) => field);
+const keyOf = (t: ArchiveTable, row: ArchiveRow) =>
+  `${t.name}\u0000${t.primaryKey.map((k) => String(row[k])).join("\u0000")}`;

@@ -3,7 +3,8 @@ import { type Database, openDatabase } from "../db/client";
 import { acquireDataDirLock } from "../db/lock";
 import { runMigrations } from "../db/migrate";
 import type { Config } from "../env";
-import { type ArchiveStorage, localUploads } from "./storage";
+import { createStorage } from "../storage/storage";
+import type { ArchiveStorage } from "./storage";
 
 /**
  * The blog of this configuration for a script (export, import): the database (migrated) and the
@@ -23,7 +24,12 @@ export async function openBlog<T>(
     );
     try {
       await runMigrations(database);
-      return await work({ database, storage: localUploads(path.join(config.dataDir, "uploads")) });
+      const storage = createStorage(config);
+      try {
+        return await work({ database, storage });
+      } finally {
+        storage.close();
+      }
     } finally {
       await database.close();
     }

@@ -6,10 +6,11 @@ import * as schema from "../db/schema";
 /**
  * Which tables an archive holds, derived from the Drizzle schema so that a table added by a later
  * feature (drafts, revisions, followers…) is carried without touching this code. Left out:
- * sessions, one-time tokens, rate-limit counters and the cache counter (state of this server,
- * not of the blog). `account` (password hashes) only with --with-secrets.
+ * sessions, one-time tokens, rate-limit counters, the cache counter and the outgoing mail queue
+ * (state of this server, not of the blog: a queued email must not be sent again by the new one).
+ * `account` (password hashes) only with --with-secrets.
  */
-const NOT_ARCHIVED = new Set(["session", "verification", "rate_limit", "site_state"]);
+const NOT_ARCHIVED = new Set(["session", "verification", "rate_limit", "site_state", "mail_queue"]);
 export const SECRET_TABLES = new Set(["account"]);
 
 export interface ArchiveTable {

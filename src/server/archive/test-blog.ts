@@ -9,6 +9,7 @@ import sharp from "sharp";
 import tar from "tar-stream";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
+import { createLocalStorage } from "../storage/local-storage";
 import type { TestApp } from "../test/test-app";
 import { writeArchive } from "./export";
 import {
@@ -22,7 +23,6 @@ import {
 } from "./format";
 import { readArchive } from "./read-archive";
 import { htmlSignature } from "./row-rules";
-import { localUploads } from "./storage";
 
 export const jpeg = (width: number, height: number, r = 200) =>
   sharp({ create: { width, height, channels: 3, background: { r, g: 90, b: 40 } } })
@@ -81,15 +81,31 @@ export async function writeSampleBlog(t: TestApp) {
     payload: { title: "Her words", author: "her", content: "<p>Only text</p>", excerpt: "Short" },
   });
   const postIds = [paired.json().id as string, herPost.json().id as string];
+  const commentIds: string[] = [];
   for (const id of postIds) {
-    await t.request({
+    const res = await t.request({
       method: "POST",
       url: `/api/posts/${id}/comments`,
       cookie: reader.cookie,
       payload: { content: `Nice ${id.slice(0, 4)}` },
     });
+    commentIds.push(res.json().id);
     await t.request({ method: "POST", url: `/api/posts/${id}/like`, cookie: reader.cookie });
   }
+  // A reply, and a reply to the reply (one level deep, naming whom it answers).
+  const reply = await t.request({
+    method: "POST",
+    url: `/api/posts/${postIds[1]}/comments`,
+    cookie: her.cookie,
+    payload: { content: "Thank you!", replyTo: commentIds[1] },
+  });
+  const again = await t.request({
+    method: "POST",
+    url: `/api/posts/${postIds[1]}/comments`,
+    cookie: reader.cookie,
+    payload: { content: "You're welcome", replyTo: reply.json().id },
+  });
+  if (again.statusCode !== 201) throw new Error(`reply failed: ${again.body}`);
   await t.request({ method: "POST", url: `/api/posts/${postIds[0]}/like`, cookie: her.cookie });
   await t.request({
     method: "POST",
@@ -99,7 +115,7 @@ export async function writeSampleBlog(t: TestApp) {
   return { postIds, him, her, reader };
 }
 
-export const uploadsOf = (dataDir: string) => localUploads(path.join(dataDir, "uploads"));
+export const uploadsOf = (dataDir: string) => createLocalStorage(path.join(dataDir, "uploads"));
 
 /** Export the blog of `db` with the uploads of `dataDir` (the test app's config names the site). */
 export async function exportTo(ctx: AppContext, db: Db, dataDir: string, file: string, withSecrets = false) {
