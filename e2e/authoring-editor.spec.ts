@@ -12,6 +12,24 @@ const png = async (name: string, width: number, height: number, background: stri
 
 const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
 
+/** The HTML view (the SPEC's content text area); the visual editor is the default. */
+async function htmlView(page: Page) {
+  await page.getByRole("button", { name: "HTML", exact: true }).click();
+  await expect(page.getByRole("button", { name: "HTML", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+}
+
+/** A font / size / colour picker: open it, then choose (a click applies). */
+async function pick(page: Page, picker: "Font" | "Size" | "Colour", option: string) {
+  await page.getByRole("button", { name: picker, exact: true }).click();
+  await page
+    .getByRole("listbox", { name: picker })
+    .getByRole("option", { name: option, exact: true })
+    .click();
+}
+
 /** Select a range of the content text area by the text it holds. */
 async function selectInContent(page: Page, text: string) {
   await page.getByLabel("Content", { exact: true }).evaluate((el, t) => {
@@ -33,6 +51,7 @@ async function cursorAtEnd(page: Page) {
 /** Publish a plain post through the form; returns its title. */
 async function publishSimple(page: Page, title: string) {
   await page.goto("/admin");
+  await htmlView(page);
   await page.getByLabel("Title").fill(title);
   await page.getByLabel("Content", { exact: true }).fill("<p>Plain words.</p>");
   await page.getByRole("button", { name: "Publish" }).click();
@@ -60,6 +79,7 @@ test.describe("authoring", () => {
     await signIn(context, server, HIM_EMAIL);
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
+    await htmlView(page);
     const title = unique("Two photos by the sea");
 
     await page.getByLabel("Title").fill(title);
@@ -80,8 +100,8 @@ test.describe("authoring", () => {
       alerts.push(d.message());
       void d.accept();
     });
-    await page.getByLabel("Font").selectOption("Georgia");
-    await page.getByLabel("Colour").selectOption("navy");
+    await pick(page, "Font", "Georgia");
+    await pick(page, "Colour", "navy");
     expect(alerts).toEqual([
       "Please select some text before applying font",
       "Please select some text before applying colour",
@@ -91,14 +111,15 @@ test.describe("authoring", () => {
     await selectInContent(page, "Intro");
     await page.getByRole("button", { name: "Bold" }).click();
     await selectInContent(page, "words");
-    await page.getByLabel("Font").selectOption("Times New Roman");
+    await pick(page, "Font", "Times New Roman");
     await selectInContent(page, "here");
-    await page.getByLabel("Size").selectOption("14");
+    await pick(page, "Size", "14pt");
     await expect(content).toHaveValue(
       '<p><strong>Intro</strong> <span style="font-family: Times New Roman">words</span> <span style="font-size: 14pt">here</span></p>\n',
     );
 
     // Two images picked at once: previews, the first is the thumbnail by default.
+    await cursorAtEnd(page);
     await page
       .getByLabel("Add images")
       .setInputFiles([
@@ -111,17 +132,17 @@ test.describe("authoring", () => {
     await expect(page.getByRole("radio", { name: "Thumbnail" }).first()).toBeChecked();
 
     // Place, size, pair (symmetric) and choose the second as thumbnail.
-    await page.getByLabel("Position of image 1").selectOption("left");
-    await page.getByLabel("Size of image 2").selectOption("large");
-    await page.getByLabel("Pair image 1 with").selectOption({ label: "Image 2" });
-    await expect(page.getByLabel("Pair image 2 with")).toHaveValue(
+    await page.getByLabel("Position (image 1)").selectOption("left");
+    await page.getByLabel("Size (image 2)").selectOption("large");
+    await page.getByLabel("Pair with (image 1)").selectOption({ label: "Image 2" });
+    await expect(page.getByLabel("Pair with (image 2)")).toHaveValue(
       (await entries.nth(0).getAttribute("data-image-id"))!,
     );
     await page.getByRole("radio", { name: "Thumbnail" }).nth(1).check();
     const idA = (await entries.nth(0).getAttribute("data-image-id"))!;
     const idB = (await entries.nth(1).getAttribute("data-image-id"))!;
     await cursorAtEnd(page);
-    await page.getByRole("button", { name: "Insert image 1 at cursor" }).click();
+    await page.getByRole("button", { name: "Insert at cursor (image 1)" }).click();
     await expect(content).toHaveValue(new RegExp(`\\[PAIRED:${idA}:${idB}\\]$`));
 
     // The live preview shows the post as readers will see it.
@@ -165,7 +186,7 @@ test.describe("authoring", () => {
 
     // Edit: inline mode, the markers come back, the images as uploaded entries.
     await page.getByRole("button", { name: "Edit" }).click();
-    await expect(page.getByRole("heading", { name: "Edit post" })).toBeFocused();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit post" })).toBeFocused();
     await expect(content).toHaveValue(new RegExp(`\\[PAIRED:${idA}:${idB}\\]`));
     await expect(content).not.toHaveValue(/<img/);
     await expect(entries).toHaveCount(2);
@@ -233,6 +254,7 @@ test.describe("authoring", () => {
   }) => {
     await signIn(context, server, HIM_EMAIL);
     await page.goto("/admin");
+    await htmlView(page);
     await page.getByLabel("Title").fill("Will fail");
     await page.getByLabel("Content", { exact: true }).fill("<p>x</p>");
     await page.route("**/api/posts", (route) =>
@@ -285,16 +307,27 @@ test.describe("authoring", () => {
   }) => {
     await signIn(context, server, HIM_EMAIL);
     await page.goto("/admin");
+    await htmlView(page);
     // Title and content are required: nothing is sent without them.
     await page.getByRole("button", { name: "Publish" }).click();
     await expect(page.getByRole("alert")).toHaveText("Title and content are required.");
 
-    // SPEC §9: 12 fonts, 16 sizes (pt) and 20 colours, after each select's placeholder.
-    await expect(page.getByLabel("Font").locator("option")).toHaveCount(13);
-    await expect(page.getByLabel("Size").locator("option")).toHaveCount(17);
-    await expect(page.getByLabel("Colour").locator("option")).toHaveCount(21);
-    await expect(page.getByLabel("Size").locator("option").nth(16)).toHaveText("72pt");
-    await expect(page.getByLabel("Colour").locator("option").nth(15)).toHaveText("dark gray");
+    // SPEC §9: 12 fonts, 16 sizes (pt) and 20 colours.
+    const options = async (picker: string) => {
+      await page.getByRole("button", { name: picker, exact: true }).click();
+      const list = page.getByRole("listbox", { name: picker }).getByRole("option");
+      return list;
+    };
+    await expect(await options("Font")).toHaveCount(12);
+    await page.keyboard.press("Escape");
+    const sizes = await options("Size");
+    await expect(sizes).toHaveCount(16);
+    await expect(sizes.nth(15)).toHaveText("72pt");
+    await page.keyboard.press("Escape");
+    const colours = await options("Colour");
+    await expect(colours).toHaveCount(20);
+    await expect(colours.nth(14)).toHaveText("dark gray");
+    await page.keyboard.press("Escape");
     const content = page.getByLabel("Content", { exact: true });
     await content.fill("");
     let alert = "";
@@ -302,7 +335,7 @@ test.describe("authoring", () => {
       alert = d.message();
       void d.accept();
     });
-    await page.getByLabel("Size").selectOption("18");
+    await pick(page, "Size", "18pt");
     await expect.poll(() => alert).toBe("Please select some text before applying size");
 
     // The other six toolbar styles wrap the selected text in their tags.
@@ -324,8 +357,9 @@ test.describe("authoring", () => {
     await page.getByRole("button", { name: "Bullet list" }).click();
     await expect(content).toHaveValue("<ul>\n<li>apples</li>\n<li>pears</li>\n</ul>");
 
-    // Three images: insert two, move the second up, remove the thumbnail.
+    // Three images: they go in at the cursor; move the second up, remove the thumbnail.
     await content.fill("Top");
+    await cursorAtEnd(page);
     await page
       .getByLabel("Add images")
       .setInputFiles([
@@ -336,19 +370,19 @@ test.describe("authoring", () => {
     const entries = page.locator(".image-entry");
     await expect(entries).toHaveCount(3);
     const [a, b, c] = await Promise.all([0, 1, 2].map((i) => entries.nth(i).getAttribute("data-image-id")));
-    await expect(page.getByRole("button", { name: "Move image 1 up" })).toBeDisabled();
-    await cursorAtEnd(page);
-    await page.getByRole("button", { name: "Insert image 1 at cursor" }).click();
-    await cursorAtEnd(page);
-    await page.getByRole("button", { name: "Insert image 2 at cursor" }).click();
-    await expect(content).toHaveValue(`Top\n[IMAGE:${a}]\n[IMAGE:${b}]`);
-    await page.getByRole("button", { name: "Move image 2 up" }).click();
+    await expect(content).toHaveValue(`Top\n[IMAGE:${a}]\n[IMAGE:${b}]\n[IMAGE:${c}]`);
+    // An image taken out of the text cannot move; 'Insert at cursor' puts it back.
+    await content.fill(`Top\n[IMAGE:${a}]\n[IMAGE:${b}]`);
+    await expect(page.getByRole("button", { name: "Move up (image 3)" })).toBeDisabled();
+    await page.getByRole("button", { name: "Move up (image 2)" }).click();
     await expect(content).toHaveValue(`Top\n[IMAGE:${b}]\n[IMAGE:${a}]`);
-    await page.getByRole("button", { name: "Move image 2 down" }).click();
+    await page.getByRole("button", { name: "Move down (image 2)" }).click();
     await expect(content).toHaveValue(`Top\n[IMAGE:${a}]\n[IMAGE:${b}]`);
     await expect(page.getByRole("radio", { name: "Thumbnail" }).first()).toBeChecked();
-    await page.getByRole("button", { name: "Remove image 1" }).click();
+    await page.getByRole("button", { name: "Remove (image 1)" }).click();
     await expect(entries).toHaveCount(2);
+    // Focus goes to the entry that took its place.
+    await expect(page.getByRole("button", { name: "Remove (image 1)" })).toBeFocused();
     await expect(content).not.toHaveValue(new RegExp(`IMAGE:${a}`));
     await expect(content).toHaveValue(new RegExp(`\\[IMAGE:${b}\\]`));
     // Removing the thumbnail picks the first remaining image.
@@ -380,6 +414,7 @@ test.describe("authoring", () => {
   }) => {
     await signIn(context, server, HIM_EMAIL);
     await page.goto("/admin");
+    await htmlView(page);
     await page
       .getByLabel("Content", { exact: true })
       .fill(

@@ -7,6 +7,13 @@ export interface PostImage {
   position: ImagePosition;
   size: ImageSize;
   pairedWith: string | null;
+  /** Alt text: null or absent falls back to the post's title; '' marks the image decorative. */
+  alt?: string | null;
+  /** Optional caption shown under the image. */
+  caption?: string;
+  /** Natural size in pixels, as the upload reported it. */
+  width?: number;
+  height?: number;
 }
 
 /** SPEC §3 BlogPost, as the API presents it (SPEC field names). */

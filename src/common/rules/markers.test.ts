@@ -177,4 +177,38 @@ describe("markers › HTML conversion", () => {
       '<p>x</p><img src="/uploads/blog-images/1_a.png" srcset="/uploads/blog-images/1_a.png.480w.webp 480w" data-image-id="a" class="post-image"><div data-pair="b c" class="image-pair"><img data-image-id="b" src="/u"><img data-image-id="c" src="/v"></div>';
     expect(htmlToMarkers(saved)).toBe("<p>x</p>[IMAGE:a][PAIRED:b:c]");
   });
+
+  it("gives an image its own alt text, empty alt when decorative, the fallback otherwise", () => {
+    const own = { ...img("a"), alt: "A red boat" };
+    const decorative = { ...img("b"), alt: "" };
+    const html = markersToHtml("[IMAGE:a][IMAGE:b][IMAGE:c]", [own, decorative, img("c")], {
+      alt: () => "Title",
+    });
+    expect(html).toContain('alt="A red boat"');
+    expect(html).toMatch(/alt="" data-image-id="b"/);
+    expect(html).toMatch(/alt="Title" data-image-id="c"/);
+  });
+
+  it("puts a captioned image in a figure carrying its placement, and reads it back as a marker", () => {
+    const captioned = { ...img("a", "right", "small"), caption: "Dusk <at> sea", width: 640, height: 480 };
+    const html = markersToHtml("[IMAGE:a]", [captioned]);
+    expect(html).toBe(
+      '<figure class="post-figure post-image--right post-image--small"><img class="post-image post-image--right post-image--small" src="/uploads/blog-images/1700000000000_a.png" alt="" width="640" height="480" data-image-id="a"><figcaption>Dusk &lt;at&gt; sea</figcaption></figure>',
+    );
+    expect(htmlToMarkers(`<p>x</p>${html}<p>y</p>`)).toBe("<p>x</p>[IMAGE:a]<p>y</p>");
+  });
+
+  it("gives a pair's images the same height in width/height, each keeping its ratio", () => {
+    const [a, b] = pairImages(
+      [
+        { ...img("a"), width: 900, height: 600 },
+        { ...img("b"), width: 300, height: 600 },
+      ],
+      "a",
+      "b",
+    );
+    const html = markersToHtml("[PAIRED:a:b]", [a!, b!]);
+    expect(html).toContain('width="1500" height="1000" data-image-id="a"');
+    expect(html).toContain('width="500" height="1000" data-image-id="b"');
+  });
 });

@@ -25,6 +25,13 @@ export interface MarkerImage {
   position: ImagePosition;
   size: ImageSize;
   pairedWith: string | null;
+  /** Alt text: null or absent falls back to the post's title; '' marks the image decorative. */
+  alt?: string | null;
+  /** Optional caption shown under the image. */
+  caption?: string;
+  /** Natural size in pixels (from the upload), for width/height and a pair's equal-height row. */
+  width?: number;
+  height?: number;
 }
 
 export interface FoundMarker {
@@ -181,13 +188,34 @@ export function thumbnailOnSave(chosenId: string | null, images: readonly { id: 
 const escapeAttr = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
-export function imageTag(image: MarkerImage, alt: string, src = image.url): string {
+/** Height a pair's images are scaled to in their width/height: equal heights, each its own ratio. */
+const PAIR_ROW_HEIGHT = 1000;
+
+export function imageTag(image: MarkerImage, alt: string, src = image.url, inPair = false): string {
   const cls = `post-image post-image--${image.position} post-image--${image.size}`;
-  return `<img class="${cls}" src="${escapeAttr(src)}" alt="${escapeAttr(alt)}" data-image-id="${image.id}">`;
+  let size = "";
+  if (image.width && image.height) {
+    // In a pair both images get the same height, so the row (flex, shrinking by width) keeps each ratio.
+    const w = inPair ? Math.round((image.width / image.height) * PAIR_ROW_HEIGHT) : image.width;
+    const h = inPair ? PAIR_ROW_HEIGHT : image.height;
+    size = ` width="${w}" height="${h}"`;
+  }
+  return `<img class="${cls}" src="${escapeAttr(src)}" alt="${escapeAttr(alt)}"${size} data-image-id="${image.id}">`;
+}
+
+const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+/** An image with a caption is a figure; the figure carries the placement classes. */
+function figureOrImage(image: MarkerImage, alt: string, src: string, inPair: boolean): string {
+  const tag = imageTag(image, alt, src, inPair);
+  const caption = image.caption?.trim();
+  if (!caption) return tag;
+  const cls = `post-figure post-image--${image.position} post-image--${image.size}`;
+  return `<figure class="${cls}">${tag}<figcaption>${escapeText(caption)}</figcaption></figure>`;
 }
 
 export interface ToHtmlOptions {
-  /** Alt text of an image (default: empty). */
+  /** Alt text of an image without its own (default: empty). */
   alt?: (image: MarkerImage) => string;
   /** The src to use (default: the image's url); the preview passes local object URLs. */
   src?: (image: MarkerImage) => string;
@@ -200,25 +228,31 @@ export function markersToHtml(
   options: ToHtmlOptions = {},
 ): string {
   const byId = new Map(images.map((i) => [i.id, i]));
-  const tag = (i: MarkerImage) => imageTag(i, options.alt?.(i) ?? "", options.src?.(i) ?? i.url);
+  const tag = (i: MarkerImage, inPair: boolean) =>
+    figureOrImage(i, i.alt ?? options.alt?.(i) ?? "", options.src?.(i) ?? i.url, inPair);
   return text.replace(markerRe(), (whole, single?: string, a?: string, b?: string) => {
     if (single) {
       const image = byId.get(single);
-      return image ? tag(image) : whole;
+      return image ? tag(image, false) : whole;
     }
     const first = byId.get(a!);
     const second = byId.get(b!);
     if (!first || !second) return whole;
-    return `<div class="image-pair" data-pair="${a} ${b}">${tag(first)}${tag(second)}</div>`;
+    return `<div class="image-pair" data-pair="${a} ${b}">${tag(first, true)}${tag(second, true)}</div>`;
   });
 }
 
 const PAIR_BLOCK = new RegExp(`<div\\b[^>]*\\bdata-pair="(${ID}) (${ID})"[^>]*>[\\s\\S]*?</div>`, "g");
 const IMAGE_TAG = new RegExp(`<img\\b[^>]*\\bdata-image-id="(${ID})"[^>]*>`, "g");
+const FIGURE = new RegExp(
+  `<figure\\b[^>]*>\\s*<img\\b[^>]*\\bdata-image-id="(${ID})"[^>]*>[\\s\\S]*?</figure>`,
+  "g",
+);
 
 /** On loading an edit, saved image tags (and pair blocks) turn back into markers. */
 export function htmlToMarkers(html: string): string {
   return html
     .replace(PAIR_BLOCK, (_w, a: string, b: string) => pairMarker(a, b))
+    .replace(FIGURE, (_w, id: string) => imageMarker(id))
     .replace(IMAGE_TAG, (_w, id: string) => imageMarker(id));
 }

@@ -9,6 +9,7 @@ export const EDITOR_OUTPUT = [
   '<span style="font-size: 14pt">s</span><span style="color: navy">c</span><span style="color: darkgray">d</span>',
   '<img class="post-image post-image--left post-image--small" src="/uploads/blog-images/1700000000000_cat.png" alt="A cat" data-image-id="img-1" />',
   '<div class="image-pair" data-pair="a b"><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_a.png" alt="" data-image-id="a" /><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_b.png" alt="" data-image-id="b" /></div>',
+  '<figure class="post-figure post-image--right post-image--small"><img class="post-image post-image--right post-image--small" src="/uploads/blog-images/1_a.png" alt="" width="640" height="480" data-image-id="a" /><figcaption>At dusk &amp; later</figcaption></figure>',
   '<a href="https://example.com/x?y=1&amp;z=2" rel="noopener noreferrer">link</a> <a href="mailto:us@example.com" rel="noopener noreferrer">mail</a>',
 ];
 
@@ -46,6 +47,11 @@ export const ATTACKS: Array<[name: string, input: string, expected: string]> = [
     "a foreign class",
     '<p class="admin">x</p><img class="post-image evil" src="/uploads/blog-images/1_a.png" />',
     '<p>x</p><img class="post-image" src="/uploads/blog-images/1_a.png" />',
+  ],
+  [
+    "a foreign class or attribute on a figure",
+    '<figure class="post-figure evil" style="position: fixed" onclick="x()"><figcaption>c</figcaption></figure>',
+    '<figure class="post-figure"><figcaption>c</figcaption></figure>',
   ],
   ["a form and inputs", '<form action="/x"><input name="a" /><button>go</button></form>', "go"],
 ];

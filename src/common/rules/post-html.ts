@@ -7,7 +7,7 @@
 import type { DOMPurify } from "dompurify";
 import { EDITOR_COLOURS, EDITOR_FONT_SIZES_PT, EDITOR_FONTS, IMAGE_POSITIONS, IMAGE_SIZES } from "../limits";
 
-/** Toolbar tags, links, styled spans, our images and the image-pair block. */
+/** Toolbar tags, links, styled spans, our images (captioned in a figure) and the image-pair block. */
 export const POST_TAGS = [
   "p",
   "br",
@@ -25,6 +25,8 @@ export const POST_TAGS = [
   "span",
   "img",
   "div",
+  "figure",
+  "figcaption",
 ] as const;
 
 export const POST_ATTRIBUTES: Record<string, readonly string[]> = {
@@ -32,6 +34,7 @@ export const POST_ATTRIBUTES: Record<string, readonly string[]> = {
   span: ["style"],
   img: ["class", "src", "srcset", "sizes", "alt", "width", "height", "loading", "data-image-id"],
   div: ["class", "data-pair"],
+  figure: ["class"],
 };
 
 /** Elements whose content is dropped with them (never shown as text). */
@@ -57,6 +60,12 @@ const IMAGE_CLASSES = new Set<string>([
   ...IMAGE_SIZES.map((s) => `post-image--${s}`),
 ]);
 const DIV_CLASSES = new Set(["image-pair"]);
+/** A captioned image (issue 10): the figure carries the image's placement classes. */
+const FIGURE_CLASSES = new Set<string>([
+  "post-figure",
+  ...IMAGE_POSITIONS.map((p) => `post-image--${p}`),
+  ...IMAGE_SIZES.map((s) => `post-image--${s}`),
+]);
 
 const ID = "[A-Za-z0-9_-]{1,64}";
 const UPLOAD_SRC = /^\/uploads\/blog-images\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -151,6 +160,8 @@ export function cleanAttribute(tag: string, name: string, value: string): string
       return keep(new RegExp(`^${ID}$`).test(value));
     case "div class":
       return keep(true, cleanClasses(value, DIV_CLASSES));
+    case "figure class":
+      return keep(true, cleanClasses(value, FIGURE_CLASSES));
     case "div data-pair":
       return keep(new RegExp(`^${ID} ${ID}$`).test(value));
     default:

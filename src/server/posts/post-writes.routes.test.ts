@@ -106,6 +106,21 @@ describe("POST /api/posts", () => {
     expect(chosen.imageUrl).toBe(image("b").url);
   });
 
+  it("stores each image's alt text, caption and size, and keeps the captioned figure in the content", async () => {
+    const figure =
+      '<figure class="post-figure post-image--right post-image--small"><img class="post-image post-image--right post-image--small" src="/uploads/blog-images/1_a.png" alt="" width="640" height="480" data-image-id="a" /><figcaption>At dusk</figcaption></figure>';
+    const post = await create(him, {
+      content: figure,
+      images: [
+        image("a", { alt: "", caption: "At dusk", width: 640, height: 480 }),
+        image("b", { alt: "A boat" }),
+      ],
+    });
+    expect(post.content).toBe(figure);
+    expect(post.images[0]).toEqual(image("a", { alt: "", caption: "At dusk", width: 640, height: 480 }));
+    expect(post.images[1]?.alt).toBe("A boat");
+  });
+
   it("keeps exactly what the editor produces and removes script, event handlers and javascript: URLs", async () => {
     const editor =
       '<h2>Hi</h2><span style="font-family: Georgia">g</span><div class="image-pair" data-pair="a b"><img class="post-image post-image--left post-image--small" src="/uploads/blog-images/1_a.png" alt="" data-image-id="a" /><img class="post-image post-image--left post-image--small" src="/uploads/blog-images/1_b.png" alt="" data-image-id="b" /></div>';
@@ -153,6 +168,17 @@ describe("POST /api/posts", () => {
       ],
       ["an unknown field", { likes: 1000 }, "Unknown field: likes."],
       ["a hashtag that is not text", { hashtags: [1] }, "Each hashtag must be text"],
+      [
+        "an alt text over the limit",
+        { images: [image("a", { alt: "x".repeat(501) })] },
+        "Image alt text must be at most 500 characters",
+      ],
+      ["a caption that is not text", { images: [image("a", { caption: 7 })] }, "Image captions must be text"],
+      [
+        "an image width that is not a whole number",
+        { images: [image("a", { width: 1.5 })] },
+        "Image width and height must be whole numbers of pixels",
+      ],
       ["an unknown field in an image", { images: [image("a", { onload: "x" })] }, "Unknown field: onload."],
       ["content that is not text", { content: { html: "x" } }, "Content must be text"],
       [

@@ -4,6 +4,8 @@ import {
   AUTHORS,
   HASHTAG_MAX_LENGTH,
   HASHTAGS_MAX_COUNT,
+  IMAGE_ALT_MAX_LENGTH,
+  IMAGE_CAPTION_MAX_LENGTH,
   IMAGE_POSITIONS,
   IMAGE_SIZES,
   POST_CONTENT_MAX_LENGTH,
@@ -44,6 +46,12 @@ const imageId = z
   .string({ error: "Image ids must be text" })
   .regex(IMAGE_ID_PATTERN, "Image ids are letters, digits, '_' or '-'");
 
+const pixels = z
+  .number({ error: "Image width and height must be whole numbers of pixels" })
+  .int("Image width and height must be whole numbers of pixels")
+  .min(1, "Image width and height must be whole numbers of pixels")
+  .max(100_000, "Image width and height must be whole numbers of pixels");
+
 const ImageSchema = z.strictObject({
   id: imageId,
   url: z
@@ -53,6 +61,17 @@ const ImageSchema = z.strictObject({
   position: z.enum(IMAGE_POSITIONS, { error: "Image position must be left, center, right or full" }),
   size: z.enum(IMAGE_SIZES, { error: "Image size must be small, medium or large" }),
   pairedWith: imageId.nullable().default(null),
+  alt: z
+    .string({ error: "Image alt text must be text" })
+    .max(IMAGE_ALT_MAX_LENGTH, `Image alt text must be at most ${IMAGE_ALT_MAX_LENGTH} characters`)
+    .nullable()
+    .optional(),
+  caption: z
+    .string({ error: "Image captions must be text" })
+    .max(IMAGE_CAPTION_MAX_LENGTH, `Image captions must be at most ${IMAGE_CAPTION_MAX_LENGTH} characters`)
+    .optional(),
+  width: pixels.optional(),
+  height: pixels.optional(),
 });
 
 const fields = {

@@ -42,11 +42,20 @@ function PostPageView({ post }: { post: BlogPost }) {
   useDocumentTitle(postPageTitle(post.title, siteName), metaDescription(post.content, post.title));
   const { viewer } = useSession();
   const [editing, setEditing] = useState(false);
+  // After cancel-edit, focus returns to the Edit button.
+  const [returnFocus, setReturnFocus] = useState(false);
   const view = (
     <div className="post-main">
       {editing ? (
         <Suspense fallback={<p aria-busy="true">Loading the editor...</p>}>
-          <EditPostForm post={post} blogPath={blogPathFor(post.author)} onCancel={() => setEditing(false)} />
+          <EditPostForm
+            post={post}
+            blogPath={blogPathFor(post.author)}
+            onCancel={() => {
+              setEditing(false);
+              setReturnFocus(true);
+            }}
+          />
         </Suspense>
       ) : (
         <PostView
@@ -61,6 +70,7 @@ function PostPageView({ post }: { post: BlogPost }) {
               viewer={viewer}
               blogPath={blogPathFor(post.author)}
               onEdit={() => setEditing(true)}
+              focusEdit={returnFocus}
             />
           }
           like={<LikeButton postId={post.id} likes={post.likes} />}

@@ -6,6 +6,7 @@ import {
   markersToHtml,
   thumbnailOnSave,
 } from "../../../common/rules/markers";
+import { paragraphsFromText } from "../../../common/rules/paragraphs";
 import type { BlogPost, PostImage } from "../../../common/types";
 
 /** SPEC §3 image entry while editing. */
@@ -53,6 +54,8 @@ export function imageFromFile(file: File): EditorImage {
     position: "center",
     size: "medium",
     pairedWith: null,
+    alt: null,
+    caption: "",
     file,
     previewUrl: URL.createObjectURL(file),
     uploaded: false,
@@ -86,7 +89,7 @@ export function editorValueFromPost(post: BlogPost): EditorValue {
 export const previewPlaceholder = (id: string) => `/uploads/blog-images/preview-${id}`;
 
 export function previewHtml(value: EditorValue, purify: (html: string) => string): string {
-  const html = markersToHtml(value.content, value.images, {
+  const html = markersToHtml(paragraphsFromText(value.content), value.images, {
     alt: () => value.title,
     src: (i) => (value.images.find((e) => e.id === i.id)?.uploaded ? i.url : previewPlaceholder(i.id)),
   });
@@ -106,10 +109,14 @@ export function savedContent(value: EditorValue, urls: Map<string, string>) {
     position: i.position,
     size: i.size,
     pairedWith: i.pairedWith,
+    alt: i.alt ?? null,
+    caption: i.caption?.trim() ?? "",
+    ...(i.width && i.height ? { width: i.width, height: i.height } : {}),
   }));
   return {
     images,
-    content: markersToHtml(value.content, images, { alt: () => value.title }),
+    // Writing without tags: the same paragraphs the preview shows.
+    content: markersToHtml(paragraphsFromText(value.content), images, { alt: () => value.title }),
     // SPEC §4: on save the thumbnail is the chosen one, else the first image, else none.
     imageUrl: thumbnailOnSave(value.thumbnailId, images),
   };

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { EDIT_REDIRECT_MS } from "../../../../common/limits";
 import { queryKeys } from "../../../../common/query-keys";
@@ -10,7 +10,8 @@ import { updatePost } from "../api/post-writes";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
 import { useUnsavedChanges } from "../use-unsaved-changes";
-import { PostEditor } from "./post-editor";
+import { REQUIRED_TEXT, requiredErrors } from "../validate";
+import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
 
 // SPEC §8 edit messages.
 export const UPDATE_SUCCESS_TEXT = "Blog post updated successfully!";
@@ -34,6 +35,9 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
   const [saved, setSaved] = useState(false);
   const [status, setStatus] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const messageId = useId();
+  const editor = useRef<PostEditorHandle>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   useUnsavedChanges(!busy && !saved && value !== initial);
 
   useEffect(() => heading.current?.focus(), []);
@@ -48,8 +52,11 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
     event.preventDefault();
     if (busy || saved) return;
     setStatus(null);
-    if (!value.title.trim() || !value.content.trim()) {
-      setStatus({ kind: "error", text: "Title and content are required." });
+    const invalid = requiredErrors(value, messageId);
+    setErrors(invalid ?? {});
+    if (invalid) {
+      setStatus({ kind: "error", text: REQUIRED_TEXT });
+      editor.current?.focusFirstInvalid(invalid);
       return;
     }
     setBusy(true);
@@ -78,12 +85,14 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
       aria-labelledby="edit-post-heading"
       noValidate
     >
-      <h2 id="edit-post-heading" ref={heading} tabIndex={-1}>
+      {/* The page's h1 while the post view is replaced by this form. */}
+      <h1 id="edit-post-heading" ref={heading} tabIndex={-1}>
         Edit post
-      </h2>
-      <PostEditor value={value} onChange={setValue} mode="edit" />
+      </h1>
+      <PostEditor ref={editor} value={value} onChange={setValue} mode="edit" errors={errors} />
       {status ? (
         <p
+          id={messageId}
           className={status.kind === "success" ? "form-success" : "form-error"}
           role={status.kind === "success" ? "status" : "alert"}
         >
@@ -91,10 +100,18 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
         </p>
       ) : null}
       <div className="post-form-buttons">
-        <button type="submit" className="button" disabled={busy || saved}>
+        {/* Busy buttons keep focus: aria-disabled, not disabled. */}
+        <button type="submit" className="button" aria-disabled={busy || saved}>
           {busy ? "Saving..." : "Save changes"}
         </button>
-        <button type="button" className="button button-ghost" onClick={onCancel} disabled={busy}>
+        <button
+          type="button"
+          className="button button-ghost"
+          onClick={() => {
+            if (!busy) onCancel();
+          }}
+          aria-disabled={busy}
+        >
           Cancel
         </button>
       </div>

@@ -1,191 +1,135 @@
-import { IMAGE_POSITIONS, IMAGE_SIZES, type ImagePosition, type ImageSize } from "../../../../common/limits";
+import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from "react";
 import {
   insertedIds,
+  markerFor,
+  moveMarker,
   pairImages,
   pairInText,
   removeImage,
   removeImageFromText,
-  thumbnailAfterAdd,
   thumbnailAfterRemove,
   unpairImage,
   unpairInText,
 } from "../../../../common/rules/markers";
-import { type EditorImage, type EditorValue, imageFromFile } from "../editor-model";
+import type { EditorImage, EditorValue } from "../editor-model";
+import type { ContentHandle } from "./html-editor";
+import { ImageEntry } from "./image-entry";
 
 interface Props {
   value: EditorValue;
-  onChange: (next: EditorValue) => void;
-  /** Insert the image's marker at the content's cursor. */
-  onInsert: (image: EditorImage) => void;
-  onMove: (image: EditorImage, direction: "up" | "down") => void;
+  onChange: Dispatch<SetStateAction<EditorValue>>;
+  content: React.RefObject<ContentHandle | null>;
+  onFiles: (files: File[]) => void;
+  uploading: boolean;
+  uploadFailed: boolean;
 }
 
-/** SPEC §4 images: pick several, preview, thumbnail, position, size, insert, move, remove, pair. */
-export function ImageManager({ value, onChange, onInsert, onMove }: Props) {
+/** SPEC §4 images: add (they go in at the cursor), thumbnail, position, size, pair, move, remove. */
+export function ImageManager({ value, onChange, content, onFiles, uploading, uploadFailed }: Props) {
   const inserted = insertedIds(value.content);
+  const list = useRef<HTMLOListElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // After a removal, focus goes to the entry that took its place, else the previous, else 'Add images'.
+  const [focusAfterRemove, setFocusAfterRemove] = useState<number | null>(null);
+
+  useEffect(() => {
+    if (focusAfterRemove === null) return;
+    setFocusAfterRemove(null);
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>(".image-entry-remove") ?? [];
+    const target = buttons[Math.min(focusAfterRemove, buttons.length - 1)];
+    (target ?? fileInput.current)?.focus();
+  }, [focusAfterRemove]);
+
   const update = (id: string, patch: Partial<EditorImage>) =>
-    onChange({ ...value, images: value.images.map((i) => (i.id === id ? { ...i, ...patch } : i)) });
+    onChange((v) => ({ ...v, images: v.images.map((i) => (i.id === id ? { ...i, ...patch } : i)) }));
 
-  const handleFiles = (files: FileList | null) => {
-    if (!files || files.length === 0) return;
-    const images = [...value.images, ...Array.from(files).map(imageFromFile)];
-    onChange({ ...value, images, thumbnailId: thumbnailAfterAdd(value.thumbnailId, images) });
-  };
-
-  const handleRemove = (image: EditorImage) => {
+  const handleRemove = (image: EditorImage, index: number) => {
     if (!image.uploaded) URL.revokeObjectURL(image.previewUrl);
-    const images = removeImage(value.images, image.id);
-    onChange({
-      ...value,
-      images,
-      content: removeImageFromText(value.content, image.id),
-      thumbnailId: thumbnailAfterRemove(value.thumbnailId, image.id, images),
+    onChange((v) => {
+      const images = removeImage(v.images, image.id);
+      return {
+        ...v,
+        images,
+        content: removeImageFromText(v.content, image.id),
+        thumbnailId: thumbnailAfterRemove(v.thumbnailId, image.id, images),
+      };
     });
+    setFocusAfterRemove(index);
   };
 
-  const handlePair = (image: EditorImage, partnerId: string) => {
-    if (partnerId === "") {
-      onChange({
-        ...value,
-        images: unpairImage(value.images, image.id),
-        content: unpairInText(value.content, image.id),
-      });
-      return;
-    }
-    onChange({
-      ...value,
-      images: pairImages(value.images, image.id, partnerId),
-      content: pairInText(value.content, image.id, partnerId),
-    });
+  const handlePair = (image: EditorImage, partnerId: string) =>
+    onChange((v) =>
+      partnerId === ""
+        ? { ...v, images: unpairImage(v.images, image.id), content: unpairInText(v.content, image.id) }
+        : {
+            ...v,
+            images: pairImages(v.images, image.id, partnerId),
+            content: pairInText(v.content, image.id, partnerId),
+          },
+    );
+
+  const handleInsert = (image: EditorImage) => {
+    const ids = image.pairedWith ? [image.id, image.pairedWith] : [image.id];
+    content.current?.insertMarkers([markerFor(image, value.images)], ids);
   };
 
   return (
-    <fieldset className="image-manager">
+    <fieldset
+      className="image-manager"
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes("Files")) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        if (e.dataTransfer.files.length === 0) return;
+        e.preventDefault();
+        onFiles(Array.from(e.dataTransfer.files));
+      }}
+    >
       <legend>Images</legend>
       <label className="field">
         <span>Add images</span>
         <input
+          ref={fileInput}
           type="file"
           accept="image/*"
           multiple
+          aria-describedby="add-images-hint"
           onChange={(e) => {
-            handleFiles(e.target.files);
+            onFiles(Array.from(e.target.files ?? []));
             e.target.value = "";
           }}
         />
+        <small id="add-images-hint" className="field-hint">
+          They go in at the cursor; you can also drop images on the content.
+        </small>
       </label>
+      <p className="field-hint" role="status">
+        {uploading
+          ? "Uploading images..."
+          : uploadFailed
+            ? "An image could not be uploaded yet; it will be uploaded when you save."
+            : ""}
+      </p>
       {value.images.length > 0 ? (
-        <ol className="image-list">
-          {value.images.map((image, index) => {
-            const n = index + 1;
-            const isInserted = inserted.includes(image.id);
-            return (
-              <li key={image.id} className="image-entry" data-image-id={image.id}>
-                <img
-                  className="image-entry-preview"
-                  src={image.previewUrl}
-                  alt={`Preview ${n}: ${image.name}`}
-                />
-                <div className="image-entry-controls">
-                  <p className="image-entry-name">
-                    Image {n}: {image.name}
-                    {image.uploaded ? "" : " (not uploaded yet)"}
-                  </p>
-                  <label className="image-entry-thumb">
-                    <input
-                      type="radio"
-                      name="thumbnail"
-                      checked={value.thumbnailId === image.id}
-                      onChange={() => onChange({ ...value, thumbnailId: image.id })}
-                    />{" "}
-                    Thumbnail
-                  </label>
-                  <label>
-                    Position{" "}
-                    <select
-                      aria-label={`Position of image ${n}`}
-                      value={image.position}
-                      onChange={(e) => update(image.id, { position: e.target.value as ImagePosition })}
-                    >
-                      {IMAGE_POSITIONS.map((p) => (
-                        <option key={p} value={p}>
-                          {p}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label>
-                    Size{" "}
-                    <select
-                      aria-label={`Size of image ${n}`}
-                      value={image.size}
-                      onChange={(e) => update(image.id, { size: e.target.value as ImageSize })}
-                    >
-                      {IMAGE_SIZES.map((s) => (
-                        <option key={s} value={s}>
-                          {s}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label>
-                    Pair with{" "}
-                    <select
-                      aria-label={`Pair image ${n} with`}
-                      value={image.pairedWith ?? ""}
-                      onChange={(e) => handlePair(image, e.target.value)}
-                    >
-                      <option value="">No pair</option>
-                      {value.images.map((other, j) =>
-                        other.id === image.id ? null : (
-                          <option key={other.id} value={other.id}>
-                            Image {j + 1}
-                          </option>
-                        ),
-                      )}
-                    </select>
-                  </label>
-                  <div className="image-entry-buttons">
-                    <button
-                      type="button"
-                      className="button button-ghost"
-                      aria-label={`Insert image ${n} at cursor`}
-                      onMouseDown={(e) => e.preventDefault()}
-                      onClick={() => onInsert(image)}
-                    >
-                      Insert at cursor
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-ghost"
-                      aria-label={`Move image ${n} up`}
-                      disabled={!isInserted}
-                      onClick={() => onMove(image, "up")}
-                    >
-                      Move up
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-ghost"
-                      aria-label={`Move image ${n} down`}
-                      disabled={!isInserted}
-                      onClick={() => onMove(image, "down")}
-                    >
-                      Move down
-                    </button>
-                    <button
-                      type="button"
-                      className="button button-ghost"
-                      aria-label={`Remove image ${n}`}
-                      onClick={() => handleRemove(image)}
-                    >
-                      Remove
-                    </button>
-                  </div>
-                </div>
-              </li>
-            );
-          })}
+        <ol className="image-list" ref={list}>
+          {value.images.map((image, index) => (
+            <ImageEntry
+              key={image.id}
+              image={image}
+              n={index + 1}
+              others={value.images.flatMap((o, j) => (o.id === image.id ? [] : [{ id: o.id, n: j + 1 }]))}
+              isThumbnail={value.thumbnailId === image.id}
+              isInserted={inserted.includes(image.id)}
+              onPatch={(patch) => update(image.id, patch)}
+              onThumbnail={() => onChange((v) => ({ ...v, thumbnailId: image.id }))}
+              onPair={(partnerId) => handlePair(image, partnerId)}
+              onInsert={() => handleInsert(image)}
+              onMove={(direction) =>
+                onChange((v) => ({ ...v, content: moveMarker(v.content, image.id, direction) }))
+              }
+              onRemove={() => handleRemove(image, index)}
+            />
+          ))}
         </ol>
       ) : null}
     </fieldset>

@@ -1,32 +1,68 @@
 import DOMPurify from "dompurify";
-import { useId, useMemo, useRef } from "react";
+import {
+  type Dispatch,
+  forwardRef,
+  type SetStateAction,
+  useId,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+} from "react";
 import {
   AUTHORS,
   type AuthorKey,
   POST_EXCERPT_MAX_LENGTH,
   POST_TITLE_MAX_LENGTH,
 } from "../../../../common/limits";
-import { insertAtCursor, markerFor, moveMarker } from "../../../../common/rules/markers";
 import { purifyPostHtml } from "../../../../common/rules/post-html";
 import { type EditorValue, previewHtml } from "../editor-model";
-import { ContentEditor, type ContentEditorHandle } from "./content-editor";
+import { useAddImages } from "../use-add-images";
+import { ContentField } from "./content-field";
+import type { ContentHandle } from "./html-editor";
 import { ImageManager } from "./image-manager";
 import "../editor.css";
 
+export interface FieldErrors {
+  title?: boolean;
+  content?: boolean;
+  /** The id of the message that explains the errors. */
+  messageId?: string;
+}
+
+export interface PostEditorHandle {
+  /** Move focus to the first field in error (issue 10 accessibility). */
+  focusFirstInvalid(errors: FieldErrors): void;
+}
+
 interface Props {
   value: EditorValue;
-  onChange: (next: EditorValue) => void;
+  onChange: Dispatch<SetStateAction<EditorValue>>;
   /** Create shows the author chooser; an edit keeps the post's author. */
   mode: "create" | "edit";
   /** The viewer's own author value: the only one they may publish as (the other is shown, disabled). */
   ownAuthor?: AuthorKey | null;
+  errors?: FieldErrors;
 }
 
 /** The fields of the new-post form and of inline edit mode, with a live preview. */
-export function PostEditor({ value, onChange, mode, ownAuthor }: Props) {
+export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEditor(
+  { value, onChange, mode, ownAuthor, errors = {} },
+  ref,
+) {
   const uid = useId();
-  const content = useRef<ContentEditorHandle>(null);
+  const content = useRef<ContentHandle>(null);
+  const title = useRef<HTMLInputElement>(null);
+  const { addFiles, uploading, failed } = useAddImages(onChange, content);
   const preview = useMemo(() => previewHtml(value, (html) => purifyPostHtml(DOMPurify, html)), [value]);
+  const describe = (hint: string | null, invalid?: boolean) =>
+    [invalid ? errors.messageId : null, hint].filter(Boolean).join(" ") || undefined;
+
+  useImperativeHandle(ref, () => ({
+    focusFirstInvalid: (e) => {
+      if (e.title) title.current?.focus();
+      else if (e.content) content.current?.focus();
+    },
+  }));
 
   return (
     <div className="post-editor">
@@ -34,11 +70,18 @@ export function PostEditor({ value, onChange, mode, ownAuthor }: Props) {
         <span>Title</span>
         <input
           id={`${uid}-title`}
+          ref={title}
           type="text"
           required
+          aria-required="true"
+          aria-invalid={errors.title || undefined}
+          aria-describedby={describe(null, errors.title)}
           maxLength={POST_TITLE_MAX_LENGTH}
           value={value.title}
-          onChange={(e) => onChange({ ...value, title: e.target.value })}
+          onChange={(e) => {
+            const text = e.target.value;
+            onChange((v) => ({ ...v, title: text }));
+          }}
         />
       </label>
       {mode === "create" ? (
@@ -47,7 +90,10 @@ export function PostEditor({ value, onChange, mode, ownAuthor }: Props) {
           <select
             id={`${uid}-author`}
             value={value.author}
-            onChange={(e) => onChange({ ...value, author: e.target.value as AuthorKey })}
+            onChange={(e) => {
+              const author = e.target.value as AuthorKey;
+              onChange((v) => ({ ...v, author }));
+            }}
           >
             {AUTHORS.map((a) => (
               // Decision: both values are listed, but an author publishes only as themself.
@@ -66,7 +112,10 @@ export function PostEditor({ value, onChange, mode, ownAuthor }: Props) {
           maxLength={POST_EXCERPT_MAX_LENGTH}
           value={value.excerpt}
           aria-describedby={`${uid}-excerpt-hint`}
-          onChange={(e) => onChange({ ...value, excerpt: e.target.value })}
+          onChange={(e) => {
+            const text = e.target.value;
+            onChange((v) => ({ ...v, excerpt: text }));
+          }}
         />
         <small id={`${uid}-excerpt-hint`} className="field-hint">
           Left empty, the first 150 characters of the post are used.
@@ -80,37 +129,35 @@ export function PostEditor({ value, onChange, mode, ownAuthor }: Props) {
           value={value.hashtags}
           placeholder="travel, food, paris"
           aria-describedby={`${uid}-hashtags-hint`}
-          onChange={(e) => onChange({ ...value, hashtags: e.target.value })}
+          onChange={(e) => {
+            const text = e.target.value;
+            onChange((v) => ({ ...v, hashtags: text }));
+          }}
         />
         <small id={`${uid}-hashtags-hint`} className="field-hint">
           Separate hashtags with commas; 3 to 5 hashtags are recommended.
         </small>
       </label>
-      <div className="field">
-        <label htmlFor={`${uid}-content`}>Content</label>
-        <ContentEditor
-          id={`${uid}-content`}
-          ref={content}
-          required
-          value={value.content}
-          onChange={(text) => onChange({ ...value, content: text })}
-        />
-      </div>
+      <ContentField
+        id={`${uid}-content`}
+        ref={content}
+        content={value.content}
+        images={value.images}
+        onChange={onChange}
+        onFiles={addFiles}
+        invalid={errors.content}
+        describedBy={describe(`${uid}-content-hint`, errors.content)}
+      />
+      <small id={`${uid}-content-hint`} className="field-hint">
+        A blank line starts a new paragraph.
+      </small>
       <ImageManager
         value={value}
         onChange={onChange}
-        onInsert={(image) => {
-          const cursor = content.current?.cursor() ?? value.content.length;
-          const next = insertAtCursor(value.content, cursor, markerFor(image, value.images));
-          onChange({
-            ...value,
-            content: next.text,
-            images: value.images.map((i) => (i.id === image.id ? { ...i, insertPosition: cursor } : i)),
-          });
-        }}
-        onMove={(image, direction) =>
-          onChange({ ...value, content: moveMarker(value.content, image.id, direction) })
-        }
+        content={content}
+        onFiles={addFiles}
+        uploading={uploading}
+        uploadFailed={failed}
       />
       <section className="editor-preview" aria-labelledby={`${uid}-preview`}>
         <h2 id={`${uid}-preview`} className="editor-preview-heading">
@@ -126,4 +173,4 @@ export function PostEditor({ value, onChange, mode, ownAuthor }: Props) {
       </section>
     </div>
   );
-}
+});

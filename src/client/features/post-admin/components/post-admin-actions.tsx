@@ -17,16 +17,19 @@ interface Props {
   /** Where the author's blog is: the view goes there after a delete. */
   blogPath: string;
   onEdit: () => void;
+  /** Focus the Edit button when shown (back from a cancelled edit). */
+  focusEdit?: boolean;
 }
 
 /** Edit and delete, shown only to the account tied to the post's author (SPEC §6). */
-export function PostAdminActions({ post, viewer, blogPath, onEdit }: Props) {
+export function PostAdminActions({ post, viewer, blogPath, onEdit, focusEdit }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
@@ -40,6 +43,10 @@ export function PostAdminActions({ post, viewer, blogPath, onEdit }: Props) {
       el.close();
     }
   }, [confirming]);
+
+  useEffect(() => {
+    if (focusEdit) editButton.current?.focus();
+  }, [focusEdit]);
 
   if (!canManagePost(viewer ?? null, post)) return null;
 
@@ -68,7 +75,7 @@ export function PostAdminActions({ post, viewer, blogPath, onEdit }: Props) {
 
   return (
     <div className="post-admin-actions">
-      <button type="button" className="button button-ghost" onClick={onEdit}>
+      <button type="button" ref={editButton} className="button button-ghost" onClick={onEdit}>
         Edit
       </button>
       <button

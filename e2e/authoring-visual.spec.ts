@@ -1,0 +1,202 @@
+// Issue 10: the visual editor, the HTML view one click away, writing without tags, images in the text.
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
+
+const png = async (name: string, width: number, height: number, background: string) => ({
+  name,
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer(),
+});
+
+const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+const visual = (page: Page) => page.getByRole("textbox", { name: "Content" });
+const htmlArea = (page: Page) => page.getByLabel("Content", { exact: true });
+const view = (page: Page, name: "Visual" | "HTML") => page.getByRole("button", { name, exact: true }).click();
+
+async function pick(page: Page, picker: "Font" | "Size" | "Colour", option: string) {
+  await page.getByRole("button", { name: picker, exact: true }).click();
+  await page
+    .getByRole("listbox", { name: picker })
+    .getByRole("option", { name: option, exact: true })
+    .click();
+}
+
+/** Select a word of the visual editor by double-clicking it. */
+async function selectWord(page: Page, word: string) {
+  await visual(page)
+    .getByText(word, { exact: false })
+    .first()
+    .evaluate((el, w) => {
+      const text =
+        [...el.childNodes].find((n) => n.nodeType === 3 && n.textContent?.includes(w)) ?? el.firstChild!;
+      const start = text.textContent!.indexOf(w);
+      const range = document.createRange();
+      range.setStart(text, start);
+      range.setEnd(text, start + w.length);
+      const sel = window.getSelection()!;
+      sel.removeAllRanges();
+      sel.addRange(range);
+    }, word);
+}
+
+test.describe("the visual editor", () => {
+  test.beforeAll(async ({ accounts }) => {
+    await accounts.ensure("him");
+  });
+
+  test.beforeEach(async ({ page, context, server }) => {
+    await signIn(context, server, HIM_EMAIL);
+    await page.goto("/admin");
+    await expect(visual(page)).toBeVisible();
+  });
+
+  test("write with blank lines and see paragraphs, in both views and on the published page", async ({
+    page,
+  }) => {
+    const title = unique("Paragraphs");
+    await page.getByLabel("Title").fill(title);
+    await visual(page).click();
+    await page.keyboard.type("First line");
+    await page.keyboard.press("Shift+Enter");
+    await page.keyboard.type("same paragraph");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Second paragraph");
+    await view(page, "HTML");
+    await expect(htmlArea(page)).toHaveValue("First line\nsame paragraph\n\nSecond paragraph");
+    await expect(htmlArea(page)).toHaveAttribute("rows", "10");
+
+    // The HTML view: a blank line starts a paragraph, a single break is kept.
+    await htmlArea(page).fill("One\nstill one\n\nTwo\n\n\nThree");
+    const preview = page.getByTestId("editor-preview");
+    await expect(preview.locator("p")).toHaveCount(3);
+    await expect(preview.locator("p").first()).toContainText("still one");
+    await expect(preview.locator("p br")).toHaveCount(1);
+    await view(page, "Visual");
+    await expect(visual(page).locator("p")).toHaveCount(3);
+
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
+    // Focus lands on the message, whose link opens the new post.
+    await expect(page.getByRole("status").filter({ hasText: "published" })).toBeFocused();
+    await page.getByRole("link", { name: "View post" }).click();
+    const article = page.getByRole("article");
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(article.locator(".post-content > p")).toHaveCount(3);
+    await expect(article.locator(".post-content > p").first()).toHaveText("One\nstill one", {
+      useInnerText: true,
+    });
+  });
+
+  test("visual → HTML → visual keeps images, a pair, fonts and colours; the view is remembered", async ({
+    page,
+  }) => {
+    await visual(page).click();
+    await page.keyboard.type("Plain words here");
+    await selectWord(page, "words");
+    await pick(page, "Font", "Georgia");
+    await selectWord(page, "words");
+    await pick(page, "Colour", "navy");
+    await selectWord(page, "here");
+    await pick(page, "Size", "18pt");
+    await selectWord(page, "Plain");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await expect(visual(page).locator("strong")).toHaveText("Plain");
+    await expect(visual(page).locator('span[style*="Georgia"]')).toHaveText("words");
+
+    // Picked images appear at the cursor at once, and are uploaded.
+    await page.keyboard.press("End");
+    await page
+      .getByLabel("Add images")
+      .setInputFiles([
+        await png("wide.png", 900, 600, "#3a6ea5"),
+        await png("tall.png", 300, 600, "#a53a6e"),
+        await png("third.png", 400, 300, "#6ea53a"),
+      ]);
+    await expect(visual(page).locator("img")).toHaveCount(3);
+    await expect(page.locator(".image-entry", { hasText: "not uploaded yet" })).toHaveCount(0);
+    await page.getByLabel("Pair with (image 1)").selectOption({ label: "Image 2" });
+    await expect(visual(page).locator(".image-pair img")).toHaveCount(2);
+
+    await view(page, "HTML");
+    const text = await htmlArea(page).inputValue();
+    expect(text).toMatch(/\[PAIRED:img-\w+:img-\w+\]/);
+    expect(text).toMatch(/\[IMAGE:img-\w+\]/);
+    expect(text).toContain('<span style="font-family: Georgia; color: navy">words</span>');
+    expect(text).toContain('<span style="font-size: 18pt">here</span>');
+    await view(page, "Visual");
+    await expect(visual(page).locator(".image-pair img")).toHaveCount(2);
+    await view(page, "HTML");
+    await expect(htmlArea(page)).toHaveValue(text);
+
+    // The choice of view is remembered.
+    await page.reload();
+    await expect(page.getByRole("button", { name: "HTML", exact: true })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+    await expect(htmlArea(page)).toHaveValue("");
+  });
+
+  test("a picker moves with the arrow keys and applies only on Enter", async ({ page }) => {
+    await visual(page).click();
+    await page.keyboard.type("Colour me");
+    await selectWord(page, "me");
+    await page.getByRole("button", { name: "Colour", exact: true }).click();
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await expect(visual(page).locator("span[style]")).toHaveCount(0);
+    await page.keyboard.press("Enter");
+    await expect(visual(page).locator('span[style*="color: red"]')).toHaveText("me");
+  });
+
+  test("a dropped image is uploaded and lands in the text; alt text and caption reach the page", async ({
+    page,
+  }) => {
+    const title = unique("Dropped");
+    await page.getByLabel("Title").fill(title);
+    await visual(page).click();
+    await page.keyboard.type("Before the picture");
+    const file = await png("dropped.png", 640, 480, "#123456");
+    const transfer = await page.evaluateHandle(
+      ({ bytes, name }) => {
+        const dt = new DataTransfer();
+        dt.items.add(new File([new Uint8Array(bytes)], name, { type: "image/png" }));
+        return dt;
+      },
+      { bytes: [...file.buffer], name: file.name },
+    );
+    const box = (await visual(page).boundingBox())!;
+    await visual(page).dispatchEvent("drop", {
+      dataTransfer: transfer,
+      clientX: box.x + box.width / 2,
+      clientY: box.y + box.height - 10,
+    });
+    await expect(visual(page).locator("img")).toHaveCount(1);
+    await expect(page.locator(".image-entry")).toHaveCount(1);
+    await expect(page.locator(".image-entry")).not.toContainText("not uploaded yet");
+
+    await page.getByLabel("Alt text (image 1)").fill("A dark blue square");
+    await page.getByLabel("Caption (image 1)").fill("Dropped at dusk");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
+    await page.getByRole("link", { name: "View post" }).click();
+    const figure = page.getByRole("article").locator("figure.post-figure");
+    await expect(figure.locator("img")).toHaveAttribute("alt", "A dark blue square");
+    await expect(figure.locator("img")).toHaveAttribute("width", "640");
+    await expect(figure.locator("figcaption")).toHaveText("Dropped at dusk");
+
+    // Edit: decorative gives empty alt.
+    const postUrl = page.url();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await page.getByLabel("Decorative (image 1)").check();
+    await expect(page.getByLabel("Alt text (image 1)")).toBeDisabled();
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Blog post updated successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/his-blog$/, { timeout: 5_000 });
+    await page.goto(postUrl);
+    await expect(page.getByRole("article").locator("figure img")).toHaveAttribute("alt", "");
+  });
+});

@@ -1,0 +1,86 @@
+import { type Dispatch, forwardRef, type SetStateAction, useId, useState } from "react";
+import type { EditorImage, EditorValue } from "../editor-model";
+import { type ContentHandle, HtmlEditor } from "./html-editor";
+import { VisualEditor } from "./visual-editor";
+
+export type EditorView = "visual" | "html";
+/** The author's choice of view is remembered in this browser. */
+export const EDITOR_VIEW_STORAGE_KEY = "duet-editor-view";
+
+function savedView(): EditorView {
+  try {
+    return localStorage.getItem(EDITOR_VIEW_STORAGE_KEY) === "html" ? "html" : "visual";
+  } catch {
+    return "visual";
+  }
+}
+
+interface Props {
+  id: string;
+  content: string;
+  images: readonly EditorImage[];
+  onChange: Dispatch<SetStateAction<EditorValue>>;
+  onFiles: (files: File[]) => void;
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+/** The content: a visual editor by default, the SPEC's HTML text area one click away. */
+export const ContentField = forwardRef<ContentHandle, Props>(function ContentField(
+  { id, content, images, onChange, onFiles, describedBy, invalid },
+  ref,
+) {
+  const labelId = useId();
+  const [view, setView] = useState<EditorView>(savedView);
+  const choose = (next: EditorView) => {
+    setView(next);
+    try {
+      localStorage.setItem(EDITOR_VIEW_STORAGE_KEY, next);
+    } catch {
+      // Private mode: the choice lasts for this page only.
+    }
+  };
+  const setContent = (update: (text: string) => string) =>
+    onChange((v) => ({ ...v, content: update(v.content) }));
+  const shared = { id, value: content, onChange: setContent, onFiles, describedBy, invalid, ref };
+
+  return (
+    <div className="field content-field">
+      <div className="content-field-head">
+        {view === "html" ? (
+          <label id={labelId} htmlFor={id}>
+            Content
+          </label>
+        ) : (
+          <span id={labelId} className="content-field-label">
+            Content
+          </span>
+        )}
+        <fieldset className="view-switch">
+          <legend className="visually-hidden">Editor view</legend>
+          <button
+            type="button"
+            className="view-switch-button"
+            aria-pressed={view === "visual"}
+            onClick={() => choose("visual")}
+          >
+            Visual
+          </button>
+          <button
+            type="button"
+            className="view-switch-button"
+            aria-pressed={view === "html"}
+            onClick={() => choose("html")}
+          >
+            HTML
+          </button>
+        </fieldset>
+      </div>
+      {view === "html" ? (
+        <HtmlEditor {...shared} />
+      ) : (
+        <VisualEditor {...shared} labelledBy={labelId} images={images} />
+      )}
+    </div>
+  );
+});

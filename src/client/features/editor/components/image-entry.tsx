@@ -1,0 +1,159 @@
+import { IMAGE_POSITIONS, IMAGE_SIZES, type ImagePosition, type ImageSize } from "../../../../common/limits";
+import type { EditorImage } from "../editor-model";
+
+interface Props {
+  image: EditorImage;
+  /** 1-based number shown to the author. */
+  n: number;
+  others: Array<{ id: string; n: number }>;
+  isThumbnail: boolean;
+  isInserted: boolean;
+  onPatch: (patch: Partial<EditorImage>) => void;
+  onThumbnail: () => void;
+  onPair: (partnerId: string) => void;
+  onInsert: () => void;
+  onMove: (direction: "up" | "down") => void;
+  onRemove: () => void;
+}
+
+/**
+ * One image's settings. Every control's name starts with its visible text and ends with the
+ * image it acts on ('Insert at cursor (image 2)'), so speech input and screen readers agree.
+ */
+export function ImageEntry(props: Props) {
+  const { image, n, others, isThumbnail, isInserted, onPatch } = props;
+  const of = `(image ${n})`;
+  const decorative = image.alt === "";
+  return (
+    <li className="image-entry" data-image-id={image.id}>
+      <img className="image-entry-preview" src={image.previewUrl} alt={`Preview ${n}: ${image.name}`} />
+      <div className="image-entry-controls">
+        <p className="image-entry-name">
+          Image {n}: {image.name}
+          {image.uploaded ? "" : " (not uploaded yet)"}
+        </p>
+        <label className="image-entry-thumb">
+          <input
+            type="radio"
+            name="thumbnail"
+            aria-label={`Thumbnail (image ${n}: ${image.name})`}
+            checked={isThumbnail}
+            onChange={props.onThumbnail}
+          />{" "}
+          Thumbnail
+        </label>
+        <label>
+          Position{" "}
+          <select
+            aria-label={`Position ${of}`}
+            value={image.position}
+            onChange={(e) => onPatch({ position: e.target.value as ImagePosition })}
+          >
+            {IMAGE_POSITIONS.map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Size{" "}
+          <select
+            aria-label={`Size ${of}`}
+            value={image.size}
+            onChange={(e) => onPatch({ size: e.target.value as ImageSize })}
+          >
+            {IMAGE_SIZES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Pair with{" "}
+          <select
+            aria-label={`Pair with ${of}`}
+            value={image.pairedWith ?? ""}
+            onChange={(e) => props.onPair(e.target.value)}
+          >
+            <option value="">No pair</option>
+            {others.map((other) => (
+              <option key={other.id} value={other.id}>
+                Image {other.n}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="image-entry-text">
+          Alt text{" "}
+          <input
+            type="text"
+            aria-label={`Alt text ${of}`}
+            value={decorative ? "" : (image.alt ?? "")}
+            disabled={decorative}
+            maxLength={500}
+            placeholder="What the image shows"
+            onChange={(e) => onPatch({ alt: e.target.value === "" ? null : e.target.value })}
+          />
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            aria-label={`Decorative ${of}`}
+            checked={decorative}
+            onChange={(e) => onPatch({ alt: e.target.checked ? "" : null })}
+          />{" "}
+          Decorative
+        </label>
+        <label className="image-entry-text">
+          Caption{" "}
+          <input
+            type="text"
+            aria-label={`Caption ${of}`}
+            value={image.caption ?? ""}
+            maxLength={300}
+            placeholder="Optional"
+            onChange={(e) => onPatch({ caption: e.target.value })}
+          />
+        </label>
+        <div className="image-entry-buttons">
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-label={`Insert at cursor ${of}`}
+            onClick={props.onInsert}
+          >
+            Insert at cursor
+          </button>
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-label={`Move up ${of}`}
+            disabled={!isInserted}
+            onClick={() => props.onMove("up")}
+          >
+            Move up
+          </button>
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-label={`Move down ${of}`}
+            disabled={!isInserted}
+            onClick={() => props.onMove("down")}
+          >
+            Move down
+          </button>
+          <button
+            type="button"
+            className="button button-ghost image-entry-remove"
+            aria-label={`Remove ${of}`}
+            onClick={props.onRemove}
+          >
+            Remove
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,159 @@
+import { TextSelection } from "@tiptap/pm/state";
+import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
+import type { EditorImage } from "../editor-model";
+import { docToText, textToEditorHtml } from "../visual/convert";
+import { EditorImagesContext, ImageMarkerWithView } from "../visual/image-view";
+import { editorExtensions } from "../visual/schema";
+import { FormatToolbar, selectTextAlert, type ToolbarStyle } from "./format-toolbar";
+import type { ContentHandle } from "./html-editor";
+
+interface Props {
+  id: string;
+  labelledBy: string;
+  value: string;
+  images: readonly EditorImage[];
+  onChange: (update: (text: string) => string) => void;
+  onFiles: (files: File[]) => void;
+  describedBy?: string;
+  invalid?: boolean;
+}
+
+const imageFiles = (list: FileList | null | undefined) =>
+  Array.from(list ?? []).filter((f) => f.type.startsWith("image/"));
+
+/** The visual view: the post as readers will see it, editable in place (TipTap). */
+export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEditor(
+  { id, labelledBy, value, images, onChange, onFiles, describedBy, invalid },
+  ref,
+) {
+  // The text this editor last produced: a different value came from outside (HTML view, images).
+  const emitted = useRef(value);
+  const onFilesRef = useRef(onFiles);
+  onFilesRef.current = onFiles;
+
+  const editor = useEditor({
+    extensions: editorExtensions(ImageMarkerWithView),
+    content: textToEditorHtml(value),
+    immediatelyRender: false,
+    editorProps: {
+      attributes: {
+        id,
+        class: "post-content visual-editor-surface",
+        role: "textbox",
+        "aria-multiline": "true",
+        "aria-labelledby": labelledBy,
+      },
+      handleDrop: (view, event) => {
+        const files = imageFiles(event.dataTransfer?.files);
+        if (files.length === 0) return false;
+        event.preventDefault();
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        // The dropped images go where they were dropped.
+        if (at) view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))));
+        onFilesRef.current(files);
+        return true;
+      },
+    },
+    onUpdate: ({ editor: e }) => {
+      const text = docToText(e.state.doc);
+      emitted.current = text;
+      onChange(() => text);
+    },
+  });
+
+  useEffect(() => {
+    if (!editor || value === emitted.current) return;
+    emitted.current = value;
+    editor.commands.setContent(textToEditorHtml(value), { emitUpdate: false });
+  }, [editor, value]);
+
+  // Errors tied to the field (issue 10 accessibility).
+  useEffect(() => {
+    if (!editor) return;
+    const dom = editor.view.dom;
+    if (invalid) dom.setAttribute("aria-invalid", "true");
+    else dom.removeAttribute("aria-invalid");
+    if (describedBy) dom.setAttribute("aria-describedby", describedBy);
+    else dom.removeAttribute("aria-describedby");
+  }, [editor, invalid, describedBy]);
+
+  useImperativeHandle(ref, () => ({
+    insertMarkers: (markers, moveIds) => {
+      if (!editor) return;
+      editor
+        .chain()
+        .focus()
+        .command(({ tr }) => {
+          const found: Array<[number, number]> = [];
+          tr.doc.descendants((node, pos) => {
+            if (node.type.name !== "imageMarker") return;
+            const ids = String(node.attrs.marker).split(":").slice(1);
+            if (ids.some((id) => moveIds.includes(id))) found.push([pos, pos + node.nodeSize]);
+          });
+          for (const [from, to] of found.reverse()) tr.delete(from, to);
+          return true;
+        })
+        // All at once: inserting an atom selects it, and a second insert would replace it.
+        .insertContent(markers.map((m) => ({ type: "imageMarker", attrs: { marker: m.slice(1, -1) } })))
+        .run();
+    },
+    focus: () => editor?.commands.focus(),
+  }));
+
+  const active = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? {
+            bold: e.isActive("bold"),
+            italic: e.isActive("italic"),
+            underline: e.isActive("underline"),
+            "heading 2": e.isActive("heading", { level: 2 }),
+            "heading 3": e.isActive("heading", { level: 3 }),
+            quote: e.isActive("blockquote"),
+            "bullet list": e.isActive("bulletList"),
+          }
+        : null,
+  });
+
+  const handleStyle = (style: ToolbarStyle) => {
+    if (!editor) return;
+    const chain = editor.chain().focus();
+    const run = {
+      bold: () => chain.toggleBold(),
+      italic: () => chain.toggleItalic(),
+      underline: () => chain.toggleUnderline(),
+      "heading 2": () => chain.toggleHeading({ level: 2 }),
+      "heading 3": () => chain.toggleHeading({ level: 3 }),
+      quote: () => chain.toggleBlockquote(),
+      "bullet list": () => chain.toggleBulletList(),
+    }[style];
+    run().run();
+  };
+
+  const applyTextStyle = (styleName: string, apply: (e: NonNullable<typeof editor>) => void) => {
+    if (!editor) return;
+    if (editor.state.selection.empty) {
+      window.alert(selectTextAlert(styleName));
+      return;
+    }
+    apply(editor);
+  };
+
+  return (
+    <div className="content-editor">
+      <FormatToolbar
+        controls={id}
+        isActive={(style) => active?.[style] ?? false}
+        onStyle={handleStyle}
+        onFont={(font) => applyTextStyle("font", (e) => e.chain().focus().setFontFamily(font).run())}
+        onSize={(pt) => applyTextStyle("size", (e) => e.chain().focus().setFontSize(`${pt}pt`).run())}
+        onColour={(css) => applyTextStyle("colour", (e) => e.chain().focus().setColor(css).run())}
+      />
+      <EditorImagesContext.Provider value={images}>
+        <EditorContent editor={editor} className="visual-editor" />
+      </EditorImagesContext.Provider>
+    </div>
+  );
+});

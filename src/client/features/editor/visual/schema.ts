@@ -1,0 +1,72 @@
+import { type Extensions, Node } from "@tiptap/core";
+import { Color, FontFamily, FontSize, TextStyle } from "@tiptap/extension-text-style";
+import StarterKit from "@tiptap/starter-kit";
+
+/**
+ * An image marker of SPEC §4 as a block of the visual editor: `marker` is the text between the
+ * brackets (`IMAGE:id` or `PAIRED:a:b`). The image's settings live in the editor's image list,
+ * exactly as in the HTML view, so both views hold the same document.
+ */
+export const ImageMarker = Node.create({
+  name: "imageMarker",
+  group: "block",
+  atom: true,
+  draggable: true,
+  selectable: true,
+  addAttributes() {
+    return {
+      marker: {
+        default: "",
+        parseHTML: (el) => el.getAttribute("data-marker") ?? "",
+        renderHTML: (attrs) => ({ "data-marker": attrs.marker }),
+      },
+    };
+  },
+  parseHTML() {
+    return [{ tag: "div[data-marker]" }];
+  },
+  renderHTML({ HTMLAttributes }) {
+    return ["div", HTMLAttributes];
+  },
+});
+
+/** SPEC §9 font names as written (`font-family: Times New Roman`), whatever quotes the browser adds. */
+const PlainFontFamily = FontFamily.extend({
+  addGlobalAttributes() {
+    return [
+      {
+        types: this.options.types,
+        attributes: {
+          fontFamily: {
+            default: null,
+            parseHTML: (el: HTMLElement) => el.style.fontFamily.replace(/["']/g, "") || null,
+            renderHTML: (attrs: { fontFamily?: string | null }) =>
+              attrs.fontFamily ? { style: `font-family: ${attrs.fontFamily}` } : {},
+          },
+        },
+      },
+    ];
+  },
+});
+
+/**
+ * Only what the post-content allowlist admits (src/common/rules/post-html.ts): the SPEC toolbar
+ * styles, paragraphs and line breaks, and the §9 text styles as span styles. Anything else pasted
+ * in is dropped by the schema.
+ */
+export const editorExtensions = (imageMarker: typeof ImageMarker = ImageMarker): Extensions => [
+  StarterKit.configure({
+    heading: { levels: [2, 3] },
+    code: false,
+    codeBlock: false,
+    horizontalRule: false,
+    orderedList: false,
+    strike: false,
+    link: false,
+  }),
+  TextStyle,
+  PlainFontFamily,
+  FontSize,
+  Color,
+  imageMarker,
+];
