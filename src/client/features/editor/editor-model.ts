@@ -109,8 +109,9 @@ export function savedContent(value: EditorValue, urls: Map<string, string>) {
     position: i.position,
     size: i.size,
     pairedWith: i.pairedWith,
-    alt: i.alt ?? null,
-    caption: i.caption?.trim() ?? "",
+    // Only what was set, so saving an unchanged post stores the same images.
+    ...(i.alt != null ? { alt: i.alt } : {}),
+    ...(i.caption?.trim() ? { caption: i.caption.trim() } : {}),
     ...(i.width && i.height ? { width: i.width, height: i.height } : {}),
   }));
   return {
