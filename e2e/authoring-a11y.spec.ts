@@ -1,0 +1,101 @@
+// Issue 10 accessibility of the studio: axe-core finds nothing in /admin and in inline edit mode,
+// in both themes; errors are tied to their fields and focus goes to the first invalid one.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
+
+const THEMES = ["dark", "light"] as const;
+
+async function useTheme(page: Page, theme: (typeof THEMES)[number]) {
+  await page.addInitScript((t) => localStorage.setItem("duet-theme", t), theme);
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(results.passes.length, "axe checked the page").toBeGreaterThan(10);
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+test.describe("studio accessibility", () => {
+  test.beforeAll(async ({ accounts }) => {
+    await accounts.ensure("him");
+  });
+
+  for (const theme of THEMES) {
+    test(`axe: /admin with an image, and inline edit mode, have no violations (${theme})`, async ({
+      page,
+      context,
+      server,
+    }) => {
+      await useTheme(page, theme);
+      await signIn(context, server, HIM_EMAIL);
+      await page.goto("/admin");
+      await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+      const title = `Accessible ${theme} ${Math.random().toString(36).slice(2, 7)}`;
+      await page.getByLabel("Title").fill(title);
+      await page.getByRole("textbox", { name: "Content" }).click();
+      await page.keyboard.type("Some words for the checker.");
+      const buffer = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#445566" } })
+        .png()
+        .toBuffer();
+      await page.getByLabel("Add images").setInputFiles([{ name: "a.png", mimeType: "image/png", buffer }]);
+      await expect(page.locator(".image-entry")).not.toContainText("not uploaded yet");
+      await page.getByRole("button", { name: "Font", exact: true }).click();
+      await expect(page.getByRole("listbox", { name: "Font" })).toBeVisible();
+      await expectNoViolations(page);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "HTML", exact: true }).click();
+      await expectNoViolations(page);
+
+      await page.getByRole("button", { name: "Publish" }).click();
+      await page.getByRole("link", { name: "View post" }).click();
+      await page.getByRole("button", { name: "Edit" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Edit post" })).toBeFocused();
+      await expectNoViolations(page);
+      await page.getByRole("button", { name: "Cancel" }).click();
+      await expect(page.getByRole("button", { name: "Edit" })).toBeFocused();
+    });
+  }
+
+  test("errors are tied to their fields, focus goes to the first invalid one, a busy button keeps focus", async ({
+    page,
+    context,
+    server,
+  }) => {
+    await signIn(context, server, HIM_EMAIL);
+    await page.goto("/admin");
+    await page.getByRole("button", { name: "Publish" }).click();
+    const message = page.getByRole("alert");
+    await expect(message).toHaveText("Title and content are required.");
+    const title = page.getByLabel("Title");
+    await expect(title).toBeFocused();
+    await expect(title).toHaveAttribute("aria-invalid", "true");
+    const messageId = await message.getAttribute("id");
+    await expect(title).toHaveAttribute("aria-describedby", new RegExp(messageId!));
+    const content = page.getByRole("textbox", { name: "Content" });
+    await expect(content).toHaveAttribute("aria-invalid", "true");
+
+    await title.fill("Only a title");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(content).toBeFocused();
+    await expect(title).not.toHaveAttribute("aria-invalid", "true");
+
+    await page.keyboard.type("And now some content.");
+    await page.route("**/api/posts", async (route) => {
+      await new Promise((r) => setTimeout(r, 500));
+      await route.continue();
+    });
+    const publish = page.getByRole("button", { name: "Publish" });
+    await publish.focus();
+    await page.keyboard.press("Enter");
+    const busy = page.getByRole("button", { name: "Publishing..." });
+    await expect(busy).toHaveAttribute("aria-disabled", "true");
+    await expect(busy).toBeFocused();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
+  });
+});
