@@ -6,7 +6,6 @@ import { AUTH_MESSAGES, toViewer } from "../auth/auth";
 import { checkAuthBody } from "../auth/auth-input";
 import type { AppContext } from "../context";
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from "../errors";
-import { allowedOrigins, isCrossSite } from "./security";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -126,21 +125,30 @@ function checkRedirects(ctx: AppContext, url: URL, body: unknown): void {
   }
 }
 
-/** Mount Better Auth under /api/auth/* through a web Request (STACK-NOTES: no reply.hijack). */
+/**
+ * Mount Better Auth under /api/auth/* through a web Request (STACK-NOTES: no reply.hijack).
+ * Cross-site POSTs never get here: security.ts refuses them for every path (Better Auth checks
+ * Origin only when a cookie is sent).
+ */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorateRequest("viewerPromise", null);
-  const origins = allowedOrigins(ctx);
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",
     config: { rateLimit: false },
     async handler(request, reply) {
-      // Better Auth checks Origin only when a cookie is sent; refuse every cross-site POST here first.
-      if (request.method !== "GET" && isCrossSite(request, origins)) {
-        throw new AppError(403, "CROSS_SITE", "Cross-site requests are not allowed.");
-      }
-      const url = new URL(request.url, ctx.config.publicUrl);
-      const authPath = url.pathname.replace(/^\/api\/auth/, "").replace(/\/+$/, "");
+      // Better Auth gets the path the router matched, spelled one way: what the checks below look
+      // at is what runs, whatever spelling arrived (`/%61pi/auth/sign-in/%65mail/`, `//`).
+      const segments = ((request.params as { "*"?: string })["*"] ?? "")
+        .split("/")
+        .filter((s) => s && s !== ".");
+      if (segments.includes("..")) throw new AppError(404, "NOT_FOUND", "Not found.");
+      const authPath = `/${segments.join("/")}`;
+      const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
+      const url = new URL(
+        `/api/auth${segments.map((s) => `/${encodeURIComponent(s)}`).join("")}${search}`,
+        ctx.config.publicUrl,
+      );
       const headers = fromNodeHeaders(request.headers);
       // Better Auth keys its rate limiter on this header: set it from the socket so nobody can spoof it.
       headers.set("x-forwarded-for", request.ip);

@@ -99,19 +99,24 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
     hsts: https ? { maxAge: 15552000, includeSubDomains: false } : false,
   });
 
+  // Both guards hold for every request whatever its path: the router decodes and normalises the
+  // URL before matching (`/%61pi/posts` is `/api/posts`), so a test of the raw URL can be walked around.
   const origins = allowedOrigins(ctx);
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
-    if (!request.url.startsWith("/api/") || request.url.startsWith("/api/auth/")) return;
     if (isCrossSite(request, origins)) {
       throw new AppError(403, "CROSS_SITE", "Cross-site requests are not allowed.");
     }
   });
 
   // Before any handler (Duet's or Better Auth's) sees the parsed body, query and params.
+  // Every body; the address's params and query of API routes (decided on the route the router
+  // matched: page routes and /uploads/* answer odd addresses with their own not-found pages).
   app.addHook("preValidation", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
-    const problem = inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
+    const api = request.routeOptions.url?.startsWith("/api/") ?? false;
+    const problem =
+      (api ? (inputProblem(request.params) ?? inputProblem(request.query)) : null) ??
+      inputProblem(request.body);
     if (!problem) return;
     if (problem.kind === "depth") throw badRequest("The request is nested too deeply.", "VALIDATION_ERROR");
     // Named like the schemas name fields ("Subject contains characters that are not allowed.").
