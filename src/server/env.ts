@@ -96,6 +96,8 @@ const EnvSchema = z.object({
     })
     .transform((v) => v as TrustProxy)
     .default(false),
+  /** Signs session cookies; several machines must share it (default: generated into DATA_DIR/secret). */
+  SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   /** Worker processes on one port (node:cluster); above 1 only with DATABASE_URL. */
   WEB_CONCURRENCY: integer(1, 64, 1),
   /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-storage.ts). */
@@ -154,6 +156,7 @@ export interface Config {
   clientDistDir: string | undefined;
   benchCeiling: boolean;
   webConcurrency: number;
+  sessionSecret: string | undefined;
   /** Set when S3_BUCKET is: uploads go to that bucket. */
   s3: S3Config | null;
   /** Without a trailing slash. */
@@ -170,6 +173,7 @@ const SECRET_VARIABLES = new Set([
   "EMAILJS_PUBLIC_KEY",
   "S3_ACCESS_KEY_ID",
   "S3_SECRET_ACCESS_KEY",
+  "SESSION_SECRET",
 ]);
 
 function shownValue(name: string, value: string | undefined): string {
@@ -263,6 +267,7 @@ export function loadConfig(
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     benchCeiling: e.DUET_BENCH_CEILING,
     webConcurrency: e.WEB_CONCURRENCY,
+    sessionSecret: e.SESSION_SECRET,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

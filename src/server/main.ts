@@ -29,6 +29,8 @@ async function main() {
   }
 
   if (config.webConcurrency > 1 && cluster.isPrimary) {
+    // Made once before the workers start, so they cannot race to write different secrets.
+    if (!config.sessionSecret) loadOrCreateSecret(config.dataDir);
     runPrimary(config.webConcurrency, (line) => console.log(line));
     return;
   }
@@ -105,7 +107,7 @@ async function main() {
   ({ app } = await buildApp({
     config,
     database,
-    secret: loadOrCreateSecret(config.dataDir),
+    secret: config.sessionSecret ?? loadOrCreateSecret(config.dataDir),
     storage,
     serveClient: true,
     logger: { level: config.logLevel },

@@ -81,12 +81,13 @@ export async function runToExit(
   return { code, stdout, stderr };
 }
 
-/** Start the server on a free port with DATA_DIR and wait until /api/health answers. */
+/** Start the server on a free port (or env.PORT) with DATA_DIR and wait until /api/health answers. */
 export async function startServerProcess(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<ServerProcess> {
-  const port = await freePort();
+  // A given PORT is kept (a restarted process comes back where its load balancer expects it).
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const { child, output, exited } = spawnNode("src/server/main.ts", {
     PORT: String(port),

@@ -1,0 +1,107 @@
+// The nginx load balancer of the scale-out platform test. `duetSiteConfig` is also the config shown
+// in docs/deploy.md (a test checks they are the same), so the documented setup is the tested one.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export const NGINX_BIN = "/usr/sbin/nginx";
+
+export interface SiteOptions {
+  /** host:port of every Duet process (or machine × WEB_CONCURRENCY port). */
+  upstreams: string[];
+  /** What nginx listens on, e.g. "127.0.0.1:8080" or "443 ssl". */
+  listen: string;
+}
+
+/** The `upstream` and `server` blocks for Duet behind nginx (the http block includes them). */
+export function duetSiteConfig({ upstreams, listen }: SiteOptions): string {
+  return `upstream duet {
+${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join("\n")}
+}
+
+server {
+    listen ${listen};
+    client_max_body_size 110m;
+
+    location / {
+        proxy_pass http://duet;
+        proxy_http_version 1.1;
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_read_timeout 300s;
+        # A process that is restarting refuses connections, or resets one it had not read yet:
+        # try the next. Duet finishes every request it has started before it exits, so a request
+        # that met a connection error was never processed and may be sent again, POST included.
+        proxy_next_upstream error non_idempotent;
+        proxy_next_upstream_tries 3;
+    }
+}`;
+}
+
+/** A whole nginx.conf for a prefix folder: no root needed, everything under `prefix`. */
+function mainConfig(prefix: string, site: string): string {
+  return `daemon off;
+worker_processes 1;
+error_log ${path.join(prefix, "error.log")} warn;
+pid ${path.join(prefix, "nginx.pid")};
+events { worker_connections 1024; }
+http {
+    access_log off;
+    client_body_temp_path ${path.join(prefix, "body")};
+    proxy_temp_path ${path.join(prefix, "proxy")};
+    fastcgi_temp_path ${path.join(prefix, "fastcgi")};
+    uwsgi_temp_path ${path.join(prefix, "uwsgi")};
+    scgi_temp_path ${path.join(prefix, "scgi")};
+${site.replace(/^/gm, "    ")}
+}
+`;
+}
+
+export interface Nginx {
+  child: ChildProcess;
+  stop(): Promise<void>;
+  errors(): string;
+}
+
+export async function startNginx(prefix: string, options: SiteOptions): Promise<Nginx> {
+  mkdirSync(prefix, { recursive: true });
+  const file = path.join(prefix, "nginx.conf");
+  writeFileSync(file, mainConfig(prefix, duetSiteConfig(options)));
+  const check = spawnSync(
+    NGINX_BIN,
+    ["-t", "-q", "-p", prefix, "-e", path.join(prefix, "error.log"), "-c", file],
+    {
+      encoding: "utf8",
+    },
+  );
+  if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
+  const child = spawn(NGINX_BIN, ["-p", prefix, "-e", path.join(prefix, "error.log"), "-c", file], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stderr?.on("data", (d) => (output += d));
+  const url = `http://${options.listen}`;
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`nginx exited:\n${output}`);
+    const up = await fetch(`${url}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    errors: () => {
+      const log = path.join(prefix, "error.log");
+      return existsSync(log) ? spawnSync("cat", [log], { encoding: "utf8" }).stdout : "";
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once("exit", r));
+      child.kill("SIGQUIT");
+      await exited;
+    },
+  };
+}
