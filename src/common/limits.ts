@@ -28,6 +28,17 @@ export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;
 
 export const AUTHORS = ["him", "her"] as const;
+
+/** A post is a draft, scheduled for its publish time, or published. */
+export const POST_STATUSES = ["draft", "scheduled", "published"] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+/** Why a revision was kept: the first save, an edit, an autosave (coalesced), a restore. */
+export const REVISION_KINDS = ["create", "edit", "autosave", "restore"] as const;
+export type RevisionKind = (typeof REVISION_KINDS)[number];
+/** A scheduled post's publish time lies at most this far ahead. */
+export const SCHEDULE_MAX_AHEAD_DAYS = 366 * 5;
+export const AUTHOR_NAME_MAX_LENGTH = 80;
+export const AUTHOR_BIO_MAX_LENGTH = 500;
 export type AuthorKey = (typeof AUTHORS)[number];
 
 export const EDITOR_FONT_SIZES_PT = [8, 9, 10, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28, 36, 48, 72] as const;

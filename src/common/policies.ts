@@ -1,4 +1,5 @@
 import type { AuthorKey } from "./limits";
+import { isPostPublic, type VisibilityFields } from "./rules/post-visibility";
 import type { Viewer } from "./types";
 
 // SPEC §6, as pure predicates used by the server (to refuse) and the client (to hide buttons).
@@ -8,6 +9,13 @@ export const canPublish = (viewer: Viewer | null): boolean => !!viewer?.isAdmin 
 /** Edit/delete a post: only the account tied to the post's author value. */
 export const canManagePost = (viewer: Viewer | null, post: { author: AuthorKey }): boolean =>
   !!viewer?.isAdmin && viewer.authorKey === post.author;
+
+/** Read a post: anyone once it is public; before that (draft, scheduled) only its author, to preview it. */
+export const canReadPost = (
+  viewer: Viewer | null,
+  post: VisibilityFields & { author: AuthorKey },
+  now: Date,
+): boolean => isPostPublic(post, now) || canManagePost(viewer, post);
 
 /** Edit/delete a comment: its writer, or the author of the post it is on. */
 export const canManageComment = (

@@ -1,4 +1,4 @@
-import type { AuthorKey, ImagePosition, ImageSize } from "./limits";
+import type { AuthorKey, ImagePosition, ImageSize, PostStatus, RevisionKind } from "./limits";
 
 /** SPEC §3 BlogPost image entry as stored with a post. */
 export interface PostImage {
@@ -23,7 +23,10 @@ export interface BlogPost {
   content: string;
   excerpt: string;
   author: AuthorKey;
+  /** The publish time: when it was (or, for a scheduled post, will be) published. */
   date: string;
+  /** draft | scheduled | published, as of the moment of the answer. */
+  status: PostStatus;
   imageUrl: string | null;
   images: PostImage[];
   hashtags: string[];
@@ -51,4 +54,52 @@ export interface Viewer {
 
 export interface ApiErrorBody {
   error: { code: string; message: string };
+}
+
+/** One saved state of a post, as the revisions list shows it (author only). */
+export interface PostRevisionSummary {
+  id: string;
+  postId: string;
+  kind: RevisionKind;
+  createdAt: string;
+  /** For a restore: the revision it brought back. */
+  restoredFrom: string | null;
+  title: string;
+}
+
+/** A revision with everything it kept. */
+export interface PostRevision extends PostRevisionSummary {
+  excerpt: string;
+  content: string;
+  hashtags: string[];
+  images: PostImage[];
+  imageUrl: string | null;
+}
+
+/** A piece of a text diff: unchanged, added or removed. */
+export interface DiffPart {
+  value: string;
+  added?: true;
+  removed?: true;
+}
+
+/**
+ * What changed from `base` (the previous revision, or the post as it is now) to the revision:
+ * against 'current' it shows what restoring the revision would change.
+ */
+export interface RevisionComparison {
+  revision: PostRevision;
+  against: "previous" | "current";
+  /** The revision compared with (null: the first revision against 'previous', compared with nothing). */
+  baseRevisionId: string | null;
+  changed: boolean;
+  changes: {
+    title: DiffPart[];
+    excerpt: DiffPart[];
+    /** Line by line over the content's HTML, one block element a line. */
+    content: DiffPart[];
+    hashtags: { added: string[]; removed: string[] };
+    images: { added: string[]; removed: string[] };
+    thumbnail: { from: string | null; to: string | null } | null;
+  };
 }

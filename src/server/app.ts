@@ -26,6 +26,8 @@ import { fastifyTrustProxy, registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
 import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
+import { Publishing, registerPublishing } from "./posts/publishing";
+import { registerRevisionsRoutes } from "./revisions/revisions.routes";
 import { createStorage, type Storage } from "./storage/storage";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
@@ -94,15 +96,20 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       secret: deps.secret,
       log: (level, message) => app.log[level](message),
     });
+  const cache = new ContentCache();
+  const now = deps.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
     database,
     db: database.db,
     auth,
     mailer,
-    cache: new ContentCache(),
+    cache,
     storage: deps.storage ?? createStorage(config),
-    now: deps.now ?? (() => new Date()),
+    now,
+    publishing: new Publishing({ db: database.db, cache, now }, (message, error) =>
+      app.log.warn({ err: error }, message),
+    ),
   };
 
   // JSON-only API bodies: refuse text/plain (a cross-site form could send it without a preflight).
@@ -133,6 +140,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   // Processes sharing one PostgreSQL drop each other's stale public reads.
   await connectContentCache(app, ctx);
+  // Scheduled posts appear at their time: each process drops its caches then (and announces once).
+  registerPublishing(app, ctx);
   await app.register(cookie);
   await registerSecurity(app, ctx);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
@@ -143,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerSessionRoutes(app, ctx);
   await registerPostsRoutes(app, ctx);
   await registerPostWritesRoutes(app, ctx);
+  await registerRevisionsRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);
   await registerContactRoutes(app, ctx);

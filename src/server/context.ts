@@ -3,6 +3,7 @@ import type { ContentCache } from "./cache";
 import type { Database, Db } from "./db/client";
 import type { Config } from "./env";
 import type { Mailer } from "./mail/mailer";
+import type { Publishing } from "./posts/publishing";
 import type { Storage } from "./storage/storage";
 
 /** Everything a route module needs, built once by buildApp and passed explicitly. */
@@ -15,6 +16,8 @@ export interface AppContext {
   cache: ContentCache;
   /** Uploads: DATA_DIR/uploads or the S3 bucket. */
   storage: Storage;
+  /** Scheduled publishing and the once-only "post became public" event (posts/publishing.ts). */
+  publishing: Publishing;
   /** Injectable clock for tests of time-based behaviour. */
   now: () => Date;
 }

@@ -2,19 +2,20 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { COMMENT_BLOCKED_MESSAGE, COMMENT_TOO_LONG_MESSAGE, emailPrefix } from "../../common/engagement";
 import { COMMENT_MAX_LENGTH, PAGE_SIZE_MAX } from "../../common/limits";
-import { canComment, canManageComment, canSeeComment } from "../../common/policies";
+import { canComment, canManageComment, canReadPost, canSeeComment } from "../../common/policies";
+import { isPostPublic } from "../../common/rules/post-visibility";
 import { BODY_MUST_BE_OBJECT } from "../body-schema";
 import type { AppContext } from "../context";
 import { badRequest, forbidden, notFound, unauthorized } from "../errors";
 import { isPostId } from "../likes/likes.repository";
 import { getViewer, requireViewer } from "../plugins/auth";
+import { findPostVisibility } from "../posts/visibility";
 import { parse } from "../validate";
 import { writeLimiter } from "../write-limits";
 import {
   decodeCursor,
   deleteComment,
   findCommentWithPost,
-  findPostAuthor,
   insertComment,
   listComments,
   toComment,
@@ -74,22 +75,31 @@ const isCommentId = isPostId;
 export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limitComments = writeLimiter("comment", ctx.now);
   const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
-  app.get<{ Params: { id: string } }>("/api/posts/:id/comments", async (request) => {
+  app.get<{ Params: { id: string } }>("/api/posts/:id/comments", async (request, reply) => {
     const { id } = request.params;
     if (!isPostId(id)) throw postNotFound();
     const query = parse(ListQuerySchema, request.query);
     const after = query.cursor ? decodeCursor(query.cursor) : null;
     if (query.cursor && !after) throw badRequest("cursor is not valid.", "VALIDATION_ERROR");
     const load = async () => {
-      const author = await findPostAuthor(ctx.db, id);
-      if (!author) return null;
-      return { author, page: await listComments(ctx.db, authors, { id, author }, query.limit, after) };
+      const post = await findPostVisibility(ctx.db, id);
+      if (!post || !isPostPublic(post, ctx.now())) return null;
+      return {
+        author: post.author,
+        page: await listComments(ctx.db, authors, { id, author: post.author }, query.limit, after),
+      };
     };
-    // The first page of a post's threads is public and read often: the content cache keeps it
+    // The first page of a public post's threads is read often: the content cache keeps it
     // whole (hidden and held comments included) and each viewer gets what they may see.
     const found = after ? await load() : await ctx.cache.getOrLoad(`comments:${id}:${query.limit}`, load);
-    if (!found) throw postNotFound();
-    return presentThreads(found.page, await getViewer(ctx, request), { author: found.author });
+    const viewer = await getViewer(ctx, request);
+    if (found) return presentThreads(found.page, viewer, { author: found.author });
+    // A draft or scheduled post: only its author (previewing it) sees its comments.
+    const post = await findPostVisibility(ctx.db, id);
+    if (!post || !canReadPost(viewer, post, ctx.now())) throw postNotFound();
+    reply.header("cache-control", "private, no-store");
+    const page = await listComments(ctx.db, authors, { id, author: post.author }, query.limit, after);
+    return presentThreads(page, viewer, { author: post.author });
   });
 
   app.post<{ Params: { id: string } }>("/api/posts/:id/comments", async (request, reply) => {
@@ -98,8 +108,10 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const body = parse(NewCommentBodySchema, request.body);
     const content = checkedText(body.content);
     const { id } = request.params;
-    const postAuthor = isPostId(id) ? await findPostAuthor(ctx.db, id) : null;
-    if (!postAuthor) throw postNotFound();
+    // A draft or scheduled post takes comments from no one but its author (docs/decisions/0009).
+    const post = isPostId(id) ? await findPostVisibility(ctx.db, id) : null;
+    if (!post || !canReadPost(viewer, post, ctx.now())) throw postNotFound();
+    const postAuthor = post.author;
     if (await isBlocked(ctx.db, postAuthor, viewer.id)) throw forbidden(COMMENT_BLOCKED_MESSAGE, "BLOCKED");
     // A reply goes under the top-level comment of what it answers (one level deep) and names
     // whom it answers; only a comment this viewer can see, on this post, can be answered.

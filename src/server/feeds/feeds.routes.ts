@@ -12,7 +12,7 @@ export const FEED_SIZE = 20;
 // One sitemap file holds at most 50,000 URLs.
 const SITEMAP_MAX_POSTS = 45_000;
 const SITEMAP_MAX_TAGS = 4_000;
-const FEED_CACHE_CONTROL = "public, max-age=300";
+const FEED_MAX_AGE_S = 300;
 const AUTHOR_TITLES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
 
 const FeedQuerySchema = z.strictObject({
@@ -92,29 +92,35 @@ export function renderRss(ctx: AppContext, author: AuthorKey | undefined, posts:
 
 export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const { publicUrl } = ctx.config;
+  // A reader's or a proxy's copy must not outlive the next scheduled post's publish time.
+  const feedCacheControl = (): string => {
+    const due = ctx.publishing.nextDue;
+    const untilDue = due ? Math.floor((due.getTime() - ctx.now().getTime()) / 1000) : FEED_MAX_AGE_S;
+    return `public, max-age=${Math.max(0, Math.min(FEED_MAX_AGE_S, untilDue))}`;
+  };
 
   const feed = (author: AuthorKey | undefined): Promise<CachedBody> =>
     ctx.cache.getOrLoad(`feed|${author ?? ""}`, async () => {
-      const page = await listPosts(ctx.db, { author, limit: FEED_SIZE });
+      const page = await listPosts(ctx.db, { author, limit: FEED_SIZE }, ctx.now());
       return toCachedBody(renderRss(ctx, author, page.items), "application/rss+xml; charset=utf-8");
     });
 
   app.get("/feed.xml", async (request, reply) => {
     const { author } = parse(FeedQuerySchema, request.query ?? {});
-    return sendCached(request, reply, await feed(author), FEED_CACHE_CONTROL);
+    return sendCached(request, reply, await feed(author), feedCacheControl());
   });
   app.get("/his-blog/feed.xml", async (request, reply) =>
-    sendCached(request, reply, await feed("him"), FEED_CACHE_CONTROL),
+    sendCached(request, reply, await feed("him"), feedCacheControl()),
   );
   app.get("/her-blog/feed.xml", async (request, reply) =>
-    sendCached(request, reply, await feed("her"), FEED_CACHE_CONTROL),
+    sendCached(request, reply, await feed("her"), feedCacheControl()),
   );
 
   app.get("/sitemap.xml", async (request, reply) => {
     const body = await ctx.cache.getOrLoad("sitemap", async () => {
       const [posts, tags] = await Promise.all([
-        listPostStamps(ctx.db, SITEMAP_MAX_POSTS),
-        listHashtags(ctx.db, SITEMAP_MAX_TAGS),
+        listPostStamps(ctx.db, SITEMAP_MAX_POSTS, ctx.now()),
+        listHashtags(ctx.db, SITEMAP_MAX_TAGS, ctx.now()),
       ]);
       const url = (loc: string, lastmod?: string) =>
         `<url><loc>${xmlEscape(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
@@ -130,7 +136,7 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
       ].join("");
       return toCachedBody(xml, "application/xml; charset=utf-8");
     });
-    return sendCached(request, reply, body, FEED_CACHE_CONTROL);
+    return sendCached(request, reply, body, feedCacheControl());
   });
 
   const robots = toCachedBody(

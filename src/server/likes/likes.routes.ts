@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { AppContext } from "../context";
 import { notFound, unauthorized } from "../errors";
 import { getViewer } from "../plugins/auth";
+import { viewerCanSeePost } from "../posts/visibility";
 import { parse } from "../validate";
 import { writeLimiter } from "../write-limits";
 import { getLikeState, isPostId, toggleLike } from "./likes.repository";
@@ -16,6 +17,7 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
     const { id } = request.params;
     if (!isPostId(id)) throw postNotFound();
     const viewer = await getViewer(ctx, request);
+    if (!(await viewerCanSeePost(ctx.db, id, viewer, ctx.now()))) throw postNotFound();
     const state = await getLikeState(ctx.db, id, viewer?.id ?? null);
     if (!state) throw postNotFound();
     reply.header("cache-control", "no-store");
@@ -30,6 +32,7 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
     // A toggle carries no data: refuse any field rather than ignore it.
     parse(z.strictObject({}).nullish(), request.body);
     if (!isPostId(id)) throw postNotFound();
+    if (!(await viewerCanSeePost(ctx.db, id, viewer, ctx.now()))) throw postNotFound();
     limitLikes(viewer.id);
     const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());
     if (!state) throw postNotFound();

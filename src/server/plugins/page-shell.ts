@@ -11,7 +11,7 @@ import type { Viewer } from "../../common/types";
 import { type CachedBody, sendCached, toCachedBody } from "../cache";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
-import { cachedPost, cachedPostList, parsePostListQuery } from "../posts/posts.routes";
+import { cachedPostList, parsePostListQuery, readPost } from "../posts/posts.routes";
 import { getViewer } from "./auth";
 
 export const CLIENT_DIST_DIR = path.resolve(
@@ -332,7 +332,8 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
   app.get<{ Params: { id: string } }>("/post/:id", (request, reply) => {
     const { id } = request.params;
     return servePage(request, reply, `shell|/post/${id}`, async () => {
-      const entry = await cachedPost(ctx, id);
+      // A draft or scheduled post: its author previews it; everyone else gets 'Post not found'.
+      const entry = await readPost(ctx, id, await getViewer(ctx, request));
       if (!entry) {
         // The client shows 'Post not found'; crawlers get the status.
         return {
@@ -357,7 +358,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
           publishedTime: post.date,
         },
         queries: [[[...queryKeys.post(post.id)], post]],
-        cacheable: true,
+        cacheable: entry.isPublic,
       };
     });
   });

@@ -1,8 +1,10 @@
 import { eq } from "drizzle-orm";
-import type { AuthorKey } from "../../common/limits";
+import type { AuthorKey, PostStatus, RevisionKind } from "../../common/limits";
+import { effectiveStatus } from "../../common/rules/post-visibility";
 import type { BlogPost, PostImage } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts, comments, postLikes } from "../db/schema";
+import { recordRevision } from "../revisions/revisions.repository";
 
 /** Write side of blog_posts (create, edit, delete); reads live in posts.repository.ts. */
 
@@ -15,9 +17,17 @@ export interface PostFields {
   imageUrl: string | null;
 }
 
-type Row = typeof blogPosts.$inferSelect;
+/** Who saved, when, and why: every save keeps a revision in the same transaction. */
+export interface SaveMeta {
+  by: string;
+  at: Date;
+  kind: RevisionKind;
+  restoredFrom?: string | null;
+}
 
-export function presentPost(row: Row): BlogPost {
+export type PostRow = typeof blogPosts.$inferSelect;
+
+export function presentPost(row: PostRow, now: Date): BlogPost {
   return {
     id: row.id,
     title: row.title,
@@ -25,6 +35,7 @@ export function presentPost(row: Row): BlogPost {
     excerpt: row.excerpt,
     author: row.author,
     date: row.date.toISOString(),
+    status: effectiveStatus(row, now),
     imageUrl: row.imageUrl,
     images: row.images,
     hashtags: row.hashtags,
@@ -33,27 +44,40 @@ export function presentPost(row: Row): BlogPost {
   };
 }
 
-export async function findPostForWrite(db: Db, id: string): Promise<Row | null> {
+export async function findPostForWrite(db: Db, id: string): Promise<PostRow | null> {
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   return row ?? null;
 }
 
+/** A new post and its first revision. announcedAt stays null: publishing.ts fires "became public" once. */
 export async function insertPost(
   db: Db,
-  values: PostFields & { author: AuthorKey; date: Date; createdBy: string },
+  values: PostFields & { author: AuthorKey; date: Date; status: PostStatus; createdBy: string },
+  meta: SaveMeta,
 ): Promise<BlogPost> {
-  const [row] = await db.insert(blogPosts).values(values).returning();
-  return presentPost(row!);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(blogPosts)
+      .values({ ...values, announcedAt: null })
+      .returning();
+    await recordRevision(tx, row!.id, row!, meta);
+    return presentPost(row!, meta.at);
+  });
 }
 
-/** SPEC §3: an edit sets lastUpdated. */
+/** SPEC §3: an edit sets lastUpdated. The revision holds the post as it is after the save. */
 export async function updatePost(
   db: Db,
   id: string,
-  values: Partial<PostFields> & { lastUpdated: Date },
+  values: Partial<PostFields> & { lastUpdated: Date; status?: PostStatus; date?: Date },
+  meta: SaveMeta,
 ): Promise<BlogPost | null> {
-  const [row] = await db.update(blogPosts).set(values).where(eq(blogPosts.id, id)).returning();
-  return row ? presentPost(row) : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.update(blogPosts).set(values).where(eq(blogPosts.id, id)).returning();
+    if (!row) return null;
+    await recordRevision(tx, row.id, row, meta);
+    return presentPost(row, meta.at);
+  });
 }
 
 /** The post, its likes and its comments go together or not at all. */

@@ -17,6 +17,7 @@ import { canManagePost, canPublish } from "../../common/policies";
 import { normaliseEditTag } from "../../common/rules/hashtags";
 import { IMAGE_ID_PATTERN } from "../../common/rules/markers";
 import { isAllowedImageSrc } from "../../common/rules/post-html";
+import { checkPublishing, PostStatusSchema, PublishAtSchema } from "../../common/schemas/post-status";
 import type { PostImage } from "../../common/types";
 import { BODY_MUST_BE_OBJECT } from "../body-schema";
 import type { AppContext } from "../context";
@@ -31,6 +32,7 @@ import {
   type PostFields,
   updatePost,
 } from "./post-writes.repository";
+import { publishTime } from "./publish-time";
 import { sanitizePostHtml } from "./sanitize";
 
 // ---- Schemas (unknown fields rejected; SPEC §5: title and content required).
@@ -90,31 +92,44 @@ const fields = {
   imageUrl: z.string({ error: "imageUrl must be text or null" }).max(300).nullable(),
 };
 
-export const CreatePostSchema = z.strictObject(
-  {
-    title: fields.title,
-    content: fields.content,
-    author: z.enum(AUTHORS, { error: "Author must be 'him' or 'her'" }),
-    excerpt: fields.excerpt.default(""),
-    hashtags: fields.hashtags.default([]),
-    images: fields.images.default([]),
-    imageUrl: fields.imageUrl.optional(),
-  },
-  BODY_MUST_BE_OBJECT,
-);
+/** status defaults to 'published' (the SPEC form publishes); see common/schemas/post-status.ts. */
+export const CreatePostSchema = z
+  .strictObject(
+    {
+      title: fields.title,
+      content: fields.content,
+      author: z.enum(AUTHORS, { error: "Author must be 'him' or 'her'" }),
+      excerpt: fields.excerpt.default(""),
+      hashtags: fields.hashtags.default([]),
+      images: fields.images.default([]),
+      imageUrl: fields.imageUrl.optional(),
+      status: PostStatusSchema.optional(),
+      publishAt: PublishAtSchema.optional(),
+    },
+    BODY_MUST_BE_OBJECT,
+  )
+  .superRefine(checkPublishing);
 
-/** An edit keeps the post's author (an author cannot hand a post to the other). */
-export const UpdatePostSchema = z.strictObject(
-  {
-    title: fields.title.optional(),
-    content: fields.content.optional(),
-    excerpt: fields.excerpt.optional(),
-    hashtags: fields.hashtags.optional(),
-    images: fields.images.optional(),
-    imageUrl: fields.imageUrl.optional(),
-  },
-  BODY_MUST_BE_OBJECT,
-);
+/**
+ * An edit keeps the post's author (an author cannot hand a post to the other). `autosave: true`
+ * marks the editor's periodic saves, whose revisions are coalesced (revisions.repository.ts).
+ */
+export const UpdatePostSchema = z
+  .strictObject(
+    {
+      title: fields.title.optional(),
+      content: fields.content.optional(),
+      excerpt: fields.excerpt.optional(),
+      hashtags: fields.hashtags.optional(),
+      images: fields.images.optional(),
+      imageUrl: fields.imageUrl.optional(),
+      status: PostStatusSchema.optional(),
+      publishAt: PublishAtSchema.optional(),
+      autosave: z.boolean({ error: "autosave must be true or false" }).optional(),
+    },
+    BODY_MUST_BE_OBJECT,
+  )
+  .superRefine(checkPublishing);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const postNotFound = () => notFound("post", "Post not found");
@@ -158,18 +173,24 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     // SPEC §4: on save the thumbnail is the chosen one, else the first image, else none.
     const imageUrl = input.imageUrl ?? input.images[0]?.url ?? null;
     checkImages(input.images, imageUrl);
-    const post = await insertPost(ctx.db, {
-      title: input.title,
-      content: await cleanContent(ctx, input.content),
-      // Empty stays empty: readers apply the SPEC §5 fallback to the current content.
-      excerpt: input.excerpt,
-      hashtags: cleanTags(input.hashtags),
-      images: input.images,
-      imageUrl,
-      author: input.author,
-      date: ctx.now(),
-      createdBy: viewer.id,
-    });
+    const now = ctx.now();
+    const published = publishTime(input, null, now)!;
+    const post = await insertPost(
+      ctx.db,
+      {
+        title: input.title,
+        content: await cleanContent(ctx, input.content),
+        // Empty stays empty: readers apply the SPEC §5 fallback to the current content.
+        excerpt: input.excerpt,
+        hashtags: cleanTags(input.hashtags),
+        images: input.images,
+        imageUrl,
+        author: input.author,
+        ...published,
+        createdBy: viewer.id,
+      },
+      { by: viewer.id, at: now, kind: "create" },
+    );
     ctx.cache.invalidate();
     return reply.status(201).send(post);
   });
@@ -198,7 +219,14 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (input.content !== undefined) changes.content = await cleanContent(ctx, input.content);
     if (input.excerpt !== undefined) changes.excerpt = input.excerpt;
     if (input.hashtags !== undefined) changes.hashtags = cleanTags(input.hashtags);
-    const post = await updatePost(ctx.db, id, { ...changes, lastUpdated: ctx.now() });
+    const now = ctx.now();
+    const published = publishTime(input, existing, now) ?? {};
+    const post = await updatePost(
+      ctx.db,
+      id,
+      { ...changes, ...published, lastUpdated: now },
+      { by: viewer.id, at: now, kind: input.autosave ? "autosave" : "edit" },
+    );
     if (!post) throw postNotFound();
     ctx.cache.invalidate();
     return post;

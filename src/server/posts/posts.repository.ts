@@ -1,9 +1,11 @@
 import { and, arrayContains, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { resolveExcerpt } from "../../common/rules/excerpt";
+import { effectiveStatus } from "../../common/rules/post-visibility";
 import type { BlogPost, BlogPostCard, Page } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
+import { publicPostsWhere } from "./visibility";
 
 /**
  * Read side of blog_posts: keyset pages (newest first, ties broken by id) served by the
@@ -66,13 +68,28 @@ const cardColumns = {
   hashtags: blogPosts.hashtags,
   likes: blogPosts.likes,
   lastUpdated: blogPosts.lastUpdated,
+  status: blogPosts.status,
 };
 
 const iso = (d: Date | string | null): string | null =>
   d === null ? null : (d instanceof Date ? d : new Date(d)).toISOString();
 
-export async function listPosts(db: Db, filter: ListFilter): Promise<Page<BlogPostCard>> {
-  const where: SQL[] = [];
+/** A page of public posts (drafts and posts whose time has not come are never listed). */
+export async function listPosts(db: Db, filter: ListFilter, now: Date): Promise<Page<BlogPostCard>> {
+  return listCards(db, filter, now, [publicPostsWhere(now)]);
+}
+
+/** A page of one author's own posts, whatever their status ('Your posts' in /admin). */
+export async function listOwnPosts(
+  db: Db,
+  filter: Omit<ListFilter, "author" | "tag"> & { author: AuthorKey },
+  now: Date,
+): Promise<Page<BlogPostCard>> {
+  return listCards(db, filter, now, []);
+}
+
+async function listCards(db: Db, filter: ListFilter, now: Date, base: SQL[]): Promise<Page<BlogPostCard>> {
+  const where: SQL[] = [...base];
   if (filter.author) where.push(eq(blogPosts.author, filter.author));
   if (filter.tag) where.push(arrayContains(blogPosts.hashtags, [filter.tag]));
   if (filter.cursor) {
@@ -94,6 +111,7 @@ export async function listPosts(db: Db, filter: ListFilter): Promise<Page<BlogPo
       excerpt: resolveExcerpt(r.excerpt, r.contentHead),
       author: r.author,
       date: iso(r.date)!,
+      status: effectiveStatus(r, now),
       imageUrl: r.imageUrl,
       hashtags: r.hashtags,
       likes: r.likes,
@@ -104,10 +122,25 @@ export async function listPosts(db: Db, filter: ListFilter): Promise<Page<BlogPo
   return { items, nextCursor: last ? encodeCursor({ date: last.exactDate, id: last.id }) : null };
 }
 
-export async function getPost(db: Db, id: string): Promise<BlogPost | null> {
+/** A post whatever its status (the caller decides who may see it: canReadPost). */
+export async function getPost(db: Db, id: string, now: Date): Promise<BlogPost | null> {
   if (!isPostId(id)) return null;
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
-  if (!row) return null;
+  return row ? presentRow(row, now) : null;
+}
+
+/** A post only if it is public now. */
+export async function getPublicPost(db: Db, id: string, now: Date): Promise<BlogPost | null> {
+  if (!isPostId(id)) return null;
+  const [row] = await db
+    .select()
+    .from(blogPosts)
+    .where(and(eq(blogPosts.id, id), publicPostsWhere(now)))
+    .limit(1);
+  return row ? presentRow(row, now) : null;
+}
+
+function presentRow(row: typeof blogPosts.$inferSelect, now: Date): BlogPost {
   return {
     id: row.id,
     title: row.title,
@@ -115,6 +148,7 @@ export async function getPost(db: Db, id: string): Promise<BlogPost | null> {
     excerpt: resolveExcerpt(row.excerpt, row.content),
     author: row.author,
     date: iso(row.date)!,
+    status: effectiveStatus(row, now),
     imageUrl: row.imageUrl,
     images: row.images,
     hashtags: row.hashtags,
@@ -123,20 +157,29 @@ export async function getPost(db: Db, id: string): Promise<BlogPost | null> {
   };
 }
 
-/** Every post's id and last change, newest first (sitemap), bounded. */
-export async function listPostStamps(db: Db, limit: number): Promise<Array<{ id: string; changed: string }>> {
+/** Every public post's id and last change, newest first (sitemap), bounded. */
+export async function listPostStamps(
+  db: Db,
+  limit: number,
+  now: Date,
+): Promise<Array<{ id: string; changed: string }>> {
   const rows = await db
     .select({ id: blogPosts.id, date: blogPosts.date, lastUpdated: blogPosts.lastUpdated })
     .from(blogPosts)
+    .where(publicPostsWhere(now))
     .orderBy(desc(blogPosts.date), desc(blogPosts.id))
     .limit(limit);
-  return rows.map((r) => ({ id: r.id, changed: iso(r.lastUpdated ?? r.date)! }));
+  // A scheduled post edited before its time changed last when it was published.
+  return rows.map((r) => ({
+    id: r.id,
+    changed: iso(r.lastUpdated && r.lastUpdated > r.date ? r.lastUpdated : r.date)!,
+  }));
 }
 
-/** Every distinct hashtag in use (sitemap tag pages). */
-export async function listHashtags(db: Db, limit: number): Promise<string[]> {
+/** Every distinct hashtag of a public post (sitemap tag pages). */
+export async function listHashtags(db: Db, limit: number, now: Date): Promise<string[]> {
   const res = await db.execute<{ tag: string }>(
-    sql`select distinct unnest(${blogPosts.hashtags}) as tag from ${blogPosts} order by 1 limit ${limit}`,
+    sql`select distinct unnest(${blogPosts.hashtags}) as tag from ${blogPosts} where ${publicPostsWhere(now)} order by 1 limit ${limit}`,
   );
   const rows = (Array.isArray(res) ? res : (res as { rows: Array<{ tag: string }> }).rows) as Array<{
     tag: string;

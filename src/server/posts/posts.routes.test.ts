@@ -109,6 +109,7 @@ describe("GET /api/posts?author=", () => {
       excerpt: "Tomatoes at last",
       author: "him",
       date: "2024-02-01T10:00:00.000Z",
+      status: "published",
       imageUrl: "/uploads/blog-images/1700000000000_thumb.jpg",
       hashtags: ["garden"],
       likes: 0,
@@ -266,6 +267,7 @@ describe("GET /api/posts/:id", () => {
       excerpt: `${"Long road ".repeat(15)}...`,
       author: "him",
       date: "2024-01-01T10:00:00.000Z",
+      status: "published",
       imageUrl: "/uploads/blog-images/1700000000000_thumb.jpg",
       images: [
         {

@@ -7,13 +7,15 @@ import {
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
 } from "../../common/limits";
+import { canReadPost } from "../../common/policies";
 import { normaliseTagParam } from "../../common/rules/hashtag-link";
-import type { BlogPost, BlogPostCard, Page } from "../../common/types";
+import type { BlogPost, BlogPostCard, Page, Viewer } from "../../common/types";
 import { type CachedBody, sendCached, toCachedBody } from "../cache";
 import type { AppContext } from "../context";
 import { badRequest, notFound } from "../errors";
+import { getViewer } from "../plugins/auth";
 import { parse } from "../validate";
-import { type Cursor, decodeCursor, getPost, listPosts } from "./posts.repository";
+import { type Cursor, decodeCursor, getPost, getPublicPost, listPosts } from "./posts.repository";
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`;
 
@@ -76,12 +78,16 @@ export function cachedPostList(
   req: PostListRequest,
 ): Promise<{ page: Page<BlogPostCard>; body: CachedBody }> {
   return ctx.cache.getOrLoad(req.key, async () => {
-    const page = await listPosts(ctx.db, req);
+    const page = await listPosts(ctx.db, req, ctx.now());
     return { page, body: toCachedBody(JSON.stringify(page), JSON_TYPE) };
   });
 }
 
-/** One post from the content cache, or null (unknown ids are not cached: anyone can invent them). */
+/**
+ * One public post from the content cache, or null (unknown ids are not cached: anyone can invent
+ * them). Drafts and scheduled posts are never in the cache: the publishing timer drops the cache
+ * when a scheduled post's time comes.
+ */
 export async function cachedPost(
   ctx: AppContext,
   id: string,
@@ -90,12 +96,33 @@ export async function cachedPost(
   const hit = ctx.cache.get<{ post: BlogPost; body: CachedBody }>(key);
   if (hit) return hit;
   const version = ctx.cache.version;
-  const post = await getPost(ctx.db, id);
+  const post = await getPublicPost(ctx.db, id, ctx.now());
   if (!post) return null;
   const entry = { post, body: toCachedBody(JSON.stringify(post), JSON_TYPE) };
   if (version === ctx.cache.version) ctx.cache.set(key, entry);
   return entry;
 }
+
+/**
+ * A post as this viewer may read it: public posts from the cache; a draft or scheduled post only
+ * for its author (preview), never cached; otherwise null (a 404 for everyone else).
+ */
+export async function readPost(
+  ctx: AppContext,
+  id: string,
+  viewer: Viewer | null,
+): Promise<{ post: BlogPost; body: CachedBody; isPublic: boolean } | null> {
+  const entry = await cachedPost(ctx, id);
+  if (entry) return { ...entry, isPublic: true };
+  if (!viewer?.isAdmin) return null;
+  const now = ctx.now();
+  const post = await getPost(ctx.db, id, now);
+  if (!post || !canReadPost(viewer, post, now)) return null;
+  return { post, body: toCachedBody(JSON.stringify(post), JSON_TYPE), isPublic: false };
+}
+
+/** Private answers (an author's preview of a draft) are never stored by a shared cache. */
+export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get("/api/posts", async (request, reply) => {
@@ -110,9 +137,14 @@ export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   app.get<{ Params: { id: string } }>("/api/posts/:id", async (request, reply) => {
-    const entry = await cachedPost(ctx, request.params.id);
+    const entry = await readPost(ctx, request.params.id, await getViewer(ctx, request));
     if (!entry) throw notFound("post");
-    return sendCached(request, reply, entry.body, API_READ_CACHE_CONTROL);
+    return sendCached(
+      request,
+      reply,
+      entry.body,
+      entry.isPublic ? API_READ_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+    );
   });
 
   if (ctx.config.benchCeiling) {

@@ -17,7 +17,8 @@ export async function createPost(
       content: opts.content ?? `<p>Body of test post ${counter}</p>`,
       author: opts.author ?? "him",
       hashtags: opts.hashtags ?? [],
-      ...(opts.date ? { date: opts.date } : {}),
+      // Dated by the app's clock: a post dated after "now" would be a scheduled post, not public.
+      date: opts.date ?? ctx.now(),
     })
     .returning();
   return row!;

@@ -10,6 +10,7 @@ const post: BlogPost = {
   excerpt: "",
   author: "her",
   date: "2024-01-01T00:00:00.000Z",
+  status: "published",
   imageUrl: "/uploads/blog-images/1_c.png",
   images: [
     { id: "a", url: "/uploads/blog-images/1_a.png", position: "left", size: "small", pairedWith: null },

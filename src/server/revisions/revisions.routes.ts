@@ -1,0 +1,116 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { PAGE_SIZE_DEFAULT } from "../../common/limits";
+import { canManagePost } from "../../common/policies";
+import { isPostPublic } from "../../common/rules/post-visibility";
+import {
+  RestoreRevisionBodySchema,
+  RevisionCompareQuerySchema,
+  RevisionListQuerySchema,
+} from "../../common/schemas/revisions";
+import type { Page, PostRevision, PostRevisionSummary, RevisionComparison } from "../../common/types";
+import type { AppContext } from "../context";
+import { forbidden, notFound } from "../errors";
+import { requireViewer } from "../plugins/auth";
+import { findPostForWrite, type PostRow, updatePost } from "../posts/post-writes.repository";
+import { parse } from "../validate";
+import { compareFields, hasChanges } from "./revision-diff";
+import {
+  getPreviousRevision,
+  getRevision,
+  listRevisions,
+  type RevisionRow,
+  revisionFieldsOf,
+} from "./revisions.repository";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const postNotFound = () => notFound("post", "Post not found");
+const revisionNotFound = () => notFound("revision", "Revision not found");
+const Params = z.object({ id: z.string(), revisionId: z.string().optional() });
+
+const summary = (r: RevisionRow): PostRevisionSummary => ({
+  id: r.id,
+  postId: r.postId,
+  kind: r.kind,
+  createdAt: r.createdAt.toISOString(),
+  restoredFrom: r.restoredFrom,
+  title: r.title,
+});
+const present = (r: RevisionRow): PostRevision => ({ ...summary(r), ...revisionFieldsOf(r) });
+
+/**
+ * A post's history is its author's alone: a visitor is asked to log in; anyone else gets 404
+ * for a post they cannot see (a draft stays unknown) and 403 for a public one.
+ */
+async function loadOwnPost(ctx: AppContext, request: Parameters<typeof requireViewer>[1]): Promise<PostRow> {
+  const viewer = await requireViewer(ctx, request);
+  const { id } = parse(Params, request.params);
+  if (!UUID.test(id)) throw postNotFound();
+  const post = await findPostForWrite(ctx.db, id);
+  if (!post) throw postNotFound();
+  if (!canManagePost(viewer, post)) {
+    if (!isPostPublic(post, ctx.now())) throw postNotFound();
+    throw forbidden("Only the post's author can see its revisions.");
+  }
+  return post;
+}
+
+async function loadRevision(ctx: AppContext, post: PostRow, rawId: string | undefined): Promise<RevisionRow> {
+  if (!rawId || !UUID.test(rawId)) throw revisionNotFound();
+  const revision = await getRevision(ctx.db, post.id, rawId);
+  if (!revision) throw revisionNotFound();
+  return revision;
+}
+
+export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** GET /api/posts/:id/revisions: the post's saves, newest first. */
+  app.get("/api/posts/:id/revisions", async (request, reply) => {
+    const post = await loadOwnPost(ctx, request);
+    const query = parse(RevisionListQuerySchema, request.query ?? {});
+    const limit = query.limit ?? PAGE_SIZE_DEFAULT;
+    const rows = await listRevisions(ctx.db, post.id, limit + 1, query.cursor ?? null);
+    const items = rows.slice(0, limit);
+    const page: Page<PostRevisionSummary> = {
+      items: items.map(summary),
+      nextCursor: rows.length > limit ? String(items[items.length - 1]!.seq) : null,
+    };
+    reply.header("cache-control", "private, no-store");
+    return page;
+  });
+
+  /** GET /api/posts/:id/revisions/:revisionId?against=previous|current: the revision and what changed. */
+  app.get("/api/posts/:id/revisions/:revisionId", async (request, reply) => {
+    const post = await loadOwnPost(ctx, request);
+    const { against } = parse(RevisionCompareQuerySchema, request.query ?? {});
+    const revision = await loadRevision(ctx, post, parse(Params, request.params).revisionId);
+    const base = against === "current" ? post : await getPreviousRevision(ctx.db, revision);
+    const changes = compareFields(base ? revisionFieldsOf(base) : null, revisionFieldsOf(revision));
+    const body: RevisionComparison = {
+      revision: present(revision),
+      against,
+      baseRevisionId: against === "previous" && base ? (base as RevisionRow).id : null,
+      changed: hasChanges(changes),
+      changes,
+    };
+    reply.header("cache-control", "private, no-store");
+    return body;
+  });
+
+  /** POST /api/posts/:id/revisions/:revisionId/restore: the revision's text back; itself a revision. */
+  app.post("/api/posts/:id/revisions/:revisionId/restore", async (request) => {
+    const post = await loadOwnPost(ctx, request);
+    parse(RestoreRevisionBodySchema, request.body);
+    const revision = await loadRevision(ctx, post, parse(Params, request.params).revisionId);
+    const now = ctx.now();
+    const viewer = await requireViewer(ctx, request);
+    const restored = await updatePost(
+      ctx.db,
+      post.id,
+      { ...revisionFieldsOf(revision), lastUpdated: now },
+      { by: viewer.id, at: now, kind: "restore", restoredFrom: revision.id },
+    );
+    if (!restored) throw postNotFound();
+    ctx.cache.invalidate();
+    return restored;
+  });
+}
