@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyServerOptions,
 } from "fastify";
+import { registerArchiveRoutes } from "./archive/archive.routes";
 import { type Auth, createAuth } from "./auth/auth";
 import { registerSessionRoutes } from "./auth/session.routes";
 import { ContentCache, connectContentCache } from "./cache";
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerLikesRoutes(app, ctx);
   await registerContactRoutes(app, ctx);
   await registerUploadsRoutes(app, ctx);
+  await registerArchiveRoutes(app, ctx);
   await registerFeedsRoutes(app, ctx);
   await registerUploadsStatic(app, ctx);
   await registerPageShell(app, ctx, { serveClient: deps.serveClient ?? false });

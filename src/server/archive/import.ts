@@ -23,6 +23,14 @@ export interface ImportOptions {
   onProgress?: (text: string) => void;
 }
 
+export const BLOG_NOT_EMPTY =
+  "This blog already has posts: an archive can only be imported into an empty blog.";
+
+export async function blogHasPosts(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(blogPosts);
+  return (row?.n ?? 0) > 0;
+}
+
 export interface ImportReport {
   dryRun: boolean;
   /** Per table: rows in the archive, and rows added (the rest were already there). */
@@ -43,13 +51,7 @@ class Rollback extends Error {}
 export async function importArchive(options: ImportOptions): Promise<ImportReport> {
   const { db } = options;
   const log = options.onProgress ?? (() => {});
-  if (options.requireEmpty) {
-    const [row] = await db.select({ n: count() }).from(blogPosts);
-    if ((row?.n ?? 0) > 0)
-      throw new ArchiveError(
-        "This blog already has posts: an archive can only be imported into an empty blog.",
-      );
-  }
+  if (options.requireEmpty && (await blogHasPosts(db))) throw new ArchiveError(BLOG_NOT_EMPTY);
   await mkdir(options.stagingDir, { recursive: true });
   try {
     const checked = await checkArchive(options, log);

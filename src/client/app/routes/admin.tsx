@@ -7,6 +7,8 @@ import { shell, useDocumentTitle } from "../layout/use-document-title";
 const NewPostForm = lazy(() => import("../../features/editor/components/new-post-form"));
 // Engagement: contact messages, also only for admins.
 const Inbox = lazy(() => import("../../features/inbox/components/inbox"));
+// Own your blog: Export and Import, also only for admins.
+const ArchivePanel = lazy(() => import("../../features/archive/components/archive-panel"));
 
 function AdminNewPost() {
   const { viewer } = useSession();
@@ -37,6 +39,9 @@ export default function AdminPage() {
         <AdminNewPost />
         <Suspense fallback={<p aria-busy="true">Loading the inbox...</p>}>
           <Inbox />
+        </Suspense>
+        <Suspense fallback={null}>
+          <ArchivePanel />
         </Suspense>
       </main>
     </RequireAuth>

@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildTestApp, type TestApp } from "../test/test-app";
+import { ESTIMATE_HEADER } from "./archive.routes";
+import { normalisedArchive, writeSampleBlog } from "./test-blog";
+
+let source: TestApp;
+let empty: TestApp;
+let archive: Buffer;
+let work: string;
+
+function multipart(data: Buffer, filename = "blog.tar.gz") {
+  const boundary = `----duet${randomUUID()}`;
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="archive"; filename="${filename}"\r\nContent-Type: application/gzip\r\n\r\n`,
+      ),
+      data,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const importRequest = (app: TestApp, cookie: string | null, data: Buffer) =>
+  app.request({ method: "POST", url: "/api/admin/import", cookie, ...multipart(data) });
+
+beforeAll(async () => {
+  source = await buildTestApp();
+  empty = await buildTestApp();
+  await writeSampleBlog(source);
+  work = mkdtempSync(path.join(tmpdir(), "duet-archive-routes-"));
+});
+afterAll(async () => {
+  await source.close();
+  await empty.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe("GET /api/admin/export", () => {
+  it("refuses a visitor (401) and a reader (403)", async () => {
+    expect((await source.request({ url: "/api/admin/export" })).statusCode).toBe(401);
+    const reader = await source.as("user");
+    const res = await source.request({ url: "/api/admin/export", cookie: reader.cookie });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe("FORBIDDEN");
+  });
+
+  it("gives either author the whole blog as one archive, with a size estimate for the progress bar", async () => {
+    for (const role of ["him", "her"] as const) {
+      const author = await source.as(role);
+      const res = await source.request({ url: "/api/admin/export", cookie: author.cookie });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toBe("application/gzip");
+      expect(res.headers["content-disposition"]).toMatch(
+        /^attachment; filename="duet-export-\d{4}-\d{2}-\d{2}\.tar\.gz"$/,
+      );
+      expect(Number(res.headers[ESTIMATE_HEADER])).toBeGreaterThan(1000);
+      archive = res.rawPayload;
+    }
+    const file = path.join(work, "download.tar.gz");
+    writeFileSync(file, archive);
+    const { tables } = await normalisedArchive(file);
+    expect(tables.blog_posts).toHaveLength(2);
+    // The browser's export never carries password hashes.
+    expect(tables.account).toBeUndefined();
+  });
+
+  it("refuses unknown parameters with a 400", async () => {
+    const him = await source.as("him");
+    const res = await source.request({ url: "/api/admin/export?secrets=1", cookie: him.cookie });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBeTruthy();
+  });
+});
+
+describe("POST /api/admin/import", () => {
+  it("refuses a visitor (401) and a reader (403)", async () => {
+    expect((await importRequest(empty, null, Buffer.from("x"))).statusCode).toBe(401);
+    const reader = await empty.as("user");
+    expect((await importRequest(empty, reader.cookie, Buffer.from("x"))).statusCode).toBe(403);
+  });
+
+  it("refuses a blog that already has posts (409), before reading the upload", async () => {
+    const her = await source.as("her");
+    const res = await importRequest(source, her.cookie, archive);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: "BLOG_NOT_EMPTY",
+      message: "This blog already has posts: an archive can only be imported into an empty blog.",
+    });
+  });
+
+  it("refuses what is not a multipart upload of an archive, storing nothing", async () => {
+    const him = await empty.as("him");
+    const json = await empty.request({
+      method: "POST",
+      url: "/api/admin/import",
+      cookie: him.cookie,
+      payload: { archive: "x" },
+    });
+    expect(json.statusCode).toBe(415);
+    const junk = await importRequest(empty, him.cookie, Buffer.from("not an archive at all"));
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().error.code).toBe("INVALID_ARCHIVE");
+    expect(junk.json().error.message).toMatch(
+      /^The archive is damaged or not a Duet archive: .*Nothing was imported\.$/,
+    );
+    const cut = await importRequest(empty, him.cookie, archive.subarray(0, archive.length - 200));
+    expect(cut.statusCode).toBe(400);
+    const posts = await empty.request({ url: "/api/posts" });
+    expect(posts.json().items).toHaveLength(0);
+  });
+
+  it("imports an archive into an empty blog: posts, comments and likes are served at once", async () => {
+    const him = await empty.as("him");
+    const res = await importRequest(empty, him.cookie, archive);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().tables.blog_posts).toEqual({ rows: 2, added: 2 });
+    const posts = (await empty.request({ url: "/api/posts" })).json().items as {
+      id: string;
+      title: string;
+      likes: number;
+    }[];
+    expect(posts.map((p) => p.title).sort()).toEqual(["A pair of photos", "Her words"]);
+    expect(posts.find((p) => p.title === "A pair of photos")!.likes).toBe(2);
+    const paired = posts.find((p) => p.title === "A pair of photos")!;
+    const full = (await empty.request({ url: `/api/posts/${paired.id}` })).json();
+    const image = await empty.request({ url: full.imageUrl });
+    expect(image.statusCode).toBe(200);
+    // The imported 'him' account is this blog's 'him': his session still works and he is still an author.
+    expect((await empty.request({ url: "/api/admin/export", cookie: him.cookie })).statusCode).toBe(200);
+    // Now the blog has posts: a second import is refused.
+    expect((await importRequest(empty, him.cookie, archive)).statusCode).toBe(409);
+  });
+});

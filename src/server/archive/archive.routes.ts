@@ -1,0 +1,108 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import { rm } from "node:fs/promises";
+import path from "node:path";
+import { PassThrough } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import multipart from "@fastify/multipart";
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { canPublish } from "../../common/policies";
+import type { AppContext } from "../context";
+import { AppError, badRequest, conflict, forbidden, payloadTooLarge, unsupportedMedia } from "../errors";
+import { requireAdmin } from "../plugins/auth";
+import { parse } from "../validate";
+import { measureExport, writeArchive } from "./export";
+import { ArchiveError } from "./format";
+import { BLOG_NOT_EMPTY, blogHasPosts, importArchive } from "./import";
+
+/** The largest archive the 'Import' button accepts (bigger blogs use `npm run import`). */
+export const ARCHIVE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** Sent with the download so the browser can draw a progress bar (the gzip size is not known ahead). */
+export const ESTIMATE_HEADER = "x-archive-estimated-bytes";
+
+const NoQuery = z.strictObject({}, { error: "This request takes no parameters." });
+
+const requireAuthor = async (ctx: AppContext, request: Parameters<typeof requireAdmin>[1]) => {
+  const viewer = await requireAdmin(ctx, request);
+  if (!canPublish(viewer) || !viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+  return viewer;
+};
+
+export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** GET /api/admin/export: the whole blog as one Duet archive (no password hashes), streamed. */
+  app.get("/api/admin/export", async (request, reply) => {
+    await requireAuthor(ctx, request);
+    parse(NoQuery, request.query);
+    const measured = await measureExport(ctx.db, ctx.storage, false);
+    const stamp = ctx.now().toISOString().slice(0, 10);
+    const output = new PassThrough();
+    writeArchive({
+      db: ctx.db,
+      storage: ctx.storage,
+      site: { name: ctx.config.siteName, publicUrl: ctx.config.publicUrl },
+      authors: ctx.config.authorEmails,
+      withSecrets: false,
+      output,
+      now: ctx.now,
+    }).catch((error: unknown) => {
+      // Headers are gone: cutting the stream short is how a download says it failed.
+      request.log.error({ err: error }, "export failed");
+      output.destroy(error instanceof Error ? error : new Error(String(error)));
+    });
+    reply.header("content-type", "application/gzip");
+    reply.header("content-disposition", `attachment; filename="duet-export-${stamp}.tar.gz"`);
+    reply.header("cache-control", "no-store");
+    // Images barely compress; rows are small next to them.
+    reply.header(ESTIMATE_HEADER, String(measured.imageBytes + measured.totalRows * 600 + 4096));
+    return reply.send(output);
+  });
+
+  let importing = false;
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: ARCHIVE_UPLOAD_MAX_BYTES, files: 1, fields: 0, parts: 1 },
+      throwFileSizeLimit: true,
+    });
+
+    /** POST /api/admin/import: one archive into a blog that has no posts yet. */
+    scope.post("/api/admin/import", async (request, reply) => {
+      await requireAuthor(ctx, request);
+      if (!request.isMultipart()) throw unsupportedMedia("Send the archive as multipart/form-data.");
+      if (await blogHasPosts(ctx.db)) throw new AppError(409, "BLOG_NOT_EMPTY", BLOG_NOT_EMPTY);
+      if (importing) throw conflict("An import is already running.");
+      importing = true;
+      const file = path.join(ctx.config.dataDir, `.import-upload-${randomUUID()}.tar.gz`);
+      try {
+        try {
+          const part = await request.file();
+          if (!part) throw badRequest("Choose an archive to import.");
+          await pipeline(part.file, createWriteStream(file));
+        } catch (error) {
+          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+            throw payloadTooLarge("That archive is too large for the browser; use npm run import.");
+          if (error instanceof AppError) throw error;
+          throw badRequest("The upload is not a valid multipart form.");
+        }
+        const report = await importArchive({
+          db: ctx.db,
+          storage: ctx.storage,
+          file,
+          stagingDir: `${file}.staging`,
+          requireEmpty: true,
+        }).catch((error: unknown) => {
+          if (error instanceof ArchiveError)
+            throw error.message === BLOG_NOT_EMPTY
+              ? new AppError(409, "BLOG_NOT_EMPTY", error.message)
+              : new AppError(400, "INVALID_ARCHIVE", error.message);
+          throw error;
+        });
+        ctx.cache.invalidate();
+        return reply.send(report);
+      } finally {
+        importing = false;
+        await rm(file, { force: true });
+      }
+    });
+  });
+}
