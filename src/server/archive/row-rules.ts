@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { IMAGE_POSITIONS, IMAGE_SIZES, POST_IMAGES_MAX_COUNT } from "../../common/limits";
+import { POST_IMAGES_MAX_COUNT } from "../../common/limits";
 import { normaliseEditTag } from "../../common/rules/hashtags";
-import { IMAGE_ID_PATTERN } from "../../common/rules/markers";
 import { isAllowedImageSrc } from "../../common/rules/post-html";
+import { ImageSchema } from "../posts/post-writes.routes";
 import { sanitizePostHtml } from "../posts/sanitize";
 import type { ArchiveRow } from "./tables";
 
@@ -12,14 +12,7 @@ import type { ArchiveRow } from "./tables";
  * the SPEC §5 edit rule, image entries must point at our uploads.
  */
 
-const ImageEntry = z.strictObject({
-  id: z.string().regex(IMAGE_ID_PATTERN),
-  url: z.string().max(300).refine(isAllowedImageSrc),
-  position: z.enum(IMAGE_POSITIONS),
-  size: z.enum(IMAGE_SIZES),
-  pairedWith: z.string().regex(IMAGE_ID_PATTERN).nullable(),
-});
-const ImageList = z.array(ImageEntry).max(POST_IMAGES_MAX_COUNT);
+const ImageList = z.array(ImageSchema).max(POST_IMAGES_MAX_COUNT);
 
 /** Tables whose `content` column is post HTML (revisions of a post are post HTML too). */
 const POST_HTML_TABLES = /^(blog_posts|post_revisions|revisions)$/;

@@ -54,7 +54,8 @@ const pixels = z
   .min(1, "Image width and height must be whole numbers of pixels")
   .max(100_000, "Image width and height must be whole numbers of pixels");
 
-const ImageSchema = z.strictObject({
+/** One SPEC §3 image entry of a post (also checked on archive import). */
+export const ImageSchema = z.strictObject({
   id: imageId,
   url: z
     .string({ error: "Image urls must be text" })
