@@ -65,7 +65,7 @@ describe("GET /api/admin/export", () => {
     const file = path.join(work, "download.tar.gz");
     writeFileSync(file, archive);
     const { tables } = await normalisedArchive(file);
-    expect(tables.blog_posts).toHaveLength(2);
+    expect(tables.blog_posts).toHaveLength(3);
     // The browser's export never carries password hashes.
     expect(tables.account).toBeUndefined();
   });
@@ -120,7 +120,7 @@ describe("POST /api/admin/import", () => {
     const him = await empty.as("him");
     const res = await importRequest(empty, him.cookie, archive);
     expect(res.statusCode).toBe(200);
-    expect(res.json().tables.blog_posts).toEqual({ rows: 2, added: 2 });
+    expect(res.json().tables.blog_posts).toEqual({ rows: 3, added: 3 });
     const posts = (await empty.request({ url: "/api/posts" })).json().items as {
       id: string;
       title: string;

@@ -51,7 +51,9 @@ describe("export", () => {
   it("holds every post with the SPEC §3 fields, comments, likes, accounts without passwords, images and variants", async () => {
     const { tables, images } = await normalisedArchive(first);
     const posts = tables.blog_posts!.map((l) => JSON.parse(l));
-    expect(posts).toHaveLength(2);
+    expect(posts).toHaveLength(3);
+    expect(posts.find((p) => p.title === "Not yet").status).toBe("draft");
+    expect(tables.post_revisions!.length).toBeGreaterThanOrEqual(4);
     for (const field of [
       "title",
       "content",
@@ -99,7 +101,7 @@ describe("export", () => {
 describe("import", () => {
   it("--dry-run reports what would be added and changes nothing", async () => {
     const report = await importInto(first, { dryRun: true });
-    expect(report.tables.blog_posts).toEqual({ rows: 2, added: 2 });
+    expect(report.tables.blog_posts).toEqual({ rows: 3, added: 3 });
     expect(report.images).toEqual({ count: 2, added: 2 });
     expect(await countOf(target.db, blogPosts)).toBe(0);
     expect(() => filesOf(targetDir)).toThrow();

@@ -144,6 +144,12 @@ async function apply(
         from (select b.id, count(l.post_id)::int as n from blog_posts b
               left join post_likes l on l.post_id = b.id group by b.id) c
         where c.id = p.id and p.likes <> c.n`);
+      // Imported serial values (revision order) stay below every value the sequence hands out next.
+      for (const t of checked.tables.values())
+        for (const column of t.columns.values())
+          if (/Serial/.test(column.columnType))
+            await tx.execute(sql`select setval(pg_get_serial_sequence(${t.name}, ${column.name}),
+              greatest((select max(${sql.identifier(column.name)}) from ${sql.identifier(t.name)}), 1))`);
       // Other processes sharing this database drop their cached pages.
       await tx.execute(sql`insert into site_state (id, content_version) values (1, 1)
         on conflict (id) do update set content_version = site_state.content_version + 1`);

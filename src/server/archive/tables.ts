@@ -153,6 +153,7 @@ function checkValue(column: AnyPgColumn, value: unknown): string | null {
     case "PgSmallInt":
     case "PgBigInt53":
     case "PgSerial":
+    case "PgBigSerial53":
       return Number.isSafeInteger(value) ? null : "must be a whole number";
     case "PgBoolean":
       return typeof value === "boolean" ? null : "must be true or false";

@@ -80,6 +80,20 @@ export async function writeSampleBlog(t: TestApp) {
     cookie: her.cookie,
     payload: { title: "Her words", author: "her", content: "<p>Only text</p>", excerpt: "Short" },
   });
+  // A draft, edited once (two revisions), seen by nobody but her.
+  const draft = await t.request({
+    method: "POST",
+    url: "/api/posts",
+    cookie: her.cookie,
+    payload: { title: "Not yet", author: "her", content: "<p>Work in progress</p>", status: "draft" },
+  });
+  if (draft.statusCode !== 201) throw new Error(`draft failed: ${draft.body}`);
+  await t.request({
+    method: "PATCH",
+    url: `/api/posts/${draft.json().id}`,
+    cookie: her.cookie,
+    payload: { content: "<p>Work in progress, <em>second go</em></p>" },
+  });
   const postIds = [paired.json().id as string, herPost.json().id as string];
   const commentIds: string[] = [];
   for (const id of postIds) {
