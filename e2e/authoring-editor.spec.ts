@@ -152,14 +152,14 @@ test.describe("authoring", () => {
     await expect(preview.locator(`img[data-image-id="${idA}"]`)).toHaveClass(/post-image--left/);
 
     // Publish: busy label, then the message; the form clears but keeps the author.
-    await page.route("**/api/posts", async (route) => {
+    await page.route(/\/api\/posts(\/[^/]+)?$/, async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
     });
     await page.getByRole("button", { name: "Publish" }).click();
     await expect(page.getByRole("button", { name: "Publishing..." })).toBeDisabled();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
-    await page.unroute("**/api/posts");
+    await page.unroute(/\/api\/posts(\/[^/]+)?$/);
     await expect(page.getByLabel("Title")).toHaveValue("");
     await expect(content).toHaveValue("");
     await expect(entries).toHaveCount(0);
@@ -257,14 +257,15 @@ test.describe("authoring", () => {
     await htmlView(page);
     await page.getByLabel("Title").fill("Will fail");
     await page.getByLabel("Content", { exact: true }).fill("<p>x</p>");
-    await page.route("**/api/posts", (route) =>
+    // Publishing creates the post, or publishes the draft autosave made of it.
+    await page.route(/\/api\/posts(\/[^/]+)?$/, (route) =>
       route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "x" } } }),
     );
     await page.getByRole("button", { name: "Publish" }).click();
     await expect(page.getByText("Failed to publish blog post. Please try again.")).toBeVisible();
     // Nothing lost: the input is still there.
     await expect(page.getByLabel("Title")).toHaveValue("Will fail");
-    await page.unroute("**/api/posts");
+    await page.unroute(/\/api\/posts(\/[^/]+)?$/);
 
     const title = unique("Failing edits");
     await page.getByLabel("Title").fill(title);

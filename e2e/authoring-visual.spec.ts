@@ -119,6 +119,15 @@ test.describe("the visual editor", () => {
     await expect(page.locator(".image-entry", { hasText: "not uploaded yet" })).toHaveCount(0);
     await page.getByLabel("Pair with (image 1)").selectOption({ label: "Image 2" });
     await expect(visual(page).locator(".image-pair img")).toHaveCount(2);
+    // A pair is one row of equal height, each image keeping its ratio (3:2 and 1:2).
+    const pair = page.getByTestId("editor-preview").locator(".image-pair img");
+    await expect(pair).toHaveCount(2);
+    await expect(pair.nth(1)).toHaveJSProperty("complete", true);
+    const [wide, tall] = [(await pair.nth(0).boundingBox())!, (await pair.nth(1).boundingBox())!];
+    expect(Math.abs(wide.height - tall.height)).toBeLessThanOrEqual(1);
+    expect(wide.y).toBeCloseTo(tall.y, 0);
+    expect(wide.width / wide.height).toBeCloseTo(1.5, 1);
+    expect(tall.width / tall.height).toBeCloseTo(0.5, 1);
 
     await view(page, "HTML");
     const text = await htmlArea(page).inputValue();

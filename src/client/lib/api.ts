@@ -13,7 +13,8 @@ export class ApiError extends Error {
 /** The one place the client talks to the server. JSON in, JSON out, `{ error }` becomes ApiError. */
 export async function api<T>(
   path: string,
-  init: { method?: string; body?: unknown; signal?: AbortSignal } = {},
+  /** keepalive: the request outlives the page (a save as the tab closes). */
+  init: { method?: string; body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<T> {
   const res = await fetch(path, {
     method: init.method ?? "GET",
@@ -21,6 +22,7 @@ export async function api<T>(
     headers: init.body !== undefined ? { "content-type": "application/json" } : {},
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
     signal: init.signal,
+    keepalive: init.keepalive,
   });
   const text = await res.text();
   const data = text ? (JSON.parse(text) as unknown) : null;

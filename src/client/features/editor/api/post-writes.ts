@@ -36,8 +36,20 @@ export interface PostBody {
   imageUrl: string | null;
 }
 
-export const createPost = (body: PostBody & { author: BlogPost["author"] }) =>
-  api<BlogPost>("/api/posts", { method: "POST", body });
+/** Issue 10: a post is saved as a draft, scheduled (publishAt, ISO 8601) or published (the default). */
+export interface Publishing {
+  status?: "draft" | "scheduled" | "published";
+  publishAt?: string;
+}
 
-export const updatePost = (id: string, body: PostBody) =>
-  api<BlogPost>(`/api/posts/${encodeURIComponent(id)}`, { method: "PATCH", body });
+export const createPost = (
+  body: PostBody & Publishing & { author: BlogPost["author"] },
+  options: { keepalive?: boolean } = {},
+) => api<BlogPost>("/api/posts", { method: "POST", body, ...options });
+
+/** `autosave: true` marks the editor's periodic saves (the server coalesces their revisions). */
+export const updatePost = (
+  id: string,
+  body: PostBody & Publishing & { autosave?: boolean },
+  options: { keepalive?: boolean } = {},
+) => api<BlogPost>(`/api/posts/${encodeURIComponent(id)}`, { method: "PATCH", body, ...options });

@@ -2,19 +2,29 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { AuthorKey } from "../../../../common/limits";
-import { parseHashtagsOnCreate } from "../../../../common/rules/hashtags";
-import { createPost } from "../api/post-writes";
+import { ApiError } from "../../../lib/api";
+import type { Publishing } from "../api/post-writes";
+import { clearStoredDraft, readStoredDraft, type StoredDraft } from "../draft-storage";
 import { type EditorValue, emptyEditorValue, isBlank } from "../editor-model";
-import { prepareBody } from "../save";
+import { useDraftSaving } from "../use-draft-saving";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { REQUIRED_TEXT, requiredErrors } from "../validate";
 import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
+import { type FormAction, PublishActions } from "./publish-actions";
+import { ResumeOffer } from "./resume-offer";
 
 // SPEC §8 publish messages.
 export const PUBLISH_SUCCESS_TEXT = "Blog post published successfully!";
 export const PUBLISH_FAILURE_TEXT = "Failed to publish blog post. Please try again.";
+// Issue 10: drafts and scheduling.
+export const DRAFT_SAVED_TEXT = "Draft saved.";
+export const DRAFT_FAILURE_TEXT = "Failed to save the draft. Please try again.";
+export const SCHEDULE_TIME_REQUIRED_TEXT = "Choose the date and time to publish at.";
+export const SCHEDULE_FAILURE_TEXT = "Failed to schedule the post. Please try again.";
 
-type Status = { kind: "success"; text: string; postId: string } | { kind: "error"; text: string };
+type Status = { kind: "success" | "error"; text: string; link?: { to: string; text: string } };
+
+const postPath = (id: string) => `/post/${encodeURIComponent(id)}`;
 
 /** /admin: the new-post form (a lazily loaded chunk; readers never download it). */
 export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null }) {
@@ -23,74 +33,168 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
   const editor = useRef<PostEditorHandle>(null);
   const message = useRef<HTMLParagraphElement>(null);
   const [value, setValue] = useState<EditorValue>(() => emptyEditorValue(ownAuthor ?? "him"));
-  const [busy, setBusy] = useState(false);
+  const [offer, setOffer] = useState<StoredDraft | null>(() => {
+    const stored = readStoredDraft();
+    return stored && !isBlank(stored.value) ? stored : null;
+  });
+  const [busy, setBusy] = useState<FormAction | null>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status | null>(null);
-  useUnsavedChanges(!busy && !isBlank(value));
+  const drafts = useDraftSaving({ value, setValue, paused: offer !== null });
+  useUnsavedChanges(busy === null && drafts.dirty);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setStatus(null);
+  const show = (next: Status) => {
+    setStatus(next);
+    requestAnimationFrame(() => message.current?.focus());
+  };
+
+  /** Checks the required fields; on error, ties the message to them and focuses the first. */
+  const checkRequired = () => {
     const invalid = requiredErrors(value, messageId);
     setErrors(invalid ?? {});
-    if (invalid) {
-      setStatus({ kind: "error", text: REQUIRED_TEXT });
-      editor.current?.focusFirstInvalid(invalid);
+    if (!invalid) return true;
+    setStatus({ kind: "error", text: REQUIRED_TEXT });
+    editor.current?.focusFirstInvalid(invalid);
+    return false;
+  };
+
+  const run = async (
+    action: FormAction,
+    publishing: Publishing,
+    failure: string,
+    success: (id: string) => Status,
+  ) => {
+    if (busy) return;
+    setStatus(null);
+    if (!checkRequired()) return;
+    setBusy(action);
+    try {
+      const post = await drafts.save(publishing);
+      await queryClient.invalidateQueries({ queryKey: ["posts"] });
+      if (action !== "draft") {
+        // SPEC §4: after publish the form clears but keeps the chosen author.
+        drafts.reset();
+        setValue(emptyEditorValue(value.author));
+      }
+      show(success(post.id));
+    } catch (error) {
+      const serverSays = error instanceof ApiError && error.status === 400 && action === "schedule";
+      show({ kind: "error", text: serverSays ? (error as ApiError).message : failure });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void run("publish", { status: "published" }, PUBLISH_FAILURE_TEXT, (id) => ({
+      kind: "success",
+      text: PUBLISH_SUCCESS_TEXT,
+      link: { to: postPath(id), text: "View post" },
+    }));
+  };
+
+  const handleSchedule = (local: string) => {
+    if (busy) return;
+    if (!local) {
+      show({ kind: "error", text: SCHEDULE_TIME_REQUIRED_TEXT });
       return;
     }
-    setBusy(true);
-    let images = value.images;
+    const at = new Date(local);
+    void run(
+      "schedule",
+      { status: "scheduled", publishAt: at.toISOString() },
+      SCHEDULE_FAILURE_TEXT,
+      (id) => ({
+        kind: "success",
+        text: `Post scheduled for ${at.toLocaleString()}.`,
+        link: { to: postPath(id), text: "Preview" },
+      }),
+    );
+  };
+
+  const handlePreview = async () => {
+    if (busy) return;
+    setStatus(null);
+    if (!checkRequired()) return;
+    // Opened now, while the click still counts as the author's gesture; filled once saved.
+    const tab = window.open("about:blank", "_blank");
+    setBusy("preview");
     try {
-      const prepared = await prepareBody(value, parseHashtagsOnCreate);
-      images = prepared.images;
-      const post = await createPost({ ...prepared.body, author: value.author });
-      await queryClient.invalidateQueries({ queryKey: ["posts"] });
-      // SPEC §4: after publish the form clears but keeps the chosen author.
-      setValue(emptyEditorValue(value.author));
-      setStatus({ kind: "success", text: PUBLISH_SUCCESS_TEXT, postId: post.id });
-      // Focus goes to the message, whose link leads to the new post.
-      requestAnimationFrame(() => message.current?.focus());
+      const post = await drafts.save(drafts.draftId.current ? {} : { status: "draft" });
+      if (tab) tab.location.href = postPath(post.id);
+      else
+        show({ kind: "success", text: DRAFT_SAVED_TEXT, link: { to: postPath(post.id), text: "Preview" } });
     } catch {
-      setValue((v) => ({ ...v, images }));
-      setStatus({ kind: "error", text: PUBLISH_FAILURE_TEXT });
+      tab?.close();
+      show({ kind: "error", text: DRAFT_FAILURE_TEXT });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   };
 
   return (
-    <form className="post-form" onSubmit={handleSubmit} aria-labelledby="new-post-heading" noValidate>
-      <h2 id="new-post-heading">New post</h2>
-      <PostEditor
-        ref={editor}
-        value={value}
-        onChange={setValue}
-        mode="create"
-        ownAuthor={ownAuthor}
-        errors={errors}
-      />
-      {status ? (
-        <p
-          id={messageId}
-          ref={message}
-          tabIndex={-1}
-          className={status.kind === "success" ? "form-success" : "form-error"}
-          role={status.kind === "success" ? "status" : "alert"}
-        >
-          {status.text}
-          {status.kind === "success" ? (
-            <>
-              {" "}
-              <Link to={`/post/${encodeURIComponent(status.postId)}`}>View post</Link>
-            </>
-          ) : null}
-        </p>
+    <>
+      {offer ? (
+        <ResumeOffer
+          stored={offer}
+          onContinue={() => {
+            setValue(offer.value);
+            drafts.resume(offer.draftId);
+            setOffer(null);
+          }}
+          onDiscard={() => {
+            clearStoredDraft();
+            setOffer(null);
+          }}
+        />
       ) : null}
-      {/* Busy buttons keep focus: aria-disabled, not disabled. */}
-      <button type="submit" className="button" aria-disabled={busy}>
-        {busy ? "Publishing..." : "Publish"}
-      </button>
-    </form>
+      <form className="post-form" onSubmit={handleSubmit} aria-labelledby="new-post-heading" noValidate>
+        <h2 id="new-post-heading">New post</h2>
+        <PostEditor
+          ref={editor}
+          value={value}
+          onChange={setValue}
+          mode="create"
+          ownAuthor={ownAuthor}
+          errors={errors}
+        />
+        {status ? (
+          <p
+            id={messageId}
+            ref={message}
+            tabIndex={-1}
+            className={status.kind === "success" ? "form-success" : "form-error"}
+            role={status.kind === "success" ? "status" : "alert"}
+          >
+            {status.text}
+            {status.link ? (
+              <>
+                {" "}
+                <Link to={status.link.to}>{status.link.text}</Link>
+              </>
+            ) : null}
+          </p>
+        ) : null}
+        <PublishActions
+          busy={busy}
+          savedAt={drafts.savedAt}
+          onDraft={() =>
+            void run(
+              "draft",
+              drafts.draftId.current ? {} : { status: "draft" },
+              DRAFT_FAILURE_TEXT,
+              (id) => ({
+                kind: "success",
+                text: DRAFT_SAVED_TEXT,
+                link: { to: postPath(id), text: "Preview" },
+              }),
+            )
+          }
+          onPreview={() => void handlePreview()}
+          onSchedule={handleSchedule}
+        />
+      </form>
+    </>
   );
 }

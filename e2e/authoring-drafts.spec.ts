@@ -1,0 +1,122 @@
+// Issue 10: Save draft, autosave, closing the tab loses nothing, Preview and Schedule from /admin.
+import type { Page } from "@playwright/test";
+import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
+
+const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
+const visual = (page: Page) => page.getByRole("textbox", { name: "Content" });
+
+async function write(page: Page, title: string, text: string) {
+  await page.getByLabel("Title").fill(title);
+  await visual(page).click();
+  await page.keyboard.type(text);
+}
+
+test.describe("drafts from /admin", () => {
+  test.beforeAll(async ({ accounts }) => {
+    await accounts.ensure("him");
+  });
+
+  test.beforeEach(async ({ context, server }) => {
+    await signIn(context, server, HIM_EMAIL);
+  });
+
+  test("save a draft, close the page, come back, publish", async ({ context, browser, server }) => {
+    let page = await context.newPage();
+    await page.goto("/admin");
+    const title = unique("Draft to finish");
+    await write(page, title, "Half a thought");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeFocused();
+    const previewHref = await page.getByRole("link", { name: "Preview" }).getAttribute("href");
+    const draftId = previewHref!.split("/").pop()!;
+
+    // A draft is its author's only.
+    const visitor = await browser.newContext({ baseURL: server.baseURL });
+    expect((await visitor.request.get(`/api/posts/${draftId}`)).status()).toBe(404);
+    await visitor.close();
+
+    await page.close();
+    page = await context.newPage();
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Continue your unfinished post?" })).toBeFocused();
+    await expect(page.getByText(title)).toBeVisible();
+    await page.getByRole("button", { name: "Continue writing" }).click();
+    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(visual(page)).toContainText("Half a thought");
+    await visual(page).click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(", now whole.");
+    await page.getByRole("button", { name: "Publish" }).click();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByLabel("Title")).toHaveValue("");
+    // The draft itself was published: one post, not two.
+    await expect(page.getByRole("link", { name: "View post" })).toHaveAttribute("href", `/post/${draftId}`);
+    await page.goto("/his-blog");
+    await expect(page.getByRole("link", { name: title })).toHaveCount(1);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { name: "Continue your unfinished post?" })).toHaveCount(0);
+  });
+
+  test("autosave every few seconds and when the tab closes; Preview opens the draft as readers will see it", async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await page.goto("/admin");
+    const title = unique("Autosaved");
+    await write(page, title, "Saved without asking");
+    await expect(page.getByText(/Draft saved at/)).toBeVisible({ timeout: 15_000 });
+
+    const [preview] = await Promise.all([
+      context.waitForEvent("page"),
+      page.getByRole("button", { name: "Preview" }).click(),
+    ]);
+    await expect(preview).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+    await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    const draftId = preview.url().split("/").pop()!;
+    await preview.close();
+
+    // Typed just before the tab closes: saved on the way out.
+    await visual(page).click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" and the last words");
+    await page.close();
+    await expect
+      .poll(
+        async () =>
+          ((await (await context.request.get(`/api/posts/${draftId}`)).json()) as { content: string })
+            .content,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toContain("and the last words");
+
+    const again = await context.newPage();
+    await again.goto("/admin");
+    await again.getByRole("button", { name: "Start a new post" }).click();
+    await expect(again.getByLabel("Title")).toHaveValue("");
+    await again.reload();
+    await expect(again.getByRole("heading", { name: "Continue your unfinished post?" })).toHaveCount(0);
+  });
+
+  test("Schedule needs a time in the future, then keeps the post for its time", async ({ context }) => {
+    const page = await context.newPage();
+    await page.goto("/admin");
+    const title = unique("Later");
+    await write(page, title, "Not yet");
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await expect(page.getByRole("alert")).toHaveText("Choose the date and time to publish at.");
+    const local = (d: Date) =>
+      new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    await page.getByLabel("Publish at").fill(local(new Date(Date.now() - 3_600_000)));
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await expect(page.getByRole("alert")).toHaveText("The publish time must be in the future.");
+    await page.getByLabel("Publish at").fill(local(new Date(Date.now() + 3_600_000)));
+    await page.getByRole("button", { name: "Schedule" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Post scheduled for" })).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveValue("");
+    await page.goto("/his-blog");
+    await expect(page.getByRole("heading", { level: 1, name: "His Blog" })).toBeVisible();
+    await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+  });
+});

@@ -1,0 +1,137 @@
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
+import { parseHashtagsOnCreate } from "../../../common/rules/hashtags";
+import type { BlogPost } from "../../../common/types";
+import { ApiError } from "../../lib/api";
+import { createPost, type Publishing, updatePost } from "./api/post-writes";
+import { clearStoredDraft, storeDraft } from "./draft-storage";
+import { type EditorValue, isBlank, savedContent } from "./editor-model";
+import { prepareBody } from "./save";
+
+/** Issue 10: while an author writes, the work is saved as a draft every few seconds. */
+export const AUTOSAVE_INTERVAL_MS = 5_000;
+
+/** The server keeps drafts to its own rule: title and content are required for any save. */
+export const canSave = (v: EditorValue) => v.title.trim() !== "" && v.content.trim() !== "";
+
+interface Options {
+  value: EditorValue;
+  setValue: Dispatch<SetStateAction<EditorValue>>;
+  /** While the resume offer is open, the stored work is not overwritten. */
+  paused: boolean;
+}
+
+/**
+ * The new-post form's saving: one server draft per piece of work (created by the first save,
+ * updated after), saves never overlap, autosave every few seconds and as the page is left,
+ * and a copy in this browser on every change.
+ */
+export function useDraftSaving({ value, setValue, paused }: Options) {
+  const draftId = useRef<string | null>(null);
+  const saved = useRef<EditorValue | null>(null);
+  const latest = useRef(value);
+  latest.current = value;
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const busy = useRef(false);
+  const [savedAt, setSavedAt] = useState<Date | null>(null);
+
+  const dirty = value !== saved.current && !isBlank(value);
+
+  useEffect(() => {
+    if (!paused && !isBlank(value)) storeDraft(value, draftId.current);
+  }, [value, paused]);
+
+  const send = useCallback(
+    async (v: EditorValue, publishing: Publishing, autosave: boolean): Promise<BlogPost> => {
+      const prepared = await prepareBody(v, parseHashtagsOnCreate);
+      const uploaded = new Map(prepared.images.filter((i) => i.uploaded).map((i) => [i.id, i]));
+      // Images uploaded by this save keep their stored url, whatever was typed meanwhile.
+      setValue((cur) => ({
+        ...cur,
+        images: cur.images.map((i) => (i.uploaded ? i : (uploaded.get(i.id) ?? i))),
+      }));
+      let post: BlogPost | null = null;
+      if (draftId.current) {
+        try {
+          post = await updatePost(draftId.current, {
+            ...prepared.body,
+            ...publishing,
+            ...(autosave ? { autosave } : {}),
+          });
+        } catch (error) {
+          // The draft was deleted elsewhere: this work becomes a new post.
+          if (!(error instanceof ApiError && error.status === 404)) throw error;
+        }
+      }
+      post ??= await createPost({ ...prepared.body, ...publishing, author: v.author });
+      draftId.current = post.id;
+      saved.current = v;
+      setSavedAt(new Date());
+      return post;
+    },
+    [setValue],
+  );
+
+  /** Save now (serialised after any save in flight). */
+  const save = useCallback(
+    (publishing: Publishing, autosave = false): Promise<BlogPost> => {
+      const run = queue.current.then(() => send(latest.current, publishing, autosave));
+      queue.current = run.catch(() => undefined);
+      return run;
+    },
+    [send],
+  );
+
+  useEffect(() => {
+    const timer = setInterval(() => {
+      const v = latest.current;
+      if (paused || busy.current || v === saved.current || !canSave(v)) return;
+      busy.current = true;
+      save({ status: draftId.current ? undefined : "draft" }, true)
+        .catch(() => undefined)
+        .finally(() => {
+          busy.current = false;
+        });
+    }, AUTOSAVE_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [paused, save]);
+
+  // Leaving the page: one last save that outlives it (images not uploaded yet stay behind).
+  useEffect(() => {
+    const handlePageHide = () => {
+      const v = latest.current;
+      if (paused || v === saved.current || !canSave(v)) return;
+      storeDraft(v, draftId.current);
+      const images = v.images.filter((i) => i.uploaded);
+      const { content, images: stored, imageUrl } = savedContent({ ...v, images }, new Map());
+      const body = {
+        title: v.title.trim(),
+        content,
+        excerpt: v.excerpt.trim(),
+        hashtags: parseHashtagsOnCreate(v.hashtags),
+        images: stored,
+        imageUrl,
+      };
+      const request = draftId.current
+        ? updatePost(draftId.current, { ...body, autosave: true }, { keepalive: true })
+        : createPost({ ...body, author: v.author, status: "draft" }, { keepalive: true });
+      request.catch(() => undefined);
+    };
+    window.addEventListener("pagehide", handlePageHide);
+    return () => window.removeEventListener("pagehide", handlePageHide);
+  }, [paused]);
+
+  /** After publish or schedule: the next post starts afresh. */
+  const reset = useCallback(() => {
+    draftId.current = null;
+    saved.current = null;
+    setSavedAt(null);
+    clearStoredDraft();
+  }, []);
+
+  /** Continue stored work: it saves into the same server draft. */
+  const resume = useCallback((id: string | null) => {
+    draftId.current = id;
+  }, []);
+
+  return { save, reset, resume, dirty, savedAt, draftId };
+}
