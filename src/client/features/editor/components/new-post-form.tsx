@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { AuthorKey } from "../../../../common/limits";
+import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
 import { ApiError } from "../../../lib/api";
 import type { Publishing } from "../api/post-writes";
 import { clearStoredDraft, readStoredDraft, type StoredDraft } from "../draft-storage";
@@ -19,7 +20,6 @@ export const PUBLISH_FAILURE_TEXT = "Failed to publish blog post. Please try aga
 // Issue 10: drafts and scheduling.
 export const DRAFT_SAVED_TEXT = "Draft saved.";
 export const DRAFT_FAILURE_TEXT = "Failed to save the draft. Please try again.";
-export const SCHEDULE_TIME_REQUIRED_TEXT = "Choose the date and time to publish at.";
 export const SCHEDULE_FAILURE_TEXT = "Failed to schedule the post. Please try again.";
 
 type Status = { kind: "success" | "error"; text: string; link?: { to: string; text: string } };
@@ -97,7 +97,7 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
   const handleSchedule = (local: string) => {
     if (busy) return;
     if (!local) {
-      show({ kind: "error", text: SCHEDULE_TIME_REQUIRED_TEXT });
+      show({ kind: "error", text: PUBLISHING_MESSAGES.publishAtRequired });
       return;
     }
     const at = new Date(local);
