@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { AuthorKey } from "../../../../common/limits";
 import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
@@ -43,9 +43,14 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
   const drafts = useDraftSaving({ value, setValue, paused: offer !== null });
   useUnsavedChanges(busy === null && drafts.dirty);
 
+  // After publish, a save or a failure, focus goes to the message (its link leads on).
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (shown > 0) message.current?.focus();
+  }, [shown]);
   const show = (next: Status) => {
     setStatus(next);
-    requestAnimationFrame(() => message.current?.focus());
+    setShown((n) => n + 1);
   };
 
   /** Checks the required fields; on error, ties the message to them and focuses the first. */
