@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { runPrimary } from "./cluster";
 import { backupsDirOf, type SnapshotSchedule, startSnapshotSchedule, takeSnapshot } from "./db/backup";
-import { type Database, openDatabase } from "./db/client";
+import { type Database, type DatabaseOptions, openDatabase } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/lock";
 import { runMigrations } from "./db/migrate";
 import { seedDemo } from "./db/seed";
@@ -95,11 +95,10 @@ async function main() {
     }
   }
 
-  database = await openDatabase(
-    config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl }
-      : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
-  );
+  const options: DatabaseOptions = config.databaseUrl
+    ? { kind: "postgres", url: config.databaseUrl }
+    : { kind: "pglite", dataDir: path.join(config.dataDir, "db") };
+  database = await openDatabase(options);
   await runMigrations(database);
   const storage = createStorage(config);
   if (config.seedDemo) await seedDemo(database.db, storage);

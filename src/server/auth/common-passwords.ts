@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { REPO_ROOT } from "../paths";
 
-const LIST_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), "common-passwords.txt");
+const LIST_FILE = path.join(REPO_ROOT, "src/server/auth/common-passwords.txt");
 
 let cached: Set<string> | null = null;
 

@@ -1,15 +1,12 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgliteDatabase } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { REPO_ROOT } from "../paths";
 import type { Database, Schema } from "./client";
 
-export const MIGRATIONS_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../migrations",
-);
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, "migrations");
 
 /** Apply the committed SQL migrations (idempotent). */
 export async function runMigrations(database: Database): Promise<void> {

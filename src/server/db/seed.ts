@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import sharp from "sharp";
 import type { AuthorKey, ImagePosition, ImageSize } from "../../common/limits";
 import type { PostImage } from "../../common/types";
 import { sanitizePostHtml } from "../posts/sanitize";
 import type { Storage } from "../storage/storage";
+import { loadSharp } from "../uploads/image-store";
 import type { Db } from "./client";
 import { blogPosts } from "./schema";
 import { sceneSvg } from "./seed-images";
@@ -250,6 +250,7 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Draw the demo images into the uploads storage; returns key → public URL. */
 async function writeDemoImages(storage: Storage, now: number): Promise<Map<string, string>> {
+  const sharp = await loadSharp();
   const urls = new Map<string, string>();
   await Promise.all(
     IMAGES.map(async (image, i) => {

@@ -135,8 +135,8 @@ describe("npm start with a bad environment", { timeout: 60_000 }, () => {
     expect(lines[0]).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
   });
 
-  it("npm start (scripts/start.ts) stops on PORT=abc before building anything", async () => {
-    const { code, stdout, stderr } = await runToExit("scripts/start.ts", {
+  it("npm start (scripts/start.mjs) stops on PORT=abc before building anything", async () => {
+    const { code, stdout, stderr } = await runToExit("scripts/start.mjs", {
       DATA_DIR: dataDir,
       PORT: "abc",
       CLIENT_DIST_DIR: path.join(dataDir, "no-client-here"),

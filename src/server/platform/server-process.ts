@@ -42,13 +42,14 @@ export interface ServerProcess {
   exited: Promise<Exit>;
 }
 
-/** Spawn `node --import tsx <script>` with the given environment; collects stdout+stderr. */
+/** Spawn `node --import tsx <script>` (or plain node for a .mjs file) with the given environment; collects stdout+stderr. */
 export function spawnNode(
   script: string,
   env: Record<string, string>,
   args: string[] = [],
 ): { child: ChildProcess; output: () => string; exited: Promise<Exit> } {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: REPO_ROOT,
     env: { ...baseEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -68,7 +69,8 @@ export async function runToExit(
   env: Record<string, string>,
   args: string[] = [],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
+  const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
+  const child = spawn(process.execPath, [...loader, script, ...args], {
     cwd: REPO_ROOT,
     env: { ...baseEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],

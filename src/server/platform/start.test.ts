@@ -1,9 +1,9 @@
 // Issue 2: `npm start` on a fresh clone builds what is missing, migrates, seeds the demo blog and serves.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, spawnNode } from "./server-process";
+import { freePort, REPO_ROOT, spawnNode } from "./server-process";
 
 describe("npm start on a fresh checkout", { timeout: 240_000 }, () => {
   let dir = "";
@@ -21,7 +21,8 @@ describe("npm start on a fresh checkout", { timeout: 240_000 }, () => {
     const dataDir = path.join(dir, "data");
     const port = await freePort();
     const baseURL = `http://127.0.0.1:${port}`;
-    child = spawnNode("scripts/start.ts", {
+    // Plain node: the server runs compiled (dist/server), with no TypeScript loader.
+    child = spawnNode("scripts/start.mjs", {
       DATA_DIR: dataDir,
       CLIENT_DIST_DIR: clientDir,
       PORT: String(port),
@@ -40,6 +41,10 @@ describe("npm start on a fresh checkout", { timeout: 240_000 }, () => {
     }
     expect(healthy, child.output()).toBe(true);
     expect(child.output()).toContain("Building the client (first start)");
+    expect(child.output()).toContain("Creating the database (first start)");
+    expect(existsSync(path.join(REPO_ROOT, "dist/server/main.js"))).toBe(true);
+    const cmdline = readFileSync(`/proc/${child.child.pid}/cmdline`, "utf8").split("\0").join(" ");
+    expect(cmdline).not.toContain("tsx");
     expect(existsSync(path.join(clientDir, "index.html"))).toBe(true);
     expect(existsSync(path.join(dataDir, "db"))).toBe(true);
 

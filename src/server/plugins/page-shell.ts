@@ -1,6 +1,5 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
@@ -11,13 +10,11 @@ import type { Viewer } from "../../common/types";
 import { type CachedBody, sendCached, toCachedBody } from "../cache";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
+import { REPO_ROOT } from "../paths";
 import { cachedPostList, parsePostListQuery, readPost } from "../posts/posts.routes";
 import { getViewer } from "./auth";
 
-export const CLIENT_DIST_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../dist/client",
-);
+export const CLIENT_DIST_DIR = path.join(REPO_ROOT, "dist/client");
 
 const TYPES: Record<string, string> = {
   ".js": "text/javascript; charset=utf-8",

@@ -1,13 +1,9 @@
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
+import type {
+  GetObjectCommandOutput,
+  HeadObjectCommandOutput,
+  ListObjectsV2CommandOutput,
   S3Client,
-  S3ServiceException,
 } from "@aws-sdk/client-s3";
 import { contentTypeOf, IMMUTABLE_CACHE, type PutOptions, readAll, type Storage } from "./storage";
 
@@ -22,32 +18,47 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof S3ServiceException &&
-  (error.name === "NotFound" || error.name === "NoSuchKey" || error.$metadata.httpStatusCode === 404);
+type Sdk = typeof import("@aws-sdk/client-s3");
+
+const isMissing = (error: unknown) => {
+  const e = error as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e.name === "NotFound" || e.name === "NoSuchKey" || e.$metadata?.httpStatusCode === 404;
+};
 
 /** Uploads in an S3-compatible bucket, under the same keys as the local folder. */
 export function createS3Storage(config: S3Config): Storage {
   // Duet supports Node 20.19+ on purpose; the SDK's notice about its future Node 22 floor is not
   // something an operator can act on, and it would land in every log.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= "true";
-  const client = new S3Client({
-    region: config.region,
-    endpoint: config.endpoint,
-    forcePathStyle: config.forcePathStyle,
-    credentials:
-      config.accessKeyId && config.secretAccessKey
-        ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
-        : undefined,
-    // A bucket that does not answer must fail a request (and readiness) in seconds, not hang it.
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
-    maxAttempts: 3,
-  });
+  // The SDK is loaded on first use, so a server storing uploads on its disk never holds it (~20 MB).
+  let loaded: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
+  const connect = () =>
+    (loaded ??= import("@aws-sdk/client-s3").then((sdk) => ({ sdk, client: newClient(sdk) })));
+  const newClient = (sdk: Sdk) =>
+    new sdk.S3Client({
+      region: config.region,
+      endpoint: config.endpoint,
+      forcePathStyle: config.forcePathStyle,
+      credentials:
+        config.accessKeyId && config.secretAccessKey
+          ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+          : undefined,
+      // A bucket that does not answer must fail a request (and readiness) in seconds, not hang it.
+      requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
+      maxAttempts: 3,
+    });
   const Bucket = config.bucket;
+  /** Send one command built from the loaded SDK; T is that command's output type. */
+  const send = async <T = unknown>(make: (sdk: Sdk) => object): Promise<T> => {
+    const { sdk, client } = await connect();
+    return (await client.send(make(sdk) as never)) as T;
+  };
 
   const stat = async (key: string) => {
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      const head = await send<HeadObjectCommandOutput>(
+        (sdk) => new sdk.HeadObjectCommand({ Bucket, Key: key }),
+      );
       return {
         key,
         size: head.ContentLength ?? 0,
@@ -67,22 +78,25 @@ export function createS3Storage(config: S3Config): Storage {
       // practical concern; the check keeps `exclusive` meaning the same as on the local disk.
       if (options.exclusive && (await stat(key))) return false;
       const bytes = Buffer.isBuffer(body) ? body : await readAll(body);
-      await client.send(
-        new PutObjectCommand({
-          Bucket,
-          Key: key,
-          Body: bytes,
-          ContentLength: bytes.length,
-          // Set on the object too, so a CDN in front of the bucket (UPLOADS_PUBLIC_URL) serves the same headers.
-          ContentType: contentTypeOf(key) ?? "application/octet-stream",
-          CacheControl: IMMUTABLE_CACHE,
-        }),
+      await send(
+        (sdk) =>
+          new sdk.PutObjectCommand({
+            Bucket,
+            Key: key,
+            Body: bytes,
+            ContentLength: bytes.length,
+            // Set on the object too, so a CDN in front of the bucket (UPLOADS_PUBLIC_URL) serves the same headers.
+            ContentType: contentTypeOf(key) ?? "application/octet-stream",
+            CacheControl: IMMUTABLE_CACHE,
+          }),
       );
       return true;
     },
     async get(key: string) {
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const res = await send<GetObjectCommandOutput>(
+          (sdk) => new sdk.GetObjectCommand({ Bucket, Key: key }),
+        );
         return {
           info: {
             key,
@@ -102,13 +116,14 @@ export function createS3Storage(config: S3Config): Storage {
       return (await stat(key)) !== null;
     },
     async delete(key: string) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      await send((sdk) => new sdk.DeleteObjectCommand({ Bucket, Key: key }));
     },
     async *list(prefix = "") {
       let token: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken: token }),
+        const page = await send<ListObjectsV2CommandOutput>(
+          (sdk) =>
+            new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken: token }),
         );
         for (const o of page.Contents ?? []) {
           if (!o.Key) continue;
@@ -123,10 +138,10 @@ export function createS3Storage(config: S3Config): Storage {
       } while (token);
     },
     async check() {
-      await client.send(new HeadBucketCommand({ Bucket }));
+      await send((sdk) => new sdk.HeadBucketCommand({ Bucket }));
     },
     close() {
-      client.destroy();
+      void loaded?.then(({ client }) => client.destroy());
     },
   };
 }

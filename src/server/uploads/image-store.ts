@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
+import type SharpModule from "sharp";
 import { UPLOAD_MAX_BYTES } from "../../common/limits";
 import { AppError, payloadTooLarge, storageUnavailable, unsupportedMedia } from "../errors";
 import { readAll, type Storage } from "../storage/storage";
@@ -9,6 +9,18 @@ import { readAll, type Storage } from "../storage/storage";
  * polyglots), stored in the uploads storage as blog-images/{timestamp}_{name} with WebP variants
  * `{file}.{width}w.webp` for srcset.
  */
+
+let loadingSharp: Promise<typeof SharpModule> | null = null;
+/**
+ * sharp (libvips, ~25 MB) is loaded on the first image, not at start: a reading server never needs
+ * it. libvips keeps up to 50 MB of recent operations by default; every image is processed once
+ * here, so that cache would only hold memory on a small server.
+ */
+export const loadSharp = (): Promise<typeof SharpModule> =>
+  (loadingSharp ??= import("sharp").then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  }));
 
 export const BLOG_IMAGES = "blog-images";
 export const VARIANT_WIDTHS = [480, 960, 1600] as const;
@@ -48,6 +60,7 @@ export function sanitiseFileName(original: string, ext: string): string {
 
 /** Decode, orient, strip metadata and re-encode one upload; refuse what is not an image. */
 export async function decodeImage(fileName: string, input: Buffer): Promise<DecodedImage> {
+  const sharp = await loadSharp();
   if (input.length > UPLOAD_MAX_BYTES) throw payloadTooLarge();
   let format: string | undefined;
   try {
@@ -88,6 +101,7 @@ export async function makeVariants(image: {
   data: Buffer;
   width: number;
 }): Promise<{ width: number; data: Buffer }[]> {
+  const sharp = await loadSharp();
   const out: { width: number; data: Buffer }[] = [];
   for (const width of VARIANT_WIDTHS) {
     if (width >= image.width) continue;
@@ -131,6 +145,7 @@ export async function storeImages(storage: Storage, images: DecodedImage[], now:
 
 /** The stored original's width (read from its header), or null when it is missing or unreadable. */
 async function storedWidth(storage: Storage, key: string): Promise<number | null> {
+  const sharp = await loadSharp();
   const object = await storage.get(key);
   if (!object) return null;
   const meta = await sharp(await readAll(object.body))

@@ -1,0 +1,58 @@
+// Compile the server (src/server, src/common) into dist/server with esbuild: `npm start` runs the
+// compiled JavaScript with plain node (no TypeScript loader held in memory). Packages stay external
+// (loaded from node_modules as they are). `node scripts/build-server.mjs` builds unconditionally.
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const SERVER_DIST = path.join(ROOT, "dist", "server");
+const SOURCES = ["src/server", "src/common"].map((d) => path.join(ROOT, d));
+
+function newestSource() {
+  let newest = statSync(path.join(ROOT, "package.json")).mtimeMs;
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else newest = Math.max(newest, statSync(full).mtimeMs);
+    }
+  };
+  SOURCES.forEach(walk);
+  return newest;
+}
+
+/** True when dist/server is missing or older than a source file. */
+export function serverIsStale() {
+  const out = path.join(SERVER_DIST, "main.js");
+  return !existsSync(out) || statSync(out).mtimeMs < newestSource();
+}
+
+export async function buildServer() {
+  const { build } = await import("esbuild");
+  const result = await build({
+    write: false,
+    absWorkingDir: ROOT,
+    entryPoints: {
+      main: "src/server/main.ts",
+      "start-check": "src/server/start-check.ts",
+      prepare: "src/server/prepare.ts",
+    },
+    outdir: SERVER_DIST,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    logLevel: "warning",
+  });
+  // Each file is written whole, then renamed: two starts compiling at once never see half a file.
+  mkdirSync(SERVER_DIST, { recursive: true });
+  for (const file of result.outputFiles) {
+    const temp = `${file.path}.${process.pid}.tmp`;
+    writeFileSync(temp, file.contents);
+    renameSync(temp, file.path);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) await buildServer();

@@ -1,0 +1,47 @@
+// `npm start`: compile the server if its sources changed, check the configuration, build the
+// client and create a new embedded database in child processes (their memory goes back when they
+// exit), then run the compiled server (dist/server/main.js) in this process: migrate, seed, serve.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { buildServer, ROOT, SERVER_DIST, serverIsStale } from "./build-server.mjs";
+
+if (serverIsStale()) {
+  console.log("Compiling the server…");
+  await buildServer();
+}
+const { checkStartConfig } = await import(pathToFileURL(path.join(SERVER_DIST, "start-check.js")).href);
+const { clientDir, createDatabase } = checkStartConfig(path.join(ROOT, "dist", "client"));
+
+if (!existsSync(path.join(clientDir, "index.html"))) {
+  console.log("Building the client (first start)…");
+  const vite = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
+  const result = spawnSync(
+    process.execPath,
+    [
+      vite,
+      "build",
+      "--config",
+      path.join(ROOT, "vite.config.ts"),
+      "--outDir",
+      clientDir,
+      "--emptyOutDir",
+      "--logLevel",
+      "warn",
+    ],
+    { cwd: ROOT, stdio: "inherit" },
+  );
+  if (result.status !== 0) {
+    console.error("The client build failed.");
+    process.exit(1);
+  }
+}
+if (createDatabase) {
+  const result = spawnSync(process.execPath, [path.join(SERVER_DIST, "prepare.js")], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+await import(pathToFileURL(path.join(SERVER_DIST, "main.js")).href);
