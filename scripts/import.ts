@@ -1,50 +1,79 @@
 // `npm run import -- file [--dry-run]`: bring a Duet archive (from `npm run export`) into the blog
-// of this configuration. See docs/moving.md.
+// of this configuration. `--from original|wordpress|ghost --images DIR [--author EMAIL=him]`
+// moves in from another system. See docs/moving.md.
+import { mkdir, rm } from "node:fs/promises";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import { ArchiveError } from "../src/server/archive/format";
-import { type ImportReport, importArchive } from "../src/server/archive/import";
+import { describeReport, importArchive } from "../src/server/archive/import";
+import { parseAuthorMap } from "../src/server/archive/importers/author-map";
+import { convertExport, SOURCES, type Source } from "../src/server/archive/importers/index";
 import { openBlog, progressLine } from "../src/server/archive/open-blog";
 import { DataDirLockedError } from "../src/server/db/lock";
 import { ConfigError, loadConfig } from "../src/server/env";
 
-const USAGE = "Usage: npm run import -- file.tar.gz [--dry-run]";
-
-export function describeReport(report: ImportReport): string {
-  const verb = report.dryRun ? "Would add" : "Added";
-  const lines = Object.entries(report.tables).map(
-    ([table, { rows, added }]) =>
-      `  ${table}: ${verb.toLowerCase()} ${added} of ${rows}${rows > added ? ` (${rows - added} already here)` : ""}`,
-  );
-  lines.push(`  images: ${verb.toLowerCase()} ${report.images.added} of ${report.images.count}`);
-  if (report.sanitised > 0)
-    lines.push(`  ${report.sanitised} posts held markup the editor does not produce; it was removed`);
-  return `${report.dryRun ? "Dry run, nothing was changed." : "Import finished."}\n${lines.join("\n")}`;
-}
+const USAGE = `Usage: npm run import -- file.tar.gz [--dry-run]
+       npm run import -- export-file --from original|wordpress|ghost --images DIR [--author EMAIL=him|her ...] [--dry-run]`;
 
 async function main(): Promise<number> {
-  const args = process.argv.slice(2);
-  const dryRun = args.includes("--dry-run");
-  const files = args.filter((a) => !a.startsWith("--"));
-  const unknown = args.filter((a) => a.startsWith("--") && a !== "--dry-run");
-  if (unknown.length > 0 || files.length !== 1) {
-    console.error(unknown.length > 0 ? `Unknown option ${unknown[0]}. ${USAGE}` : USAGE);
+  let args: ReturnType<typeof parse>;
+  const parse = () =>
+    parseArgs({
+      allowPositionals: true,
+      options: {
+        "dry-run": { type: "boolean" },
+        from: { type: "string" },
+        images: { type: "string" },
+        author: { type: "string", multiple: true },
+      },
+    });
+  try {
+    args = parse();
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  const file = path.resolve(files[0]!);
+  const { values, positionals } = args;
+  const source = values.from as Source | undefined;
+  if (positionals.length !== 1 || (source && !SOURCES.includes(source)) || (source && !values.images)) {
+    console.error(USAGE);
+    return 2;
+  }
   const config = loadConfig();
   const line = progressLine();
-  const report = await openBlog(config, ({ database, storage }) =>
-    importArchive({
-      db: database.db,
-      storage,
-      file,
-      dryRun,
-      stagingDir: path.join(config.dataDir, `.import-${process.pid}`),
-      onProgress: (text) => line.update(text),
-    }),
-  );
-  line.done(describeReport(report));
-  return 0;
+  let file = path.resolve(positionals[0]!);
+  let converted: string | null = null;
+  try {
+    if (source) {
+      await mkdir(config.dataDir, { recursive: true });
+      converted = path.join(config.dataDir, `.import-${process.pid}-${source}.tar.gz`);
+      const warnings = await convertExport({
+        source,
+        file,
+        imagesDir: path.resolve(values.images!),
+        authorMap: parseAuthorMap(values.author ?? []),
+        authors: config.authorEmails,
+        site: { name: config.siteName, publicUrl: config.publicUrl },
+        output: converted,
+      });
+      for (const warning of warnings) console.error(`Warning: ${warning}`);
+      file = converted;
+    }
+    const report = await openBlog(config, ({ database, storage }) =>
+      importArchive({
+        db: database.db,
+        storage,
+        file,
+        dryRun: values["dry-run"] ?? false,
+        stagingDir: path.join(config.dataDir, `.import-${process.pid}`),
+        onProgress: (text) => line.update(text),
+      }),
+    );
+    line.done(describeReport(report));
+    return 0;
+  } finally {
+    if (converted) await rm(converted, { force: true });
+  }
 }
 
 main()

@@ -167,3 +167,16 @@ const selfRefs = (t: ArchiveTable) =>
   [...t.references].filter(([, ref]) => ref.table === t.name).map(([field]) => field);
 const keyOf = (t: ArchiveTable, row: ArchiveRow) =>
   `${t.name}\u0000${t.primaryKey.map((k) => String(row[k])).join("\u0000")}`;
+
+/** The report as the terminal shows it. */
+export function describeReport(report: ImportReport): string {
+  const verb = report.dryRun ? "would add" : "added";
+  const lines = Object.entries(report.tables).map(
+    ([table, { rows, added }]) =>
+      `  ${table}: ${verb} ${added} of ${rows}${rows > added ? ` (${rows - added} already here)` : ""}`,
+  );
+  lines.push(`  images: ${verb} ${report.images.added} of ${report.images.count}`);
+  if (report.sanitised > 0)
+    lines.push(`  ${report.sanitised} posts held markup the editor does not produce; it was removed`);
+  return `${report.dryRun ? "Dry run, nothing was changed." : "Import finished."}\n${lines.join("\n")}`;
+}
