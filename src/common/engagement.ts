@@ -50,20 +50,8 @@ export interface ContactMessage {
   lastError: string | null;
 }
 
-/** SPEC §3 Contact message, as the form sends it; `website` is the honeypot (left empty by people). */
-export interface ContactInput {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  website?: string;
-}
-
 /** The email prefix SPEC §3 shows as a comment's author. */
 export const emailPrefix = (email: string): string => email.split("@")[0] ?? email;
-
-export const COMMENT_TOO_LONG_MESSAGE = (max: number) =>
-  `Comment is too long (maximum ${max.toLocaleString("en-US")} characters).`;
 
 /** A reader the post's author blocked tries to comment on that blog. */
 export const COMMENT_BLOCKED_MESSAGE = "The author of this blog has blocked you from commenting on it.";

@@ -56,6 +56,16 @@ export interface ApiErrorBody {
   error: { code: string; message: string };
 }
 
+/** The data a page is rendered with: inlined by the server's page shell as #duet-data, read by the client before its first render. */
+export interface ShellData {
+  viewer: Viewer | null;
+  siteName: string;
+  publicUrl: string;
+  pinterestBoardUrl: string | null;
+  /** TanStack Query cache entries to hydrate: [queryKey, data]. */
+  queries: Array<[unknown[], unknown]>;
+}
+
 /** One saved state of a post, as the revisions list shows it (author only). */
 export interface PostRevisionSummary {
   id: string;

@@ -10,7 +10,8 @@ import Fastify, {
 import { registerArchiveRoutes } from "./archive/archive.routes";
 import { type Auth, createAuth } from "./auth/auth";
 import { registerSessionRoutes } from "./auth/session.routes";
-import { ContentCache, connectContentCache } from "./cache";
+import { connectContentCache } from "./cache/notify";
+import { ContentCache } from "./cache/store";
 import { registerCommentsRoutes } from "./comments/comments.routes";
 import { registerContactRoutes } from "./contact/contact.routes";
 import type { AppContext } from "./context";
@@ -45,6 +46,13 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Serve the built client (dist/client). Off in API tests. */
   serveClient?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** A write that changes what readers see: the public content cache is dropped after it succeeds. */
+    invalidatesContent?: boolean;
+  }
 }
 
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -139,6 +147,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       .send({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } });
   });
 
+  // Write routes declare `config: { invalidatesContent: true }`; this is the one place that acts on
+  // it, before the answer leaves, so the writer's next read already sees the change.
+  app.addHook("onSend", async (request, reply) => {
+    if (request.routeOptions.config.invalidatesContent && reply.statusCode < 400) ctx.cache.invalidate();
+  });
   // Processes sharing one PostgreSQL drop each other's stale public reads.
   await connectContentCache(app, ctx);
   // Scheduled posts appear at their time: each process drops its caches then (and announces once).

@@ -1,5 +1,5 @@
 import type { Auth } from "./auth/auth";
-import type { ContentCache } from "./cache";
+import type { ContentCache } from "./cache/store";
 import type { Database, Db } from "./db/client";
 import type { Config } from "./env";
 import type { Mailer } from "./mail/mailer";

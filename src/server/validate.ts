@@ -1,8 +1,15 @@
 import type { z } from "zod";
 import { badRequest } from "./errors";
 
-/** Parse request input with a shared schema; the first problem becomes a clear 400. */
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+/**
+ * Parse request input with a shared schema (src/common/schemas); the first problem becomes a clear
+ * 400 with code VALIDATION_ERROR, or the code `codes` gives its message.
+ */
+export function parse<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  codes: Readonly<Record<string, string>> = {},
+): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
@@ -15,5 +22,5 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S
       : issue.message.startsWith("Invalid") && where
         ? `${where}: ${issue.message}.`
         : issue.message;
-  throw badRequest(message, "VALIDATION_ERROR");
+  throw badRequest(message, codes[message] ?? "VALIDATION_ERROR");
 }

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { SessionProvider } from "../features/auth/session";
-import type { ShellData } from "../lib/shell-data";
+import type { ShellData } from "../../common/types";
+import { SessionProvider } from "../lib/session";
 import { ThemeProvider } from "../lib/theme";
 
 export function AppProviders({ shell, children }: { shell: ShellData; children: ReactNode }) {

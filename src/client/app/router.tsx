@@ -1,14 +1,35 @@
 import { type ComponentType, useState } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router";
+import { type PageChunk, pages } from "../../common/routes";
 import { Layout } from "./layout/layout";
 
 // Each route is its own chunk: a reader's first load carries only what that page needs,
 // and the admin editor never loads for readers. React Router's `lazy` loads the chunk before it
 // renders the route (the page shell modulepreloads it), so the first paint shows the whole page
 // at once: no React.lazy/Suspense fallback, which React holds on screen for at least 300 ms.
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
+const page = (load: () => PageModule) => async () => ({
   Component: (await load()).default,
 });
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** The chunk of each page in the table of common/routes.ts (Vite needs each import written out). */
+const chunks: Record<PageChunk, () => PageModule> = {
+  home: () => import("./routes/home"),
+  "his-blog": () => import("./routes/his-blog"),
+  "her-blog": () => import("./routes/her-blog"),
+  contact: () => import("./routes/contact"),
+  post: () => import("./routes/post"),
+  tag: () => import("./routes/tag"),
+  login: () => import("./routes/login"),
+  register: () => import("./routes/register"),
+  "forgot-password": () => import("./routes/forgot-password"),
+  "reset-password": () => import("./routes/reset-password"),
+  admin: () => import("./routes/admin"),
+  profile: () => import("./routes/profile"),
+  placeholder: () => import("./routes/placeholder"),
+  "not-found": () => import("./routes/not-found"),
+};
 
 function PageLoadError() {
   return (
@@ -32,24 +53,7 @@ export function AppRouter({ siteName }: { siteName: string }) {
         HydrateFallback: () => null,
         // A page's code that can't be fetched (offline, or a new release replaced it) gets a way out.
         ErrorBoundary: PageLoadError,
-        children: [
-          { path: "/", lazy: page(() => import("./routes/home")) },
-          { path: "/his-blog", lazy: page(() => import("./routes/his-blog")) },
-          { path: "/her-blog", lazy: page(() => import("./routes/her-blog")) },
-          { path: "/contact", lazy: page(() => import("./routes/contact")) },
-          { path: "/post", lazy: page(() => import("./routes/post")) },
-          { path: "/post/:postId", lazy: page(() => import("./routes/post")) },
-          { path: "/tags/:tag", lazy: page(() => import("./routes/tag")) },
-          { path: "/login", lazy: page(() => import("./routes/login")) },
-          { path: "/register", lazy: page(() => import("./routes/register")) },
-          { path: "/forgot-password", lazy: page(() => import("./routes/forgot-password")) },
-          { path: "/reset-password", lazy: page(() => import("./routes/reset-password")) },
-          { path: "/admin", lazy: page(() => import("./routes/admin")) },
-          { path: "/profile", lazy: page(() => import("./routes/profile")) },
-          { path: "/privacy", lazy: page(() => import("./routes/placeholder")) },
-          { path: "/terms", lazy: page(() => import("./routes/placeholder")) },
-          { path: "*", lazy: page(() => import("./routes/not-found")) },
-        ],
+        children: Object.values(pages).map(({ path, chunk }) => ({ path, lazy: page(chunks[chunk]) })),
       },
     ]),
   );

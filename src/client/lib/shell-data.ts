@@ -1,14 +1,6 @@
-import type { Viewer } from "../../common/types";
+import type { ShellData } from "../../common/types";
 
 /** What the server inlined into the page (see server/plugins/page-shell.ts). */
-export interface ShellData {
-  viewer: Viewer | null;
-  siteName: string;
-  publicUrl: string;
-  pinterestBoardUrl: string | null;
-  queries: Array<[unknown[], unknown]>;
-}
-
 export function readShellData(): ShellData {
   const el = document.getElementById("duet-data");
   const fallback: ShellData = {

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { hashtagPath, normaliseTagParam } from "./hashtag-link";
+import { normaliseTagParam } from "./hashtag-link";
 
 describe("hashtag link rule", () => {
-  it("links a hashtag to its tag page", () => {
-    expect(hashtagPath("travel")).toBe("/tags/travel");
-  });
-
-  it("encodes a tag so it stays one path segment", () => {
-    expect(hashtagPath("café")).toBe("/tags/caf%C3%A9");
-    expect(hashtagPath("a/b?c")).toBe("/tags/a%2Fb%3Fc");
-  });
-
   it("reads a tag from a URL the way tags are stored: trimmed, lower-case, without '#'", () => {
     expect(normaliseTagParam(" #Travel ")).toBe("travel");
     expect(normaliseTagParam("road-trip")).toBe("road-trip");

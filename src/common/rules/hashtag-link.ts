@@ -1,10 +1,5 @@
 import { HASHTAG_MAX_LENGTH } from "../limits";
 
-/** The tag page of a hashtag (SPEC §2 /tags/{tag}); the tag is one path segment, encoded. */
-export function hashtagPath(tag: string): string {
-  return `/tags/${encodeURIComponent(tag)}`;
-}
-
 /**
  * A tag as it arrives in a URL (`/tags/Travel`, `?tag=%23travel`) → the stored form: stored tags
  * are trimmed and lower-cased (SPEC §5), and a leading '#' is how people write them.

@@ -1,23 +1,18 @@
 /**
- * SPEC §5 hashtag rules.
- *
- * Decision (URL-safe tags): the create rule keeps spaces inside a tag, as SPEC §5 says, but then
- * turns each run of spaces into one hyphen ("summer trip" → "summer-trip"). The tag is then safe
- * in a URL path (/tags/summer-trip) and passes the edit rule (letters, digits and hyphens)
- * unchanged, so loading a post into the editor and saving it again never rewrites its tags.
- * "Letters" and "digits" are Unicode letters and digits (café, 東京 stay as they are).
+ * SPEC §5 hashtag rules: on create letters, digits and spaces are kept ("summer fun" stays a
+ * two-word tag, its page is /tags/summer%20fun); on edit letters, digits and hyphens. "Letters" and
+ * "digits" are Unicode letters and digits (café, 東京 stay as they are).
  */
 
 const SPLIT = ",";
 
-/** Letters, digits and spaces kept (SPEC §5, create); spaces become hyphens. */
+/** Letters, digits and spaces kept (SPEC §5, create); a run of spaces inside a tag counts as one. */
 export function normaliseCreateTag(raw: string): string {
   return raw
-    .trim()
     .toLowerCase()
     .replace(/[^\p{L}\p{N} ]+/gu, "")
-    .trim()
-    .replace(/ +/g, "-");
+    .replace(/ +/g, " ")
+    .trim();
 }
 
 /** Letters, digits and hyphens kept (SPEC §5, edit). */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { POST_IMAGES_MAX_COUNT } from "../../common/limits";
 import { normaliseEditTag } from "../../common/rules/hashtags";
 import { isAllowedImageSrc } from "../../common/rules/post-html";
-import { ImageSchema } from "../posts/post-writes.routes";
+import { PostImageSchema } from "../../common/schemas/post";
 import { sanitizePostHtml } from "../posts/sanitize";
 import type { ArchiveRow } from "./tables";
 
@@ -12,7 +12,7 @@ import type { ArchiveRow } from "./tables";
  * the SPEC §5 edit rule, image entries must point at our uploads.
  */
 
-const ImageList = z.array(ImageSchema).max(POST_IMAGES_MAX_COUNT);
+const ImageList = z.array(PostImageSchema).max(POST_IMAGES_MAX_COUNT);
 
 /** Tables whose `content` column is post HTML (revisions of a post are post HTML too). */
 const POST_HTML_TABLES = /^(blog_posts|post_revisions|revisions)$/;

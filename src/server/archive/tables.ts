@@ -1,5 +1,6 @@
 import { asc, getTableColumns, gt, is, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, getTableConfig, PgTable } from "drizzle-orm/pg-core";
+import { isId } from "../../common/schemas/id";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 
@@ -103,7 +104,6 @@ export function encodeRow(row: ArchiveRow): ArchiveRow {
   return out;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
 /** Longest text one field may hold in an archive (a post's content is far below). */
 const MAX_TEXT = 2_000_000;
@@ -144,7 +144,7 @@ function checkValue(column: AnyPgColumn, value: unknown): string | null {
       if (enumValues?.length && !enumValues.includes(value)) return `must be one of ${enumValues.join(", ")}`;
       return null;
     case "PgUUID":
-      return typeof value === "string" && UUID.test(value) ? null : "must be a uuid";
+      return typeof value === "string" && isId(value) ? null : "must be a uuid";
     case "PgTimestamp":
       return typeof value === "string" && ISO.test(value) && !Number.isNaN(Date.parse(value))
         ? null

@@ -3,6 +3,7 @@ import { type Comment, DELETED_COMMENT_TEXT } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
 import { blogPosts, commentBlocks, comments, user } from "../db/schema";
+import { after, exactInstant, newestFirst, type PageRequest, splitPage } from "../pagination";
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -44,22 +45,6 @@ const writtenByAuthor = (authors: AuthorEmails): SQL<boolean> =>
 
 const presented = (authors: AuthorEmails) => ({ comment: comments, isAuthor: writtenByAuthor(authors) });
 
-/** Keyset cursor over (timestamp desc, id desc). */
-export function encodeCursor(row: { timestamp: Date; id: string }): string {
-  return Buffer.from(`${row.timestamp.toISOString()}|${row.id}`).toString("base64url");
-}
-
-const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-export function decodeCursor(cursor: string): { timestamp: Date; id: string } | null {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  // Only what encodeCursor makes: anything else (a malformed uuid, year 0, 30 February) was a 500.
-  if (!iso || !id || !CURSOR_ID.test(id) || !CURSOR_TIME.test(iso) || iso.startsWith("0000")) return null;
-  const timestamp = new Date(iso);
-  return !Number.isNaN(timestamp.getTime()) && timestamp.toISOString() === iso ? { timestamp, id } : null;
-}
-
 /** The post's author value, or null when there is no such post. */
 export async function findPostAuthor(db: Db, postId: string): Promise<AuthorKey | null> {
   const [post] = await db
@@ -92,29 +77,22 @@ export async function listComments(
   db: Db,
   authors: AuthorEmails,
   post: { id: string; author: AuthorKey },
-  limit: number,
-  after: { timestamp: Date; id: string } | null,
+  page: PageRequest,
 ): Promise<ThreadPage> {
   const rows = await db
-    .select(presented(authors))
+    .select({ ...presented(authors), cursorAt: exactInstant(comments.timestamp) })
     .from(comments)
     .innerJoin(user, eq(user.id, comments.userId))
     .where(
       and(
         eq(comments.postId, post.id),
         isNull(comments.parentId),
-        after
-          ? or(
-              lt(comments.timestamp, after.timestamp),
-              and(eq(comments.timestamp, after.timestamp), lt(comments.id, after.id)),
-            )
-          : undefined,
+        after(comments.timestamp, comments.id, page.cursor),
       ),
     )
-    .orderBy(desc(comments.timestamp), desc(comments.id))
-    .limit(limit + 1);
-  const top = rows.slice(0, limit);
-  const last = top[top.length - 1];
+    .orderBy(...newestFirst(comments.timestamp, comments.id))
+    .limit(page.limit + 1);
+  const { rows: top, nextCursor } = splitPage(rows, page.limit, (row) => row.comment.id);
   const replies =
     top.length === 0
       ? []
@@ -137,7 +115,7 @@ export async function listComments(
     top,
     replies,
     blockedUserIds: blocked.map((b) => b.userId),
-    nextCursor: rows.length > limit && last ? encodeCursor(last.comment) : null,
+    nextCursor,
   };
 }
 

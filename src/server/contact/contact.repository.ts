@@ -1,8 +1,10 @@
-import { and, count, desc, eq, gte, lt, or, sql } from "drizzle-orm";
-import type { ContactInput, ContactMessage } from "../../common/engagement";
+import { and, count, eq, getTableColumns, gte, sql } from "drizzle-orm";
+import type { ContactMessage } from "../../common/engagement";
+import type { ContactInput } from "../../common/schemas/contact";
 import type { Page } from "../../common/types";
 import type { Db } from "../db/client";
 import { contactMessages } from "../db/schema";
+import { after, exactInstant, newestFirst, type PageRequest, toPage } from "../pagination";
 
 export type ContactRow = typeof contactMessages.$inferSelect;
 
@@ -100,44 +102,13 @@ export async function markAttemptFailed(
     .where(eq(contactMessages.id, id));
 }
 
-export function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString("base64url");
-}
-
-const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-
-export function decodeCursor(cursor: string): { createdAt: Date; id: string } | null {
-  const [iso, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  // Only what encodeCursor makes: anything else (a malformed uuid, year 0, 30 February) was a 500.
-  if (!iso || !id || !CURSOR_ID.test(id) || !CURSOR_TIME.test(iso) || iso.startsWith("0000")) return null;
-  const createdAt = new Date(iso);
-  return !Number.isNaN(createdAt.getTime()) && createdAt.toISOString() === iso ? { createdAt, id } : null;
-}
-
 /** Received messages, newest first, with their delivery status (the admin Inbox). */
-export async function listContactMessages(
-  db: Db,
-  limit: number,
-  after: { createdAt: Date; id: string } | null,
-): Promise<Page<ContactMessage>> {
+export async function listContactMessages(db: Db, page: PageRequest): Promise<Page<ContactMessage>> {
   const rows = await db
-    .select()
+    .select({ ...getTableColumns(contactMessages), cursorAt: exactInstant(contactMessages.createdAt) })
     .from(contactMessages)
-    .where(
-      after
-        ? or(
-            lt(contactMessages.createdAt, after.createdAt),
-            and(eq(contactMessages.createdAt, after.createdAt), lt(contactMessages.id, after.id)),
-          )
-        : undefined,
-    )
-    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
-    .limit(limit + 1);
-  const items = rows.slice(0, limit);
-  const last = items[items.length - 1];
-  return {
-    items: items.map(toContactMessage),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
-  };
+    .where(after(contactMessages.createdAt, contactMessages.id, page.cursor))
+    .orderBy(...newestFirst(contactMessages.createdAt, contactMessages.id))
+    .limit(page.limit + 1);
+  return toPage(rows, page.limit, toContactMessage);
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
-import { hashtagPath } from "../../common/rules/hashtag-link";
+import { AUTHOR_TITLES, paths } from "../../common/routes";
 import type { BlogPostCard } from "../../common/types";
-import { type CachedBody, sendCached, toCachedBody } from "../cache";
+import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { listHashtags, listPostStamps, listPosts } from "../posts/posts.repository";
 import { parse } from "../validate";
@@ -13,7 +13,6 @@ export const FEED_SIZE = 20;
 const SITEMAP_MAX_POSTS = 45_000;
 const SITEMAP_MAX_TAGS = 4_000;
 const FEED_MAX_AGE_S = 300;
-const AUTHOR_TITLES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
 
 const FeedQuerySchema = z.strictObject({
   author: z.enum(AUTHORS, { message: "author must be 'him' or 'her'." }).optional(),
@@ -53,7 +52,7 @@ export function xmlEscape(value: string): string {
 }
 
 function rssItem(publicUrl: string, post: BlogPostCard): string {
-  const link = `${publicUrl}/post/${post.id}`;
+  const link = `${publicUrl}${paths.post(post.id)}`;
   return [
     "<item>",
     `<title>${xmlEscape(post.title)}</title>`,
@@ -71,8 +70,8 @@ function rssItem(publicUrl: string, post: BlogPostCard): string {
 export function renderRss(ctx: AppContext, author: AuthorKey | undefined, posts: BlogPostCard[]): string {
   const { publicUrl, siteName } = ctx.config;
   const title = author ? `${AUTHOR_TITLES[author]} - ${siteName}` : `${siteName} Blog`;
-  const home = author ? `${publicUrl}/${author === "him" ? "his-blog" : "her-blog"}` : `${publicUrl}/`;
-  const self = author ? `${home}/feed.xml` : `${publicUrl}/feed.xml`;
+  const home = `${publicUrl}${author ? paths.blog(author) : paths.home}`;
+  const self = `${publicUrl}${paths.feed(author)}`;
   const newest = posts[0] ? new Date(posts[0].date).toUTCString() : null;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>\n',
@@ -101,7 +100,7 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
 
   const feed = (author: AuthorKey | undefined): Promise<CachedBody> =>
     ctx.cache.getOrLoad(`feed|${author ?? ""}`, async () => {
-      const page = await listPosts(ctx.db, { author, limit: FEED_SIZE }, ctx.now());
+      const page = await listPosts(ctx.db, { author, limit: FEED_SIZE, cursor: null }, ctx.now());
       return toCachedBody(renderRss(ctx, author, page.items), "application/rss+xml; charset=utf-8");
     });
 
@@ -109,12 +108,11 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
     const { author } = parse(FeedQuerySchema, request.query ?? {});
     return sendCached(request, reply, await feed(author), feedCacheControl());
   });
-  app.get("/his-blog/feed.xml", async (request, reply) =>
-    sendCached(request, reply, await feed("him"), feedCacheControl()),
-  );
-  app.get("/her-blog/feed.xml", async (request, reply) =>
-    sendCached(request, reply, await feed("her"), feedCacheControl()),
-  );
+  for (const author of AUTHORS) {
+    app.get(paths.feed(author), async (request, reply) =>
+      sendCached(request, reply, await feed(author), feedCacheControl()),
+    );
+  }
 
   app.get("/sitemap.xml", async (request, reply) => {
     const body = await ctx.cache.getOrLoad("sitemap", async () => {
@@ -127,11 +125,10 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
       const xml = [
         '<?xml version="1.0" encoding="UTF-8"?>\n',
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        url("/"),
-        url("/his-blog"),
-        url("/her-blog"),
-        ...posts.map((p) => url(`/post/${p.id}`, p.changed)),
-        ...tags.map((tag) => url(hashtagPath(tag))),
+        url(paths.home),
+        ...AUTHORS.map((author) => url(paths.blog(author))),
+        ...posts.map((p) => url(paths.post(p.id), p.changed)),
+        ...tags.map((tag) => url(paths.tag(tag))),
         "</urlset>\n",
       ].join("");
       return toCachedBody(xml, "application/xml; charset=utf-8");
@@ -143,8 +140,8 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
     [
       "User-agent: *",
       "Allow: /",
-      "Disallow: /admin",
-      "Disallow: /profile",
+      `Disallow: ${paths.admin}`,
+      `Disallow: ${paths.profile}`,
       "",
       `Sitemap: ${publicUrl}/sitemap.xml`,
       "",

@@ -144,7 +144,8 @@ describe("stored posts › what a reader receives", () => {
       },
     });
     expect(res.statusCode, res.body).toBe(201);
-    for (const tag of res.json().hashtags as string[]) expect(tag).toMatch(/^[\p{L}\p{N}-]+$/u);
+    // SPEC §5 create rule: letters, digits and spaces only.
+    for (const tag of res.json().hashtags as string[]) expect(tag).toMatch(/^[\p{L}\p{N} ]+$/u);
   });
 });
 

@@ -3,10 +3,6 @@ import type { LikeState } from "../../common/engagement";
 import type { Db } from "../db/client";
 import { blogPosts, postLikes } from "../db/schema";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Post ids are UUIDs; anything else cannot name a post (and must not reach a uuid cast). */
-export const isPostId = (id: string): boolean => UUID.test(id);
-
 /** The viewer's like state on a post, or null when the post does not exist. */
 export async function getLikeState(db: Db, postId: string, userId: string | null): Promise<LikeState | null> {
   const [post] = await db

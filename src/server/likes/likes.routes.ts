@@ -1,12 +1,13 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
+import { strictBody } from "../../common/schemas/body";
+import { isId } from "../../common/schemas/id";
 import type { AppContext } from "../context";
 import { notFound, unauthorized } from "../errors";
 import { getViewer } from "../plugins/auth";
 import { viewerCanSeePost } from "../posts/visibility";
 import { parse } from "../validate";
 import { writeLimiter } from "../write-limits";
-import { getLikeState, isPostId, toggleLike } from "./likes.repository";
+import { getLikeState, toggleLike } from "./likes.repository";
 
 const postNotFound = () => notFound("post", "Post not found");
 
@@ -15,7 +16,7 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
   /** The viewer's like state: `{ liked, likes }` (a visitor never likes). */
   app.get<{ Params: { id: string } }>("/api/posts/:id/like", async (request, reply) => {
     const { id } = request.params;
-    if (!isPostId(id)) throw postNotFound();
+    if (!isId(id)) throw postNotFound();
     const viewer = await getViewer(ctx, request);
     if (!(await viewerCanSeePost(ctx.db, id, viewer, ctx.now()))) throw postNotFound();
     const state = await getLikeState(ctx.db, id, viewer?.id ?? null);
@@ -25,20 +26,23 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** SPEC §4: toggle the viewer's like; answers the new `{ liked, likes }`. */
-  app.post<{ Params: { id: string } }>("/api/posts/:id/like", async (request, reply) => {
-    const viewer = await getViewer(ctx, request);
-    if (!viewer) throw unauthorized("Please log in to like posts");
-    const { id } = request.params;
-    // A toggle carries no data: refuse any field rather than ignore it.
-    parse(z.strictObject({}).nullish(), request.body);
-    if (!isPostId(id)) throw postNotFound();
-    if (!(await viewerCanSeePost(ctx.db, id, viewer, ctx.now()))) throw postNotFound();
-    limitLikes(viewer.id);
-    const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());
-    if (!state) throw postNotFound();
-    // The count is part of every cached post and card.
-    ctx.cache.invalidate();
-    reply.header("cache-control", "no-store");
-    return state;
-  });
+  // The count is part of every cached post and card: app.ts drops the content cache after a toggle.
+  app.post<{ Params: { id: string } }>(
+    "/api/posts/:id/like",
+    { config: { invalidatesContent: true } },
+    async (request, reply) => {
+      const viewer = await getViewer(ctx, request);
+      if (!viewer) throw unauthorized("Please log in to like posts");
+      const { id } = request.params;
+      // A toggle carries no data: refuse any field rather than ignore it.
+      parse(strictBody({}).nullish(), request.body);
+      if (!isId(id)) throw postNotFound();
+      if (!(await viewerCanSeePost(ctx.db, id, viewer, ctx.now()))) throw postNotFound();
+      limitLikes(viewer.id);
+      const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());
+      if (!state) throw postNotFound();
+      reply.header("cache-control", "no-store");
+      return state;
+    },
+  );
 }

@@ -5,11 +5,11 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthorKey } from "../../common/limits";
+import type { ShellData } from "../../common/types";
 import { buildApp } from "../app";
 import { blogPosts } from "../db/schema";
 import { loadConfig } from "../env";
 import { buildTestApp, openTestDatabase, type TestApp } from "../test/test-app";
-import type { ShellData } from "./page-shell";
 
 let t: TestApp;
 

@@ -2,12 +2,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { AUTHORS, type AuthorKey } from "../../common/limits";
+import { AUTHORS } from "../../common/limits";
 import { firstPageOf, queryKeys } from "../../common/query-keys";
-import { hashtagPath, normaliseTagParam } from "../../common/rules/hashtag-link";
+import { AUTHOR_TITLES, pageFor, pageTitle, paths } from "../../common/routes";
+import { normaliseTagParam } from "../../common/rules/hashtag-link";
 import { metaDescription, postPageTitle } from "../../common/rules/meta";
-import type { Viewer } from "../../common/types";
-import { type CachedBody, sendCached, toCachedBody } from "../cache";
+import type { ShellData, Viewer } from "../../common/types";
+import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { REPO_ROOT } from "../paths";
@@ -38,16 +39,6 @@ interface Asset {
   br: Buffer | null;
   gzip: Buffer | null;
   etag: string;
-}
-
-/** The data a page is rendered with: read by the client from #duet-data before its first render. */
-export interface ShellData {
-  viewer: Viewer | null;
-  siteName: string;
-  publicUrl: string;
-  pinterestBoardUrl: string | null;
-  /** TanStack Query cache entries to hydrate: [queryKey, data]. */
-  queries: Array<[unknown[], unknown]>;
 }
 
 export interface PageHead {
@@ -132,29 +123,10 @@ export interface PageShellOptions {
 const HTML_TYPE = "text/html; charset=utf-8";
 // The shell names the current hashed assets and carries live data: always revalidate.
 const SHELL_CACHE_CONTROL = "no-cache";
-const AUTHOR_TITLES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
 
-/** Which lazily loaded route chunk renders a path (mirrors src/client/app/router.tsx). */
+/** Which lazily loaded route chunk renders a path (the page table of common/routes.ts). */
 export function routeFileFor(pathname: string): string {
-  const exact: Record<string, string> = {
-    "/": "home",
-    "/his-blog": "his-blog",
-    "/her-blog": "her-blog",
-    "/contact": "contact",
-    "/post": "post",
-    "/login": "login",
-    "/register": "register",
-    "/forgot-password": "forgot-password",
-    "/reset-password": "reset-password",
-    "/admin": "admin",
-    "/profile": "profile",
-    "/privacy": "placeholder",
-    "/terms": "placeholder",
-  };
-  const clean = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const name =
-    exact[clean] ?? (clean.startsWith("/post/") ? "post" : clean.startsWith("/tags/") ? "tag" : "not-found");
-  return `app/routes/${name}.tsx`;
+  return `app/routes/${pageFor(pathname).chunk}.tsx`;
 }
 
 interface ManifestChunk {
@@ -205,6 +177,7 @@ interface PageModel {
 interface CachedShell {
   body: CachedBody;
   status: number;
+  cacheable: boolean;
 }
 
 /**
@@ -279,20 +252,23 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
   ) => {
     const viewer = await getViewer(ctx, request);
     if (!viewer) {
-      const hit = ctx.cache.get<CachedShell>(key);
-      if (hit) return sendCached(request, reply, hit.body, SHELL_CACHE_CONTROL, hit.status);
+      const shell = await ctx.cache.getOrLoad<CachedShell>(
+        key,
+        async () => {
+          const page = await model();
+          const body = toCachedBody(renderHtml(null, page.head, page.queries), HTML_TYPE);
+          return { body, status: page.head.status ?? 200, cacheable: page.cacheable };
+        },
+        (shell) => shell.cacheable,
+      );
+      return sendCached(request, reply, shell.body, SHELL_CACHE_CONTROL, shell.status);
     }
-    const version = ctx.cache.version;
     const page = await model();
-    const status = page.head.status ?? 200;
-    const html = renderHtml(viewer, page.head, page.queries);
-    if (!viewer) {
-      const body = toCachedBody(html, HTML_TYPE);
-      if (page.cacheable && version === ctx.cache.version) ctx.cache.set<CachedShell>(key, { body, status });
-      return sendCached(request, reply, body, SHELL_CACHE_CONTROL, status);
-    }
     reply.header("cache-control", "private, no-cache");
-    return reply.status(status).type(HTML_TYPE).send(html);
+    return reply
+      .status(page.head.status ?? 200)
+      .type(HTML_TYPE)
+      .send(renderHtml(viewer, page.head, page.queries));
   };
 
   const homeHead = (): PageHead => ({
@@ -306,7 +282,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
   );
 
   for (const author of AUTHORS) {
-    const route = author === "him" ? "/his-blog" : "/her-blog";
+    const route = paths.blog(author);
     app.get(route, (request, reply) =>
       servePage(request, reply, `shell|${route}`, async () => {
         const { page } = await cachedPostList(ctx, parsePostListQuery({ author }));
@@ -316,7 +292,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
             description: `${AUTHOR_TITLES[author]}: the latest posts on ${siteName}.`,
             canonicalPath: route,
             image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
-            feedPath: `${route}/feed.xml`,
+            feedPath: paths.feed(author),
             feedTitle: `${AUTHOR_TITLES[author]} - ${siteName}`,
           },
           queries: [[[...queryKeys.authorPosts(author)], firstPageOf(page)]],
@@ -380,7 +356,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
           title: `#${tag} - ${siteName}`,
           description:
             page.items.length > 0 ? `Posts tagged #${tag} on ${siteName}.` : `No posts found with #${tag}`,
-          canonicalPath: hashtagPath(tag),
+          canonicalPath: paths.tag(tag),
           image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
         },
         queries: [[[...queryKeys.tagPosts(tag)], firstPageOf(page)]],
@@ -400,10 +376,11 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
     }
     const asset = assets.get(pathname);
     if (asset) return sendAsset(request, reply, asset, false);
+    const page = pageFor(pathname);
     const html = await renderShell(
       request,
       {
-        title: siteName,
+        title: pageTitle(page, siteName),
         description: `${siteName}: His Blog and Her Blog.`,
         canonicalPath: pathname,
       },
@@ -411,7 +388,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, o
     );
     reply.header("cache-control", SHELL_CACHE_CONTROL);
     // A path no client route renders shows the 'Page not found' page: say so to crawlers too.
-    const known = routeFileFor(pathname) !== "app/routes/not-found.tsx";
+    const known = page.chunk !== "not-found";
     return reply
       .status(known ? 200 : 404)
       .type(HTML_TYPE)

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { etagMatches } from "../cache";
+import { etagMatches } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { contentTypeOf, IMMUTABLE_CACHE, isImageKey } from "../storage/storage";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import type { AuthorKey, PostStatus, RevisionKind } from "../../common/limits";
-import { effectiveStatus } from "../../common/rules/post-visibility";
 import type { BlogPost, PostImage } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts, comments, postLikes } from "../db/schema";
 import { recordRevision } from "../revisions/revisions.repository";
+import { type PostRow, toBlogPost } from "./post.presenter";
 
 /** Write side of blog_posts (create, edit, delete); reads live in posts.repository.ts. */
 
@@ -25,25 +25,6 @@ export interface SaveMeta {
   restoredFrom?: string | null;
 }
 
-export type PostRow = typeof blogPosts.$inferSelect;
-
-export function presentPost(row: PostRow, now: Date): BlogPost {
-  return {
-    id: row.id,
-    title: row.title,
-    content: row.content,
-    excerpt: row.excerpt,
-    author: row.author,
-    date: row.date.toISOString(),
-    status: effectiveStatus(row, now),
-    imageUrl: row.imageUrl,
-    images: row.images,
-    hashtags: row.hashtags,
-    likes: row.likes,
-    lastUpdated: row.lastUpdated ? row.lastUpdated.toISOString() : null,
-  };
-}
-
 export async function findPostForWrite(db: Db, id: string): Promise<PostRow | null> {
   const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   return row ?? null;
@@ -61,7 +42,7 @@ export async function insertPost(
       .values({ ...values, announcedAt: null })
       .returning();
     await recordRevision(tx, row!.id, row!, meta);
-    return presentPost(row!, meta.at);
+    return toBlogPost(row!, meta.at);
   });
 }
 
@@ -76,7 +57,7 @@ export async function updatePost(
     const [row] = await tx.update(blogPosts).set(values).where(eq(blogPosts.id, id)).returning();
     if (!row) return null;
     await recordRevision(tx, row.id, row, meta);
-    return presentPost(row, meta.at);
+    return toBlogPost(row, meta.at);
   });
 }
 

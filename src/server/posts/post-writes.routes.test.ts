@@ -86,7 +86,7 @@ describe("POST /api/posts", () => {
       content: "<p>We walked <strong>all day</strong>.</p>",
       author: "him",
       excerpt: "",
-      hashtags: ["sea", "roadtrip"],
+      hashtags: ["sea", "road trip"],
       likes: 0,
       lastUpdated: null,
       imageUrl: null,
@@ -374,5 +374,41 @@ describe("DELETE /api/posts/:id", () => {
     const res = await del(her, post.id, { origin: "https://evil.example" });
     expect(res.statusCode).toBe(403);
     expect(await exists(post.id)).toBe(true);
+  });
+});
+
+describe("SPEC §5 excerpt through edits", () => {
+  const longText = (word: string) => `<p>${`${word} `.repeat(40)}</p>`;
+
+  it("an empty excerpt stays empty when the post is loaded and saved, and the card follows the new content", async () => {
+    const post = await create(him, { title: "Excerpt kept empty", content: longText("before") });
+    const loaded: BlogPost = (await t.request({ method: "GET", url: `/api/posts/${post.id}` })).json();
+    expect(loaded.excerpt).toBe("");
+
+    // The editor sends back what it loaded, with the content changed.
+    const res = await t.request({
+      method: "PATCH",
+      url: `/api/posts/${post.id}`,
+      cookie: him.cookie,
+      payload: { title: loaded.title, content: longText("after"), excerpt: loaded.excerpt },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().excerpt).toBe("");
+
+    const [row] = await t.ctx.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
+    expect(row!.excerpt).toBe("");
+    const cards = (await t.request({ method: "GET", url: "/api/posts?author=him&limit=50" })).json();
+    const card = cards.items.find((c: { id: string }) => c.id === post.id);
+    expect(card.excerpt).toMatch(/^after after /);
+    expect(card.excerpt.endsWith("...")).toBe(true);
+  });
+});
+
+describe("SPEC §5 hashtags on create", () => {
+  it("keeps letters, digits and spaces, and the tag page lists the post", async () => {
+    const post = await create(him, { hashtags: ["Travel", "Food!", "summer fun"] });
+    expect(post.hashtags).toEqual(["travel", "food", "summer fun"]);
+    const page = (await t.request({ method: "GET", url: "/api/posts?tag=summer%20fun" })).json();
+    expect(page.items.map((p: { id: string }) => p.id)).toContain(post.id);
   });
 });

@@ -1,70 +1,30 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
-import {
-  AUTHORS,
-  type AuthorKey,
-  HASHTAG_MAX_LENGTH,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
-} from "../../common/limits";
+import { PAGE_SIZE_DEFAULT } from "../../common/limits";
 import { canReadPost } from "../../common/policies";
-import { normaliseTagParam } from "../../common/rules/hashtag-link";
+import { PostListQuerySchema } from "../../common/schemas/post";
 import type { BlogPost, BlogPostCard, Page, Viewer } from "../../common/types";
-import { type CachedBody, sendCached, toCachedBody } from "../cache";
+import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
-import { badRequest, notFound } from "../errors";
+import { notFound } from "../errors";
+import { pageRequest } from "../pagination";
 import { getViewer } from "../plugins/auth";
 import { parse } from "../validate";
-import { type Cursor, decodeCursor, getPost, getPublicPost, listPosts } from "./posts.repository";
+import { getPost, getPublicPost, type ListFilter, listPosts } from "./posts.repository";
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`;
-
-export const PostListQuerySchema = z.strictObject({
-  author: z.enum(AUTHORS, { message: "author must be 'him' or 'her'." }).optional(),
-  tag: z
-    .string({ message: "tag must be text." })
-    .max(HASHTAG_MAX_LENGTH * 2, `tag must be at most ${HASHTAG_MAX_LENGTH} characters.`)
-    .optional(),
-  limit: z
-    .string({ message: LIMIT_MESSAGE })
-    .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
-    .transform(Number)
-    .pipe(z.number().min(1, LIMIT_MESSAGE).max(PAGE_SIZE_MAX, LIMIT_MESSAGE))
-    .optional(),
-  cursor: z.string({ message: "cursor is not valid." }).max(200, "cursor is not valid.").optional(),
-});
-
-export interface PostListRequest {
-  author?: AuthorKey;
-  tag?: string;
-  limit: number;
-  cursor: Cursor | null;
+export interface PostListRequest extends ListFilter {
   /** Cache key, the same for every spelling of the same request. */
   key: string;
 }
 
-/** Validate a list query (also used by the page shell and feeds). Throws a 400 AppError. */
+/** Validate a list query (also used by the page shell). Throws a 400 AppError. */
 export function parsePostListQuery(query: unknown): PostListRequest {
   const q = parse(PostListQuerySchema, query ?? {});
-  let tag: string | undefined;
-  if (q.tag !== undefined) {
-    const normalised = normaliseTagParam(q.tag);
-    if (!normalised)
-      throw badRequest(`tag must be 1 to ${HASHTAG_MAX_LENGTH} characters.`, "VALIDATION_ERROR");
-    tag = normalised;
-  }
-  let cursor: Cursor | null = null;
-  if (q.cursor !== undefined) {
-    cursor = decodeCursor(q.cursor);
-    if (!cursor) throw badRequest("cursor is not valid.", "VALIDATION_ERROR");
-  }
-  const limit = q.limit ?? PAGE_SIZE_DEFAULT;
+  const page = pageRequest(q, PAGE_SIZE_DEFAULT);
   return {
     author: q.author,
-    tag,
-    limit,
-    cursor,
-    key: `posts|${q.author ?? ""}|${tag ?? ""}|${limit}|${q.cursor ?? ""}`,
+    tag: q.tag,
+    ...page,
+    key: `posts|${q.author ?? ""}|${q.tag ?? ""}|${page.limit}|${q.cursor ?? ""}`,
   };
 }
 
@@ -88,19 +48,18 @@ export function cachedPostList(
  * them). Drafts and scheduled posts are never in the cache: the publishing timer drops the cache
  * when a scheduled post's time comes.
  */
-export async function cachedPost(
+export function cachedPost(
   ctx: AppContext,
   id: string,
 ): Promise<{ post: BlogPost; body: CachedBody } | null> {
-  const key = `post|${id}`;
-  const hit = ctx.cache.get<{ post: BlogPost; body: CachedBody }>(key);
-  if (hit) return hit;
-  const version = ctx.cache.version;
-  const post = await getPublicPost(ctx.db, id, ctx.now());
-  if (!post) return null;
-  const entry = { post, body: toCachedBody(JSON.stringify(post), JSON_TYPE) };
-  if (version === ctx.cache.version) ctx.cache.set(key, entry);
-  return entry;
+  return ctx.cache.getOrLoad(
+    `post|${id}`,
+    async () => {
+      const post = await getPublicPost(ctx.db, id, ctx.now());
+      return post ? { post, body: toCachedBody(JSON.stringify(post), JSON_TYPE) } : null;
+    },
+    (entry) => entry !== null,
+  );
 }
 
 /**
@@ -126,13 +85,11 @@ export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get("/api/posts", async (request, reply) => {
-    // Fast path: this exact URL was answered since the last write.
-    const urlKey = `url|${request.url}`;
-    const known = ctx.cache.get<CachedBody>(urlKey);
-    if (known) return sendCached(request, reply, known, API_READ_CACHE_CONTROL);
-    const version = ctx.cache.version;
-    const { body } = await cachedPostList(ctx, parsePostListQuery(request.query));
-    if (version === ctx.cache.version) ctx.cache.set(urlKey, body);
+    // Keyed by the exact URL first, so a repeated request skips parsing too.
+    const body = await ctx.cache.getOrLoad(
+      `url|${request.url}`,
+      async () => (await cachedPostList(ctx, parsePostListQuery(request.query))).body,
+    );
     return sendCached(request, reply, body, API_READ_CACHE_CONTROL);
   });
 

@@ -4,7 +4,7 @@ import type { BlogPost } from "../../common/types";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
-import { presentPost } from "./post-writes.repository";
+import { toBlogPost } from "./post.presenter";
 
 /**
  * Scheduled publishing (docs/decisions/0009-drafts-scheduling-revisions.md).
@@ -92,7 +92,7 @@ export class Publishing {
           .where(due)
           .returning();
         for (const row of rows)
-          for (const handler of this.handlers) await handler(presentPost(row, now), tx as unknown as Db);
+          for (const handler of this.handlers) await handler(toBlogPost(row, now), tx as unknown as Db);
         return rows.map((r) => r.id);
       });
     } catch (error) {

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { PAGE_SIZE_DEFAULT } from "../../common/limits";
 import { canManagePost } from "../../common/policies";
 import { isPostPublic } from "../../common/rules/post-visibility";
+import { isId } from "../../common/schemas/id";
 import {
   RestoreRevisionBodySchema,
   RevisionCompareQuerySchema,
@@ -12,7 +13,8 @@ import type { Page, PostRevision, PostRevisionSummary, RevisionComparison } from
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { requireViewer } from "../plugins/auth";
-import { findPostForWrite, type PostRow, updatePost } from "../posts/post-writes.repository";
+import type { PostRow } from "../posts/post.presenter";
+import { findPostForWrite, updatePost } from "../posts/post-writes.repository";
 import { parse } from "../validate";
 import { compareFields, hasChanges } from "./revision-diff";
 import {
@@ -23,7 +25,6 @@ import {
   revisionFieldsOf,
 } from "./revisions.repository";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const postNotFound = () => notFound("post", "Post not found");
 const revisionNotFound = () => notFound("revision", "Revision not found");
 const Params = z.object({ id: z.string(), revisionId: z.string().optional() });
@@ -45,7 +46,7 @@ const present = (r: RevisionRow): PostRevision => ({ ...summary(r), ...revisionF
 async function loadOwnPost(ctx: AppContext, request: Parameters<typeof requireViewer>[1]): Promise<PostRow> {
   const viewer = await requireViewer(ctx, request);
   const { id } = parse(Params, request.params);
-  if (!UUID.test(id)) throw postNotFound();
+  if (!isId(id)) throw postNotFound();
   const post = await findPostForWrite(ctx.db, id);
   if (!post) throw postNotFound();
   if (!canManagePost(viewer, post)) {
@@ -56,7 +57,7 @@ async function loadOwnPost(ctx: AppContext, request: Parameters<typeof requireVi
 }
 
 async function loadRevision(ctx: AppContext, post: PostRow, rawId: string | undefined): Promise<RevisionRow> {
-  if (!rawId || !UUID.test(rawId)) throw revisionNotFound();
+  if (!rawId || !isId(rawId)) throw revisionNotFound();
   const revision = await getRevision(ctx.db, post.id, rawId);
   if (!revision) throw revisionNotFound();
   return revision;
@@ -97,20 +98,23 @@ export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   /** POST /api/posts/:id/revisions/:revisionId/restore: the revision's text back; itself a revision. */
-  app.post("/api/posts/:id/revisions/:revisionId/restore", async (request) => {
-    const post = await loadOwnPost(ctx, request);
-    parse(RestoreRevisionBodySchema, request.body);
-    const revision = await loadRevision(ctx, post, parse(Params, request.params).revisionId);
-    const now = ctx.now();
-    const viewer = await requireViewer(ctx, request);
-    const restored = await updatePost(
-      ctx.db,
-      post.id,
-      { ...revisionFieldsOf(revision), lastUpdated: now },
-      { by: viewer.id, at: now, kind: "restore", restoredFrom: revision.id },
-    );
-    if (!restored) throw postNotFound();
-    ctx.cache.invalidate();
-    return restored;
-  });
+  app.post(
+    "/api/posts/:id/revisions/:revisionId/restore",
+    { config: { invalidatesContent: true } },
+    async (request) => {
+      const post = await loadOwnPost(ctx, request);
+      parse(RestoreRevisionBodySchema, request.body);
+      const revision = await loadRevision(ctx, post, parse(Params, request.params).revisionId);
+      const now = ctx.now();
+      const viewer = await requireViewer(ctx, request);
+      const restored = await updatePost(
+        ctx.db,
+        post.id,
+        { ...revisionFieldsOf(revision), lastUpdated: now },
+        { by: viewer.id, at: now, kind: "restore", restoredFrom: revision.id },
+      );
+      if (!restored) throw postNotFound();
+      return restored;
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { paths } from "../paths";
+import { paths } from "../../../common/routes";
 
 export function Footer({ siteName }: { siteName: string }) {
   return (

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { useSession } from "../../features/auth/session";
+import { useSession } from "../../lib/session";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 import { ScrollToTop } from "./scroll-to-top";

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { SCROLL_THRESHOLD_PX } from "../../../common/limits";
+import { paths } from "../../../common/routes";
 import { NavbarAccount, NavbarAdminLink } from "../../features/auth/components/navbar-account";
 import { useTheme } from "../../lib/theme";
-import { paths } from "../paths";
 
 const MENU_ID = "navbar-menu";
 

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { readShellData, type ShellData } from "../../lib/shell-data";
+import type { ShellData } from "../../../common/types";
+import { readShellData } from "../../lib/shell-data";
 
 let shellCache: ShellData | undefined;
 /** What the server inlined into the page (site name, public URL, Pinterest board), read once. */

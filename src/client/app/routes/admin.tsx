@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
+import { pages, pageTitle } from "../../../common/routes";
 import { RequireAuth } from "../../features/auth/components/require-auth";
-import { useSession } from "../../features/auth/session";
+import { useSession } from "../../lib/session";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 // The editor is its own chunk: readers never download it.
@@ -31,7 +32,7 @@ function AdminHeader() {
 
 /** SPEC §2 /admin: admins only (others go to /login with their origin). */
 export default function AdminPage() {
-  useDocumentTitle(`Blog Admin - ${shell().siteName}`);
+  useDocumentTitle(pageTitle(pages.admin, shell().siteName));
   return (
     <RequireAuth admin>
       <main className="page">

@@ -1,20 +1,18 @@
 import type { AuthorKey } from "../../../common/limits";
+import { AUTHOR_TITLES, paths } from "../../../common/routes";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
 import { usePostList } from "../../features/posts/api/post-lists";
 import { PostList } from "../../features/posts/components/post-list";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
-import { paths } from "../paths";
-
-const TITLES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
 
 /** /his-blog and /her-blog: the author's posts, newest first; hers comes with the sidebar. */
 export function AuthorBlog({ author }: { author: AuthorKey }) {
   const list = usePostList({ author });
   const { siteName, pinterestBoardUrl } = shell();
-  useDocumentTitle(`${TITLES[author]} - ${siteName}`);
+  useDocumentTitle(`${AUTHOR_TITLES[author]} - ${siteName}`);
   const main = (
     <section className="blog-list" aria-labelledby="blog-title">
-      <h1 id="blog-title">{TITLES[author]}</h1>
+      <h1 id="blog-title">{AUTHOR_TITLES[author]}</h1>
       <PostList list={list} hrefFor={paths.post} />
     </section>
   );

@@ -1,9 +1,10 @@
+import { pages, pageTitle } from "../../../common/routes";
 import { ContactForm } from "../../features/contact/components/contact-form";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 /** SPEC §2 /contact: the contact form. */
 export default function ContactPage() {
-  useDocumentTitle(`Contact - ${shell().siteName}`);
+  useDocumentTitle(pageTitle(pages.contact, shell().siteName));
   return (
     <main className="page">
       <div className="contact-card">

@@ -1,8 +1,9 @@
+import { pages, pageTitle } from "../../../common/routes";
 import { ForgotPasswordForm } from "../../features/auth/components/forgot-password-form";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 export default function ForgotPasswordPage() {
-  useDocumentTitle(`Reset Password - ${shell().siteName}`);
+  useDocumentTitle(pageTitle(pages.forgotPassword, shell().siteName));
   return (
     <main className="page">
       <section className="auth-card" aria-labelledby="forgot-heading">

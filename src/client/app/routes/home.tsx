@@ -1,6 +1,6 @@
 import { Link } from "react-router";
+import { paths } from "../../../common/routes";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
-import { paths } from "../paths";
 
 export default function HomePage() {
   const { siteName } = shell();

@@ -1,8 +1,9 @@
+import { pages, pageTitle } from "../../../common/routes";
 import { LoginForm } from "../../features/auth/components/login-form";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 export default function LoginPage() {
-  useDocumentTitle(`Login - ${shell().siteName}`);
+  useDocumentTitle(pageTitle(pages.login, shell().siteName));
   return (
     <main className="page">
       <section className="auth-card" aria-labelledby="login-heading">

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
+import { pages, pageTitle, paths } from "../../../common/routes";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
-import { paths } from "../paths";
 
 export default function NotFoundPage() {
-  useDocumentTitle(`Page not found - ${shell().siteName}`);
+  useDocumentTitle(pageTitle(pages.notFound, shell().siteName));
   return (
     <main className="page page-narrow">
       <h1>Page not found</h1>

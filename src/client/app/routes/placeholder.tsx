@@ -1,15 +1,15 @@
 import { Link, useLocation } from "react-router";
+import { pages, pageTitle, paths } from "../../../common/routes";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
-import { paths } from "../paths";
 
 // SPEC §2: the footer's Privacy Policy and Terms of Service are placeholders.
 export default function PlaceholderPage() {
   const { pathname } = useLocation();
-  const title = pathname === paths.terms ? "Terms of Service" : "Privacy Policy";
-  useDocumentTitle(`${title} - ${shell().siteName}`);
+  const page = pathname === paths.terms ? pages.terms : pages.privacy;
+  useDocumentTitle(pageTitle(page, shell().siteName));
   return (
     <main className="page page-narrow">
-      <h1>{title}</h1>
+      <h1>{page.title}</h1>
       <p>This page is coming soon.</p>
       <Link to={paths.home}>Return to Home</Link>
     </main>

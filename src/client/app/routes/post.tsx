@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from "react";
 import { useParams } from "react-router";
+import { paths } from "../../../common/routes";
 import { metaDescription, postPageTitle } from "../../../common/rules/meta";
 import type { BlogPost } from "../../../common/types";
-import { useSession } from "../../features/auth/session";
 import { CommentsSection } from "../../features/comments/components/comments-section";
 import { LikeButton } from "../../features/likes/components/like-button";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
@@ -12,8 +12,8 @@ import { BackButton } from "../../features/posts/components/back-button";
 import { PostView } from "../../features/posts/components/post-view";
 import { ShareButton } from "../../features/share/components/share-button";
 import { ApiError } from "../../lib/api";
+import { useSession } from "../../lib/session";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
-import { blogPathFor, paths } from "../paths";
 
 // Authoring: inline edit mode loads the editor chunk only when an author opens it.
 const EditPostForm = lazy(() => import("../../features/editor/components/edit-post-form"));
@@ -50,7 +50,7 @@ function PostPageView({ post }: { post: BlogPost }) {
         <Suspense fallback={<p aria-busy="true">Loading the editor...</p>}>
           <EditPostForm
             post={post}
-            blogPath={blogPathFor(post.author)}
+            blogPath={paths.blog(post.author)}
             onCancel={() => {
               setEditing(false);
               setReturnFocus(true);
@@ -61,14 +61,14 @@ function PostPageView({ post }: { post: BlogPost }) {
         <PostView
           post={post}
           tagHref={paths.tag}
-          top={<BackButton fallback={blogPathFor(post.author)}>← Back</BackButton>}
+          top={<BackButton fallback={paths.blog(post.author)}>← Back</BackButton>}
           // Authoring: edit/delete actions for the post's author go in `actions`; the inline edit
           // mode replaces <PostView> while editing.
           actions={
             <PostAdminActions
               post={post}
               viewer={viewer}
-              blogPath={blogPathFor(post.author)}
+              blogPath={paths.blog(post.author)}
               onEdit={() => setEditing(true)}
               focusEdit={returnFocus}
             />

@@ -1,9 +1,10 @@
+import { pages, pageTitle } from "../../../common/routes";
 import { ProfileCard } from "../../features/auth/components/profile-card";
 import { RequireAuth } from "../../features/auth/components/require-auth";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 export default function ProfilePage() {
-  useDocumentTitle(`Profile - ${shell().siteName}`);
+  useDocumentTitle(pageTitle(pages.profile, shell().siteName));
   return (
     <RequireAuth>
       <main className="page">

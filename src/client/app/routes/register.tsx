@@ -1,8 +1,9 @@
+import { pages, pageTitle } from "../../../common/routes";
 import { RegisterForm } from "../../features/auth/components/register-form";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 export default function RegisterPage() {
-  useDocumentTitle(`Register - ${shell().siteName}`);
+  useDocumentTitle(pageTitle(pages.register, shell().siteName));
   return (
     <main className="page">
       <section className="auth-card" aria-labelledby="register-heading">

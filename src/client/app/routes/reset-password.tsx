@@ -1,8 +1,9 @@
+import { pages, pageTitle } from "../../../common/routes";
 import { ResetPasswordForm } from "../../features/auth/components/reset-password-form";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 export default function ResetPasswordPage() {
-  useDocumentTitle(`Choose a New Password - ${shell().siteName}`);
+  useDocumentTitle(pageTitle(pages.resetPassword, shell().siteName));
   return (
     <main className="page">
       <section className="auth-card" aria-labelledby="new-password-heading">

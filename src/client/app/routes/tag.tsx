@@ -1,9 +1,9 @@
 import { useParams } from "react-router";
+import { paths } from "../../../common/routes";
 import { normaliseTagParam } from "../../../common/rules/hashtag-link";
 import { usePostList } from "../../features/posts/api/post-lists";
 import { PostList } from "../../features/posts/components/post-list";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
-import { paths } from "../paths";
 
 // SPEC §2: 'Posts tagged #tag', or 'No posts found with #tag'.
 const noPostsText = (tag: string) => `No posts found with #${tag}`;

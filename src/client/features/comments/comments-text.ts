@@ -1,10 +1,11 @@
+import { COMMENT_MESSAGES } from "../../../common/schemas/comment";
 import { ApiError } from "../../lib/api";
 
 // SPEC §8 comment messages.
 export const COMMENTS_TEXT = {
   empty: "No comments yet. Be the first to comment!",
   loggedOut: "Please log in to post a comment",
-  blank: "Comment cannot be empty",
+  blank: COMMENT_MESSAGES.empty,
   loadFailed: "Failed to load comments",
   postFailed: "Failed to post comment",
   updateFailed: "Failed to update comment",

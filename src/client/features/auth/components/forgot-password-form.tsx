@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { toAuthError } from "../api/auth-errors";
-import { useSession } from "../session";
+import { toAuthError } from "../../../lib/auth-errors";
+import { useSession } from "../../../lib/session";
 import "../auth.css";
 
 // SPEC §8 reset screen texts.

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { safeRedirectPath } from "../../../../common/rules/registration";
-import { AUTH_ERROR_MESSAGES, toAuthError } from "../api/auth-errors";
-import { useSession } from "../session";
+import { safeRedirectPath } from "../../../../common/routes";
+import { AUTH_ERROR_MESSAGES, toAuthError } from "../../../lib/auth-errors";
+import { useSession } from "../../../lib/session";
 import "../auth.css";
 
 export const LOGIN_FAILED = "Failed to log in. Please check your credentials.";

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { useSession } from "../session";
+import { paths } from "../../../../common/routes";
+import { useSession } from "../../../lib/session";
 import "../auth.css";
 
 /** SPEC §2: the navbar's Admin link, for admins only. */
@@ -47,12 +48,8 @@ export function NavbarAccount() {
   }, [open]);
 
   if (!viewer) {
-    const from = pathname === "/login" ? null : pathname;
     return (
-      <Link
-        to={from && from !== "/" ? `/login?from=${encodeURIComponent(from)}` : "/login"}
-        className="navbar-login"
-      >
+      <Link to={paths.login(pathname)} className="navbar-login">
         Login
       </Link>
     );

@@ -5,7 +5,7 @@ import { createRoot } from "react-dom/client";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { Viewer } from "../../../../common/types";
-import { SessionProvider } from "../session";
+import { SessionProvider } from "../../../lib/session";
 import { ProfileCard } from "./profile-card";
 
 function render(viewer: Viewer): { container: HTMLElement; unmount: () => void } {

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { useSession } from "../session";
+import { useSession } from "../../../lib/session";
 import "../auth.css";
 
 /** SPEC §2 /profile: email, display name or 'Not set', account type, admin link, Log Out, Return to Home. */

@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from "../../../../common/limits";
-import { registrationProblem } from "../../../../common/rules/registration";
-import { AUTH_ERROR_MESSAGES, toAuthError } from "../api/auth-errors";
-import { useSession } from "../session";
+import { registrationProblem } from "../../../../common/schemas/account";
+import { AUTH_ERROR_MESSAGES, toAuthError } from "../../../lib/auth-errors";
+import { useSession } from "../../../lib/session";
 import "../auth.css";
 
 // SPEC §8 registration screen texts.

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PASSWORD_MIN_LENGTH } from "../../../../common/limits";
-import { newPasswordProblem } from "../../../../common/rules/registration";
-import { toAuthError } from "../api/auth-errors";
-import { useSession } from "../session";
+import { newPasswordProblem } from "../../../../common/schemas/account";
+import { toAuthError } from "../../../lib/auth-errors";
+import { useSession } from "../../../lib/session";
 import "../auth.css";
 
 export const NEW_PASSWORD_TEXTS = {

@@ -1,15 +1,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { COMMENT_TOO_LONG_MESSAGE } from "../../../../common/engagement";
-import { COMMENT_MAX_LENGTH } from "../../../../common/limits";
+import { CommentTextSchema } from "../../../../common/schemas/comment";
 import { useAddComment } from "../api/comments";
 import { COMMENTS_TEXT, failureText } from "../comments-text";
 
-/** SPEC §5: trimmed text, non-empty, within the limit; null when it may be sent. */
+/** SPEC §5 (the schema the server parses with): null when the text may be sent. */
 export function commentProblem(text: string): string | null {
-  const content = text.trim();
-  if (!content) return COMMENTS_TEXT.blank;
-  if (content.length > COMMENT_MAX_LENGTH) return COMMENT_TOO_LONG_MESSAGE(COMMENT_MAX_LENGTH);
-  return null;
+  return CommentTextSchema.safeParse(text).error?.issues[0]?.message ?? null;
 }
 
 /** A new top-level comment, or (with `replyTo`) a reply to that comment. */

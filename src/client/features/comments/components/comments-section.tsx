@@ -1,7 +1,8 @@
 import { useRef } from "react";
 import { Link, useLocation } from "react-router";
 import type { AuthorKey } from "../../../../common/limits";
-import { useSession } from "../../auth/session";
+import { paths } from "../../../../common/routes";
+import { useSession } from "../../../lib/session";
 import { useComments } from "../api/comments";
 import { COMMENTS_TEXT } from "../comments-text";
 import { CommentForm } from "./comment-form";
@@ -31,7 +32,7 @@ export function CommentsSection({ post }: { post: { id: string; author: AuthorKe
       ) : (
         <div className="comments-login">
           <p>{COMMENTS_TEXT.loggedOut}</p>
-          <Link className="button" to={`/login?from=${encodeURIComponent(from)}`} state={{ from }}>
+          <Link className="button" to={paths.login(from)} state={{ from }}>
             Log In
           </Link>
         </div>

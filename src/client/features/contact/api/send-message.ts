@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import type { ContactInput } from "../../../../common/engagement";
+import type { ContactInput } from "../../../../common/schemas/contact";
 import { api } from "../../../lib/api";
 
 /** The server stores the message, answers once it is kept, and delivers it (retrying) afterwards. */

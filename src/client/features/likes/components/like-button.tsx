@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useSession } from "../../auth/session";
+import { useSession } from "../../../lib/session";
 import { useLikeState, useToggleLike } from "../api/like";
 import "../likes.css";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "./api";
 import { AUTH_ERROR_MESSAGES, toAuthError } from "./auth-errors";
 
 describe("auth error catalogue (SPEC §8)", () => {

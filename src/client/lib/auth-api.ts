@@ -1,5 +1,5 @@
-import type { Viewer } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import type { Viewer } from "../../common/types";
+import { api } from "./api";
 
 // The server calls of SPEC §7 "Auth": login, logout, register, resetPassword, and the session.
 

@@ -1,4 +1,4 @@
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "./api";
 
 // SPEC §8: provider codes mapped to the exact catalogue messages.
 export const AUTH_ERROR_MESSAGES = {

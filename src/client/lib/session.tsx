@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from "react";
-import type { Viewer } from "../../../common/types";
+import type { Viewer } from "../../common/types";
 import {
   fetchViewer,
   registerAccount,
@@ -8,8 +8,8 @@ import {
   resetPasswordWithToken,
   signInWithPassword,
   signOutRequest,
-} from "./api/auth-api";
-import { type AuthError, toAuthError } from "./api/auth-errors";
+} from "./auth-api";
+import { type AuthError, toAuthError } from "./auth-errors";
 
 interface SessionState {
   /** undefined: not known yet (SPEC §2: render nothing until it is). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { newPasswordProblem, registrationProblem, safeRedirectPath } from "./registration";
+import { AccountBodySchemas, firstProblem, newPasswordProblem, registrationProblem } from "./account";
 
 const valid = {
   email: "ann@example.com",
@@ -26,27 +26,29 @@ describe("registration rules (SPEC §5)", () => {
   it("says 'Display name is required' for a blank name", () => {
     expect(registrationProblem({ ...valid, displayName: " \t " })).toBe("Display name is required");
   });
+  it("says 'The email address is not valid.' for an address without a domain", () => {
+    expect(registrationProblem({ ...valid, email: "ann@" })).toBe("The email address is not valid.");
+  });
 });
 
-describe("safeRedirectPath", () => {
-  it("keeps same-site relative paths with their query", () => {
-    expect(safeRedirectPath("/profile")).toBe("/profile");
-    expect(safeRedirectPath("/post/abc?x=1#c")).toBe("/post/abc?x=1#c");
+describe("account request bodies (the server's side of the same rules)", () => {
+  const signUp = AccountBodySchemas["/sign-up/email"];
+  it("gives the form's messages", () => {
+    expect(firstProblem(signUp, { email: "ann@example.com", password: "abcde", name: "Ann" })).toBe(
+      "Password must be at least 6 characters",
+    );
+    expect(firstProblem(signUp, { email: "ann@example.com", password: "abcdef", name: " " })).toBe(
+      "Display name is required",
+    );
   });
-  it("falls back to / for other sites, protocol-relative and tricky paths", () => {
-    for (const bad of [
-      "https://evil.example",
-      "//evil.example",
-      "/\\evil.example",
-      "/\t/evil.example",
-      "javascript:alert(1)",
-      "evil",
-      "",
-      null,
-      undefined,
-      "/login?from=/admin",
-    ]) {
-      expect(safeRedirectPath(bad)).toBe("/");
-    }
+  it("refuses unknown fields and trims what it keeps", () => {
+    expect(firstProblem(signUp, { email: "a@b.co", password: "abcdef", name: "Ann", role: "admin" })).toMatch(
+      /role/,
+    );
+    expect(signUp.parse({ email: " a@b.co ", password: "abcdef", name: " Ann " })).toEqual({
+      email: "a@b.co",
+      password: "abcdef",
+      name: "Ann",
+    });
   });
 });

@@ -1,0 +1,104 @@
+import type { AuthorKey } from "./limits";
+
+/**
+ * The table of pages (SPEC §2): the client router builds its routes from it, the server's page
+ * shell picks the chunk to preload and the tab title from it, the sitemap and robots.txt list it,
+ * and every link is built with `paths`.
+ */
+
+/** SPEC §1: the two blogs' names. */
+export const AUTHOR_TITLES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
+
+interface PageDef {
+  /** React Router pattern: `:name` is one segment, `*` anything else. */
+  path: string;
+  /** Tab title before ' - {site}'; null: the page sets its own (or, for home, the site name alone). */
+  title: string | null;
+  /** The lazily loaded file under src/client/app/routes/ that renders it. */
+  chunk: string;
+}
+
+export const pages = {
+  home: { path: "/", title: null, chunk: "home" },
+  hisBlog: { path: "/his-blog", title: AUTHOR_TITLES.him, chunk: "his-blog" },
+  herBlog: { path: "/her-blog", title: AUTHOR_TITLES.her, chunk: "her-blog" },
+  contact: { path: "/contact", title: "Contact", chunk: "contact" },
+  // SPEC §8 'Post ID is missing'.
+  postWithoutId: { path: "/post", title: null, chunk: "post" },
+  post: { path: "/post/:postId", title: null, chunk: "post" },
+  tag: { path: "/tags/:tag", title: null, chunk: "tag" },
+  login: { path: "/login", title: "Login", chunk: "login" },
+  register: { path: "/register", title: "Register", chunk: "register" },
+  forgotPassword: { path: "/forgot-password", title: "Reset Password", chunk: "forgot-password" },
+  resetPassword: { path: "/reset-password", title: "Choose a New Password", chunk: "reset-password" },
+  admin: { path: "/admin", title: "Blog Admin", chunk: "admin" },
+  profile: { path: "/profile", title: "Profile", chunk: "profile" },
+  privacy: { path: "/privacy", title: "Privacy Policy", chunk: "placeholder" },
+  terms: { path: "/terms", title: "Terms of Service", chunk: "placeholder" },
+  notFound: { path: "*", title: "Page not found", chunk: "not-found" },
+} as const satisfies Record<string, PageDef>;
+
+export type PageName = keyof typeof pages;
+export type Page = (typeof pages)[PageName];
+export type PageChunk = Page["chunk"];
+
+/** Links, built one way everywhere. */
+export const paths = {
+  home: pages.home.path,
+  hisBlog: pages.hisBlog.path,
+  herBlog: pages.herBlog.path,
+  contact: pages.contact.path,
+  post: (postId: string) => `/post/${encodeURIComponent(postId)}`,
+  tag: (tag: string) => `/tags/${encodeURIComponent(tag)}`,
+  /** SPEC §2: login, then back to where the person was (never to the login page itself). */
+  login: (from?: string | null) => {
+    const back = from ? safeRedirectPath(from, "") : "";
+    return back && back !== pages.home.path
+      ? `${pages.login.path}?from=${encodeURIComponent(back)}`
+      : pages.login.path;
+  },
+  register: pages.register.path,
+  forgotPassword: pages.forgotPassword.path,
+  resetPassword: pages.resetPassword.path,
+  admin: pages.admin.path,
+  profile: pages.profile.path,
+  privacy: pages.privacy.path,
+  terms: pages.terms.path,
+  blog: (author: AuthorKey) => (author === "him" ? pages.hisBlog.path : pages.herBlog.path),
+  /** RSS of one author's blog (or of both). */
+  feed: (author?: AuthorKey) => (author ? `${paths.blog(author)}/feed.xml` : "/feed.xml"),
+} as const;
+
+function matches(pattern: string, pathname: string): boolean {
+  if (pattern === "*") return true;
+  const want = pattern.split("/");
+  const have = pathname.split("/");
+  if (want.length !== have.length) return false;
+  return want.every((seg, i) => (seg.startsWith(":") ? (have[i] ?? "") !== "" : seg === have[i]));
+}
+
+/** The page that renders a path (query and trailing slashes ignored); unknown paths: notFound. */
+export function pageFor(pathname: string): Page {
+  const path = pathname.split("?")[0] ?? "/";
+  const clean = path.length > 1 ? path.replace(/\/+$/, "") || "/" : path;
+  return Object.values(pages).find((page) => matches(page.path, clean)) ?? pages.notFound;
+}
+
+/** The tab title of a page with a fixed title: 'Login - Duet', or the site name alone. */
+export const pageTitle = (page: Page, siteName: string): string =>
+  page.title ? `${page.title} - ${siteName}` : siteName;
+
+/**
+ * Where to go after signing in: only a same-site relative path (one leading slash, no scheme, no
+ * backslash), so `?from=` can never send a person to another site.
+ */
+export function safeRedirectPath(from: string | null | undefined, fallback = "/"): string {
+  if (!from || from.length > 2000) return fallback;
+  if (!from.startsWith("/") || from.startsWith("//") || from.includes("\\")) return fallback;
+  // Control characters (tabs, newlines) are dropped by URL parsers and can turn "/\t/x" into "//x".
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is exactly what is refused here.
+  if (/[\u0000-\u001f\u007f]/.test(from)) return fallback;
+  const login = pages.login.path;
+  if (from === login || from.startsWith(`${login}?`) || from.startsWith(`${login}/`)) return fallback;
+  return from;
+}

@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { COMMENT_MAX_LENGTH } from "../limits";
+import { strictBody } from "./body";
+
+// SPEC §5 comment rule and its messages; the route parses with it, the form checks with it.
+export const COMMENT_MESSAGES = {
+  empty: "Comment cannot be empty",
+  tooLong: `Comment is too long (maximum ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters).`,
+  notText: "Comment must be text.",
+} as const;
+
+/** Trimmed text, non-empty, within the limit; kept whole (never cut) and stored as typed. */
+export const CommentTextSchema = z
+  .string({ message: COMMENT_MESSAGES.notText })
+  .trim()
+  .min(1, COMMENT_MESSAGES.empty)
+  .max(COMMENT_MAX_LENGTH, COMMENT_MESSAGES.tooLong);
+
+export const CommentBodySchema = strictBody({ content: CommentTextSchema });
+export type CommentBody = z.infer<typeof CommentBodySchema>;
+
+/** A new comment, or a reply to the comment `replyTo` (a top-level comment or a reply under it). */
+export const NewCommentBodySchema = strictBody({
+  content: CommentTextSchema,
+  replyTo: z
+    .string({ message: "replyTo must be a comment id." })
+    .max(100, "replyTo must be a comment id.")
+    .optional(),
+});

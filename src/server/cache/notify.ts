@@ -1,0 +1,100 @@
+import { randomUUID } from "node:crypto";
+import type { FastifyInstance } from "fastify";
+import pg from "pg";
+import type { AppContext } from "../context";
+
+// Cross-process invalidation over one PostgreSQL: bump site_state and NOTIFY; LISTEN on a
+// dedicated connection. A periodic look at content_version covers a lost notification.
+
+export const CONTENT_CHANNEL = "duet_content";
+const POLL_MS = 10_000;
+
+const BUMP_AND_NOTIFY = `
+  with v as (
+    insert into site_state (id, content_version) values (1, 1)
+    on conflict (id) do update set content_version = site_state.content_version + 1
+    returning content_version
+  )
+  select pg_notify('${CONTENT_CHANNEL}', $1 || ':' || (select content_version from v)::text)`;
+
+/** Wire ctx.cache to the other processes sharing ctx.database when it is PostgreSQL. */
+export async function connectContentCache(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const pool = ctx.database.pool;
+  if (ctx.database.kind !== "postgres" || !pool) return;
+  const cache = ctx.cache;
+  const instanceId = randomUUID();
+  let closed = false;
+  let listener: pg.Client | null = null;
+  let lastSeen: number | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  cache.setBroadcaster(() => {
+    pool.query(BUMP_AND_NOTIFY, [instanceId]).catch((error: unknown) => {
+      app.log.warn({ err: error }, "could not announce a content change to other processes");
+    });
+  });
+
+  const readVersion = async (): Promise<number> => {
+    const res = await pool.query<{ v: string }>(
+      "select content_version::text as v from site_state where id = 1",
+    );
+    return Number(res.rows[0]?.v ?? 0);
+  };
+
+  // Reconnect until it works: a database still down at the first retry must not end listening for good.
+  const reconnectSoon = (): void => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      listen().catch(() => reconnectSoon());
+    }, 1_000);
+  };
+
+  const listen = async (): Promise<void> => {
+    if (closed) return;
+    const client = new pg.Client(pool.options);
+    client.on("error", () => {
+      // The connection dropped: anything may have changed meanwhile.
+      if (listener === client) listener = null;
+      client.end().catch(() => {});
+      cache.invalidateLocal();
+      reconnectSoon();
+    });
+    client.on("notification", (msg) => {
+      if (msg.channel === CONTENT_CHANNEL && !msg.payload?.startsWith(`${instanceId}:`))
+        cache.invalidateLocal();
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
+    if (closed) {
+      await client.end().catch(() => {});
+      return;
+    }
+    listener = client;
+  };
+
+  await listen();
+  lastSeen = await readVersion().catch(() => null);
+  const poll = setInterval(() => {
+    readVersion()
+      .then((v) => {
+        if (lastSeen !== null && v !== lastSeen) cache.invalidateLocal();
+        lastSeen = v;
+      })
+      .catch(() => {});
+  }, POLL_MS);
+  poll.unref();
+
+  app.addHook("onClose", async () => {
+    closed = true;
+    clearInterval(poll);
+    if (retry) clearTimeout(retry);
+    cache.setBroadcaster(null);
+    await listener?.end().catch(() => {});
+  });
+}
