@@ -66,7 +66,7 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
     });
 
     /** POST /api/admin/import: one archive into a blog that has no posts yet. */
-    scope.post("/api/admin/import", async (request, reply) => {
+    scope.post("/api/admin/import", { config: { invalidatesContent: true } }, async (request, reply) => {
       await requireAuthor(ctx, request);
       if (!request.isMultipart()) throw unsupportedMedia("Send the archive as multipart/form-data.");
       if (await blogHasPosts(ctx.db)) throw new AppError(409, "BLOG_NOT_EMPTY", BLOG_NOT_EMPTY);
@@ -97,7 +97,6 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
               : new AppError(400, "INVALID_ARCHIVE", error.message);
           throw error;
         });
-        ctx.cache.invalidate();
         return reply.send(report);
       } finally {
         importing = false;
