@@ -119,4 +119,26 @@ test.describe("drafts from /admin", () => {
     await expect(page.getByRole("heading", { level: 1, name: "His Blog" })).toBeVisible();
     await expect(page.getByRole("link", { name: title })).toHaveCount(0);
   });
+
+  test("a draft edited in place stays a draft on save, and 'Publish now' publishes it", async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await page.goto("/admin");
+    const title = unique("Draft edited");
+    await write(page, title, "First version");
+    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.getByRole("link", { name: "Preview" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await page.getByRole("button", { name: "Edit" }).click();
+    await expect(page.getByText("A draft: only you can see it.")).toBeVisible();
+    await page.getByLabel("Title").fill(`${title} v2`);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Blog post updated successfully!")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Edit post" })).toBeVisible();
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible();
+    await expect(page).toHaveURL(/\/his-blog$/, { timeout: 5_000 });
+    await expect(page.getByRole("link", { name: `${title} v2` })).toHaveCount(1);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BlogPost } from "../../../common/types";
-import { editorValueFromPost, previewHtml, savedContent } from "./editor-model";
+import { editorValueFromPost, previewHtml, sameWork, savedContent } from "./editor-model";
 
 const post: BlogPost = {
   id: "p1",
@@ -63,5 +63,21 @@ describe("editor model › loading an edit (SPEC §4)", () => {
     expect(saved.content).toContain('src="/uploads/blog-images/2_new.png"');
     const preview = previewHtml(value, (html) => html);
     expect(preview).toContain('src="blob:http://127.0.0.1/x"');
+  });
+});
+
+describe("editor model › sameWork (what autosave and the leave warning compare)", () => {
+  it("ignores an upload finishing, notices any change the author made", () => {
+    const value = editorValueFromPost(post);
+    const uploadedAgain = {
+      ...value,
+      images: value.images.map((i) => ({ ...i, previewUrl: "blob:x", url: "/u" })),
+    };
+    expect(sameWork(uploadedAgain, value)).toBe(true);
+    expect(sameWork({ ...value, title: "Other" }, value)).toBe(false);
+    expect(sameWork({ ...value, images: value.images.map((i) => ({ ...i, caption: "c" })) }, value)).toBe(
+      false,
+    );
+    expect(sameWork(value, null)).toBe(false);
   });
 });

@@ -129,3 +129,15 @@ export const isBlank = (value: EditorValue) =>
   !value.excerpt.trim() &&
   !value.hashtags.trim() &&
   value.images.length === 0;
+
+/** Whether two values hold the same work (an upload finishing changes the image entries only). */
+export function sameWork(a: EditorValue, b: EditorValue | null): boolean {
+  if (a === b) return true;
+  if (!b) return false;
+  const key = (v: EditorValue) =>
+    JSON.stringify({
+      ...v,
+      images: v.images.map(({ file: _f, previewUrl: _p, uploaded: _u, url: _url, ...rest }) => rest),
+    });
+  return key(a) === key(b);
+}

@@ -4,7 +4,7 @@ import type { BlogPost } from "../../../common/types";
 import { ApiError } from "../../lib/api";
 import { createPost, type Publishing, updatePost } from "./api/post-writes";
 import { clearStoredDraft, storeDraft } from "./draft-storage";
-import { type EditorValue, isBlank, savedContent } from "./editor-model";
+import { type EditorValue, isBlank, sameWork, savedContent } from "./editor-model";
 import { prepareBody } from "./save";
 
 /** Issue 10: while an author writes, the work is saved as a draft every few seconds. */
@@ -34,7 +34,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
   const busy = useRef(false);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
 
-  const dirty = value !== saved.current && !isBlank(value);
+  const dirty = !sameWork(value, saved.current) && !isBlank(value);
 
   useEffect(() => {
     if (!paused && !isBlank(value)) storeDraft(value, draftId.current);
@@ -65,6 +65,8 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
       post ??= await createPost({ ...prepared.body, ...publishing, author: v.author });
       draftId.current = post.id;
       saved.current = v;
+      // The browser's copy now names the server draft, so a reopened /admin continues it.
+      storeDraft(latest.current, post.id);
       setSavedAt(new Date());
       return post;
     },
@@ -84,7 +86,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
   useEffect(() => {
     const timer = setInterval(() => {
       const v = latest.current;
-      if (paused || busy.current || v === saved.current || !canSave(v)) return;
+      if (paused || busy.current || sameWork(v, saved.current) || !canSave(v)) return;
       busy.current = true;
       save({ status: draftId.current ? undefined : "draft" }, true)
         .catch(() => undefined)
@@ -99,7 +101,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
   useEffect(() => {
     const handlePageHide = () => {
       const v = latest.current;
-      if (paused || v === saved.current || !canSave(v)) return;
+      if (paused || sameWork(v, saved.current) || !canSave(v)) return;
       storeDraft(v, draftId.current);
       const images = v.images.filter((i) => i.uploaded);
       const { content, images: stored, imageUrl } = savedContent({ ...v, images }, new Map());

@@ -17,6 +17,7 @@ import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-edit
 export const UPDATE_SUCCESS_TEXT = "Blog post updated successfully!";
 export const UPDATE_FAILURE_TEXT = "Failed to update blog post. Please try again.";
 export const EDIT_NOT_FOUND_TEXT = "Post not found";
+export const PUBLISH_NOW_SUCCESS_TEXT = "Blog post published successfully!";
 
 interface Props {
   post: BlogPost;
@@ -31,14 +32,17 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
   const navigate = useNavigate();
   const [initial] = useState(() => editorValueFromPost(post));
   const [value, setValue] = useState<EditorValue>(initial);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<"save" | "publish" | null>(null);
   const [saved, setSaved] = useState(false);
+  // A draft or scheduled post stays in the form after a save (it is on no public list yet).
+  const [savedValue, setSavedValue] = useState(initial);
+  const unpublished = post.status !== "published";
   const [status, setStatus] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const messageId = useId();
   const editor = useRef<PostEditorHandle>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  useUnsavedChanges(!busy && !saved && value !== initial);
+  useUnsavedChanges(!busy && !saved && value !== savedValue);
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -48,8 +52,7 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
     return () => clearTimeout(timer);
   }, [saved, navigate, blogPath]);
 
-  const handleSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const save = async (action: "save" | "publish") => {
     if (busy || saved) return;
     setStatus(null);
     const invalid = requiredErrors(value, messageId);
@@ -59,23 +62,39 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
       editor.current?.focusFirstInvalid(invalid);
       return;
     }
-    setBusy(true);
+    setBusy(action);
     let images = value.images;
     try {
       const prepared = await prepareBody(value, parseHashtagsOnEdit);
       images = prepared.images;
-      const updated = await updatePost(post.id, prepared.body);
-      queryClient.setQueryData(queryKeys.post(post.id), updated);
+      const publishing = action === "publish" ? { status: "published" as const } : {};
+      const updated = await updatePost(post.id, { ...prepared.body, ...publishing });
       await queryClient.invalidateQueries({ queryKey: ["posts"] });
+      if (unpublished && action === "save") {
+        const next = images.every((i, n) => i === value.images[n]) ? value : { ...value, images };
+        setValue(next);
+        setSavedValue(next);
+        setStatus({ kind: "success", text: UPDATE_SUCCESS_TEXT });
+        return;
+      }
+      queryClient.setQueryData(queryKeys.post(post.id), updated);
       setSaved(true);
-      setStatus({ kind: "success", text: UPDATE_SUCCESS_TEXT });
+      setStatus({
+        kind: "success",
+        text: action === "publish" ? PUBLISH_NOW_SUCCESS_TEXT : UPDATE_SUCCESS_TEXT,
+      });
     } catch (error) {
       setValue((v) => ({ ...v, images }));
       const notFound = error instanceof ApiError && error.status === 404;
       setStatus({ kind: "error", text: notFound ? EDIT_NOT_FOUND_TEXT : UPDATE_FAILURE_TEXT });
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
+  };
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void save("save");
   };
 
   return (
@@ -89,6 +108,13 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
       <h1 id="edit-post-heading" ref={heading} tabIndex={-1}>
         Edit post
       </h1>
+      {unpublished ? (
+        <p className="field-hint">
+          {post.status === "scheduled"
+            ? `Scheduled for ${new Date(post.date).toLocaleString()}: only you can see it until then.`
+            : "A draft: only you can see it."}
+        </p>
+      ) : null}
       <PostEditor ref={editor} value={value} onChange={setValue} mode="edit" errors={errors} />
       {status ? (
         <p
@@ -101,16 +127,26 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
       ) : null}
       <div className="post-form-buttons">
         {/* Busy buttons keep focus: aria-disabled, not disabled. */}
-        <button type="submit" className="button" aria-disabled={busy || saved}>
-          {busy ? "Saving..." : "Save changes"}
+        <button type="submit" className="button" aria-disabled={busy !== null || saved}>
+          {busy === "save" ? "Saving..." : "Save changes"}
         </button>
+        {unpublished ? (
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-disabled={busy !== null || saved}
+            onClick={() => void save("publish")}
+          >
+            {busy === "publish" ? "Publishing..." : "Publish now"}
+          </button>
+        ) : null}
         <button
           type="button"
           className="button button-ghost"
           onClick={() => {
             if (!busy) onCancel();
           }}
-          aria-disabled={busy}
+          aria-disabled={busy !== null}
         >
           Cancel
         </button>

@@ -35,6 +35,8 @@ export function StylePicker({ label, options, onPick }: Props) {
 
   const pick = (value: string) => {
     setOpen(false);
+    // The list goes away: focus returns to its button, unless applying moves it to the text.
+    button.current?.focus();
     onPick(value);
   };
 
