@@ -22,6 +22,7 @@ import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerLikesRoutes } from "./likes/likes.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerHealthRoutes } from "./ops/health.routes";
+import { registerMetrics } from "./ops/metrics";
 import { registerAuthRoutes } from "./plugins/auth";
 import { registerPageShell } from "./plugins/page-shell";
 import { fastifyTrustProxy, registerSecurity } from "./plugins/security";
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
 
   // The table of contents of the API.
   await registerHealthRoutes(app, ctx);
+  await registerMetrics(app, ctx);
   await registerAuthRoutes(app, ctx);
   await registerSessionRoutes(app, ctx);
   await registerPostsRoutes(app, ctx);

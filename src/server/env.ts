@@ -100,6 +100,22 @@ const EnvSchema = z.object({
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   /** Worker processes on one port (node:cluster); above 1 only with DATABASE_URL. */
   WEB_CONCURRENCY: integer(1, 64, 1),
+  /** Prometheus text at /metrics (ops/metrics.ts). */
+  METRICS: booleanish.default(false),
+  /** Addresses or CIDR ranges besides loopback that may read /metrics. */
+  METRICS_ALLOW: z
+    .string()
+    .trim()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((a) => PROXY_ADDRESS.test(a)), {
+      message: "must be a comma list of IP addresses or CIDR ranges",
+    })
+    .default([]),
   /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-storage.ts). */
   S3_BUCKET: z
     .string()
@@ -156,6 +172,8 @@ export interface Config {
   clientDistDir: string | undefined;
   benchCeiling: boolean;
   webConcurrency: number;
+  metrics: boolean;
+  metricsAllow: string[];
   sessionSecret: string | undefined;
   /** Set when S3_BUCKET is: uploads go to that bucket. */
   s3: S3Config | null;
@@ -267,6 +285,8 @@ export function loadConfig(
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     benchCeiling: e.DUET_BENCH_CEILING,
     webConcurrency: e.WEB_CONCURRENCY,
+    metrics: e.METRICS,
+    metricsAllow: e.METRICS_ALLOW,
     sessionSecret: e.SESSION_SECRET,
     s3: e.S3_BUCKET
       ? {

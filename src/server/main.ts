@@ -109,7 +109,16 @@ async function main() {
     secret: config.sessionSecret ?? loadOrCreateSecret(config.dataDir),
     storage,
     serveClient: true,
-    logger: { level: config.logLevel },
+    // JSON lines for log collectors; readable lines when a person runs it in a terminal.
+    logger: process.stdout.isTTY
+      ? {
+          level: config.logLevel,
+          transport: {
+            target: "pino-pretty",
+            options: { translateTime: "SYS:HH:MM:ss", ignore: "hostname" },
+          },
+        }
+      : { level: config.logLevel },
   }));
 
   if (database.pglite && config.backupIntervalMinutes > 0) {

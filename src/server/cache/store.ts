@@ -29,6 +29,8 @@ export class ContentCache {
   private listeners: Array<() => void> = [];
   private broadcaster: (() => void) | null = null;
   version = 0;
+  /** Reads answered from memory and reads that had to load (for /metrics). */
+  readonly stats = { hits: 0, misses: 0 };
 
   /** What is held for a key (tests and diagnostics; reads go through getOrLoad). */
   peek<T>(key: string): T | undefined {
@@ -74,7 +76,11 @@ export class ContentCache {
     keep: (value: T) => boolean = () => true,
   ): Promise<T> {
     const hit = this.entries.get(key);
-    if (hit !== undefined) return hit as T;
+    if (hit !== undefined) {
+      this.stats.hits++;
+      return hit as T;
+    }
+    this.stats.misses++;
     const pending = this.loading.get(key);
     if (pending) return pending as Promise<T>;
     const version = this.version;
