@@ -76,6 +76,7 @@ test.describe("the visual editor", () => {
     await expect(preview.locator("p br")).toHaveCount(1);
     await view(page, "Visual");
     await expect(visual(page).locator("p")).toHaveCount(3);
+    const previewed = await preview.innerHTML();
 
     await page.getByRole("button", { name: "Publish" }).click();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
@@ -85,6 +86,8 @@ test.describe("the visual editor", () => {
     const article = page.getByRole("article");
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(article.locator(".post-content > p")).toHaveCount(3);
+    // What is published is what the preview showed.
+    expect(await article.locator(".post-content").innerHTML()).toBe(previewed);
     await expect(article.locator(".post-content > p").first()).toHaveText("One\nstill one", {
       useInnerText: true,
     });
@@ -117,6 +120,9 @@ test.describe("the visual editor", () => {
       ]);
     await expect(visual(page).locator("img")).toHaveCount(3);
     await expect(page.locator(".image-entry", { hasText: "not uploaded yet" })).toHaveCount(0);
+    // Each thumbnail radio is named for its image; the first added is the thumbnail.
+    await expect(page.getByRole("radio", { name: "Thumbnail (image 1: wide.png)" })).toBeChecked();
+    await expect(page.getByRole("radio", { name: "Thumbnail (image 3: third.png)" })).not.toBeChecked();
     await page.getByLabel("Pair with (image 1)").selectOption({ label: "Image 2" });
     await expect(visual(page).locator(".image-pair img")).toHaveCount(2);
     // A pair is one row of equal height, each image keeping its ratio (3:2 and 1:2).

@@ -1,7 +1,8 @@
 // Issue 9: behaviours that drifted from SPEC.md, each checked in a real browser.
-import { authorClient } from "./reader-helpers";
+
 import { contextAs, newReader, publishAs, unique } from "./engagement-helpers";
 import { expect, HIM_EMAIL, test } from "./fixtures";
+import { authorClient } from "./reader-helpers";
 
 const longText = (word: string) => `<p>${`${word} `.repeat(40).trim()}</p>`;
 
@@ -85,7 +86,9 @@ test.describe("SPEC deviations", () => {
     );
     await page.getByLabel("Add a comment").fill("Posted while reads fail");
     await page.getByRole("button", { name: "Post Comment" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Comments could not be refreshed." })).toBeVisible({
+    await expect(
+      page.getByRole("status").filter({ hasText: "Comments could not be refreshed." }),
+    ).toBeVisible({
       timeout: 15_000,
     });
     await expect(list.filter({ hasText: "Loaded before the failure" })).toHaveCount(1);

@@ -1,4 +1,4 @@
-import { type Dispatch, type SetStateAction, useEffect, useRef, useState } from "react";
+import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from "react";
 import {
   insertedIds,
   markerFor,
@@ -27,6 +27,7 @@ interface Props {
 /** SPEC §4 images: add (they go in at the cursor), thumbnail, position, size, pair, move, remove. */
 export function ImageManager({ value, onChange, content, onFiles, uploading, uploadFailed }: Props) {
   const inserted = insertedIds(value.content);
+  const hintId = useId();
   const list = useRef<HTMLOListElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   // After a removal, focus goes to the entry that took its place, else the previous, else 'Add images'.
@@ -93,13 +94,13 @@ export function ImageManager({ value, onChange, content, onFiles, uploading, upl
           type="file"
           accept="image/*"
           multiple
-          aria-describedby="add-images-hint"
+          aria-describedby={hintId}
           onChange={(e) => {
             onFiles(Array.from(e.target.files ?? []));
             e.target.value = "";
           }}
         />
-        <small id="add-images-hint" className="field-hint">
+        <small id={hintId} className="field-hint">
           They go in at the cursor; you can also drop images on the content.
         </small>
       </label>

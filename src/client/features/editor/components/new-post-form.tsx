@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { AuthorKey } from "../../../../common/limits";
+import { paths } from "../../../../common/routes";
 import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
 import { ApiError } from "../../../lib/api";
 import type { Publishing } from "../api/post-writes";
@@ -24,7 +25,7 @@ export const SCHEDULE_FAILURE_TEXT = "Failed to schedule the post. Please try ag
 
 type Status = { kind: "success" | "error"; text: string; link?: { to: string; text: string } };
 
-const postPath = (id: string) => `/post/${encodeURIComponent(id)}`;
+const postPath = paths.post;
 
 /** /admin: the new-post form (a lazily loaded chunk; readers never download it). */
 export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null }) {
