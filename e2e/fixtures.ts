@@ -5,6 +5,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIRequestContext, type BrowserContext, test as base, expect } from "@playwright/test";
+import { stopWithParent } from "../src/server/test/stop-with-parent";
 
 export const PASSWORD = "correct-horse-42";
 export const HIM_EMAIL = "him@duet.local";
@@ -53,6 +54,7 @@ export async function startServer(
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  stopWithParent(child);
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));

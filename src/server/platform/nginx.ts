@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { stopWithParent } from "../test/stop-with-parent";
 
 export const NGINX_BIN = "/usr/sbin/nginx";
 
@@ -79,6 +80,7 @@ export async function startNginx(prefix: string, options: SiteOptions): Promise<
   const child = spawn(NGINX_BIN, ["-p", prefix, "-e", path.join(prefix, "error.log"), "-c", file], {
     stdio: ["ignore", "pipe", "pipe"],
   });
+  stopWithParent(child);
   let output = "";
   child.stderr?.on("data", (d) => (output += d));
   const url = `http://${options.listen}`;

@@ -4,6 +4,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { stopWithParent } from "../test/stop-with-parent";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -54,6 +55,7 @@ export function spawnNode(
     env: { ...baseEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  stopWithParent(child);
   let output = "";
   child.stdout?.on("data", (d) => (output += d));
   child.stderr?.on("data", (d) => (output += d));
