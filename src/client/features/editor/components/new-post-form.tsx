@@ -42,6 +42,11 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<Status | null>(null);
   const drafts = useDraftSaving({ value, setValue, paused: offer !== null });
+  // Writing a new post instead of answering the offer: the new work is the one kept (the earlier
+  // draft, if saved, stays among the author's posts).
+  useEffect(() => {
+    if (offer && !isBlank(value) && value !== offer.value) setOffer(null);
+  }, [offer, value]);
   useUnsavedChanges(busy === null && drafts.dirty);
 
   // After publish, a save or a failure, focus goes to the message (its link leads on).
