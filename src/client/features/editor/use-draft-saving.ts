@@ -62,7 +62,13 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
           if (!(error instanceof ApiError && error.status === 404)) throw error;
         }
       }
-      post ??= await createPost({ ...prepared.body, ...publishing, author: v.author });
+      // A save that does not say otherwise keeps the work a draft (the API's default is to publish).
+      post ??= await createPost({
+        ...prepared.body,
+        ...publishing,
+        status: publishing.status ?? "draft",
+        author: v.author,
+      });
       draftId.current = post.id;
       saved.current = v;
       // The browser's copy now names the server draft, so a reopened /admin continues it.
@@ -88,7 +94,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
       const v = latest.current;
       if (paused || busy.current || sameWork(v, saved.current) || !canSave(v)) return;
       busy.current = true;
-      save({ status: draftId.current ? undefined : "draft" }, true)
+      save({}, true)
         .catch(() => undefined)
         .finally(() => {
           busy.current = false;

@@ -132,7 +132,7 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
     const tab = window.open("about:blank", "_blank");
     setBusy("preview");
     try {
-      const post = await drafts.save(drafts.draftId.current ? {} : { status: "draft" });
+      const post = await drafts.save({});
       if (tab) tab.location.href = postPath(post.id);
       else
         show({ kind: "success", text: DRAFT_SAVED_TEXT, link: { to: postPath(post.id), text: "Preview" } });
@@ -191,16 +191,11 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
           busy={busy}
           savedAt={drafts.savedAt}
           onDraft={() =>
-            void run(
-              "draft",
-              drafts.draftId.current ? {} : { status: "draft" },
-              DRAFT_FAILURE_TEXT,
-              (id) => ({
-                kind: "success",
-                text: DRAFT_SAVED_TEXT,
-                link: { to: postPath(id), text: "Preview" },
-              }),
-            )
+            void run("draft", {}, DRAFT_FAILURE_TEXT, (id) => ({
+              kind: "success",
+              text: DRAFT_SAVED_TEXT,
+              link: { to: postPath(id), text: "Preview" },
+            }))
           }
           onPreview={() => void handlePreview()}
           onSchedule={handleSchedule}
