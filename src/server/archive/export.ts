@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { once } from "node:events";
-import type { Writable } from "node:stream";
+import { Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import { count } from "drizzle-orm";
@@ -69,10 +69,14 @@ export async function writeArchive(options: ExportOptions): Promise<Manifest> {
 
   const pack = tar.pack();
   const gzip = createGzip();
-  gzip.on("data", (chunk: Buffer) => {
-    progress.bytes += chunk.length;
+  // Counted in the pipeline (a 'data' listener would make gzip ignore the output's backpressure).
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      progress.bytes += chunk.length;
+      callback(null, chunk);
+    },
   });
-  const done = pipeline(pack, gzip, options.output);
+  const done = pipeline(pack, gzip, counter, options.output);
   // An output that fails (a closed download) must stop the producer too.
   let failure: unknown = null;
   done.catch((error: unknown) => {

@@ -7,7 +7,6 @@ import { createGzip } from "node:zlib";
 import sharp from "sharp";
 import tar from "tar-stream";
 import type { AuthorKey } from "../../../common/limits";
-import { imageTag } from "../../../common/rules/markers";
 import type { PostImage } from "../../../common/types";
 import { sanitiseFileName } from "../../uploads/image-store";
 import {
@@ -19,6 +18,7 @@ import {
   MANIFEST_ENTRY,
   type Manifest,
 } from "../format";
+import { decodeEntities, rewriteImages, rewriteSources } from "./html-images";
 
 /**
  * What every importer from another system builds: rows in Duet's archive shape and the image
@@ -105,57 +105,18 @@ export class ArchiveBuilder {
     return { url: `/uploads/${key}`, width: meta.width, height: meta.height };
   }
 
-  /**
-   * Replace every `<img>` of imported HTML with one of ours (editor markup, SPEC §3 image entry)
-   * when `resolve` finds its file; an image it cannot find is left out.
-   */
-  async rewriteImages(html: string, when: Date, resolve: (src: string) => string | null) {
-    const images: PostImage[] = [];
-    let out = "";
-    let last = 0;
-    for (const match of html.matchAll(/<img\b[^>]*>/gi)) {
-      const tag = match[0];
-      out += html.slice(last, match.index);
-      last = match.index! + tag.length;
-      const src = /\ssrc=["']([^"']+)["']/i.exec(tag)?.[1];
-      const alt = /\salt=["']([^"']*)["']/i.exec(tag)?.[1] ?? "";
-      const file = src ? resolve(decodeEntities(src)) : null;
-      const stored = file ? await this.image(file, when) : null;
-      if (!stored) continue;
-      const image: PostImage = {
-        id: `img${images.length + 1}${createHash("sha256").update(stored.url).digest("hex").slice(0, 8)}`,
-        url: stored.url,
-        position: "center",
-        size: "large",
-        pairedWith: null,
-        width: stored.width,
-        height: stored.height,
-      };
-      if (images.some((i) => i.url === image.url)) {
-        out += imageTag(images.find((i) => i.url === image.url)!, decodeEntities(alt));
-        continue;
-      }
-      images.push(image);
-      out += imageTag(image, decodeEntities(alt));
-    }
-    return { html: out + html.slice(last), images };
+  /** See html-images.ts. */
+  rewriteImages(html: string, when: Date, resolve: (src: string) => string | null) {
+    return rewriteImages(html, (src) => this.stored(src, when, resolve));
   }
 
-  /** Point every `<img src>` at its copy here, keeping the tags (the original app's own markup). */
-  async rewriteSources(html: string, when: Date, resolve: (src: string) => string | null): Promise<string> {
-    const urls = new Map<string, string>();
-    for (const match of html.matchAll(/<img\b[^>]*\ssrc=["']([^"']+)["']/gi)) {
-      const src = match[1]!;
-      if (urls.has(src)) continue;
-      const file = resolve(decodeEntities(src));
-      const stored = file ? await this.image(file, when) : null;
-      // An image that is not here keeps its foreign src, which the allowlist then removes.
-      if (stored) urls.set(src, stored.url);
-    }
-    return html.replace(
-      /(<img\b[^>]*\ssrc=["'])([^"']+)(["'])/gi,
-      (whole, a: string, src: string, b: string) => (urls.has(src) ? `${a}${urls.get(src)}${b}` : whole),
-    );
+  rewriteSources(html: string, when: Date, resolve: (src: string) => string | null) {
+    return rewriteSources(html, (src) => this.stored(src, when, resolve));
+  }
+
+  private async stored(src: string, when: Date, resolve: (src: string) => string | null) {
+    const file = resolve(decodeEntities(src));
+    return file ? this.image(file, when) : null;
   }
 
   async addPost(post: ImportedPost & { images?: PostImage[] }): Promise<string> {
@@ -276,7 +237,3 @@ export class ArchiveBuilder {
     await done;
   }
 }
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'" };
-export const decodeEntities = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|apos|#39);/g, (_, e: string) => ENTITIES[e]!);
