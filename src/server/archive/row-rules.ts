@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { POST_IMAGES_MAX_COUNT } from "../../common/limits";
-import { normaliseEditTag } from "../../common/rules/hashtags";
+import { normaliseCreateTag, normaliseEditTag } from "../../common/rules/hashtags";
 import { isAllowedImageSrc } from "../../common/rules/post-html";
 import { PostImageSchema } from "../../common/schemas/post";
 import { sanitizePostHtml } from "../posts/sanitize";
@@ -34,6 +34,10 @@ export function htmlSignature(html: string): string {
   );
 }
 
+/** SPEC §5: a tag as the create rule or the edit rule leaves it is kept; anything else gets the create rule. */
+const storedTag = (tag: string) =>
+  normaliseCreateTag(tag) === tag || normaliseEditTag(tag) === tag ? tag : normaliseCreateTag(tag);
+
 export interface RuleResult {
   values: ArchiveRow;
   /** The content changed under the allowlist (markup the editor does not produce was removed). */
@@ -66,7 +70,7 @@ export function applyRowRules(table: string, row: ArchiveRow): RuleResult | stri
     if (typeof values.imageUrl === "string" && !isAllowedImageSrc(values.imageUrl))
       return "its thumbnail is not one of this blog's uploads";
     if (Array.isArray(values.hashtags))
-      values.hashtags = [...new Set((values.hashtags as string[]).map(normaliseEditTag).filter(Boolean))];
+      values.hashtags = [...new Set((values.hashtags as string[]).map(storedTag).filter(Boolean))];
   }
   if (table === "user") {
     if (typeof values.email === "string") values.email = values.email.trim().toLowerCase();

@@ -161,7 +161,7 @@ describe("from WordPress (WXR export and wp-content/uploads)", () => {
       author: "her",
       status: "published",
       excerpt: "Tulips are back.",
-      hashtags: ["garden", "spring-flowers"],
+      hashtags: ["garden", "spring flowers"],
     });
     expect(post.date.toISOString()).toBe("2024-05-01T09:30:00.000Z");
     expect(post.content).toMatch(/^<p>First line of spring\.<\/p>/);
@@ -206,7 +206,7 @@ describe("from Ghost (JSON export and content/images)", () => {
     expect(post).toMatchObject({
       author: "him",
       excerpt: "We moved.",
-      hashtags: ["life-stories"],
+      hashtags: ["life stories"],
       status: "published",
     });
     expect(post.imageUrl).toMatch(/cover\.jpg$/);

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { AUTHORS, type AuthorKey } from "../../../common/limits";
-import { normaliseEditTag } from "../../../common/rules/hashtags";
+import { normaliseCreateTag } from "../../../common/rules/hashtags";
 import type { PostImage } from "../../../common/types";
 import { ArchiveError } from "../format";
 import type { ArchiveBuilder } from "./builder";
@@ -136,7 +136,7 @@ export async function buildFromOriginal(
       date,
       lastUpdated: timestamp(doc.lastUpdated),
       hashtags: (Array.isArray(doc.hashtags) ? doc.hashtags : [])
-        .map((t) => normaliseEditTag(String(t)))
+        .map((t) => normaliseCreateTag(String(t)))
         .filter(Boolean),
       status: "published",
       images: entries,
