@@ -33,6 +33,8 @@ export const pages = {
   resetPassword: { path: "/reset-password", title: "Choose a New Password", chunk: "reset-password" },
   admin: { path: "/admin", title: "Blog Admin", chunk: "admin" },
   profile: { path: "/profile", title: "Profile", chunk: "profile" },
+  // Where the links in audience emails land (confirm a follow, unsubscribe, stop notifications).
+  subscriptions: { path: "/subscriptions", title: "Email subscriptions", chunk: "subscriptions" },
   privacy: { path: "/privacy", title: "Privacy Policy", chunk: "placeholder" },
   terms: { path: "/terms", title: "Terms of Service", chunk: "placeholder" },
   notFound: { path: "*", title: "Page not found", chunk: "not-found" },
@@ -62,6 +64,7 @@ export const paths = {
   resetPassword: pages.resetPassword.path,
   admin: pages.admin.path,
   profile: pages.profile.path,
+  subscriptions: pages.subscriptions.path,
   privacy: pages.privacy.path,
   terms: pages.terms.path,
   blog: (author: AuthorKey) => (author === "him" ? pages.hisBlog.path : pages.herBlog.path),

@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyServerOptions,
 } from "fastify";
 import { registerArchiveRoutes } from "./archive/archive.routes";
+import { registerAudience } from "./audience/audience";
 import { type Auth, createAuth } from "./auth/auth";
 import { registerSessionRoutes } from "./auth/session.routes";
 import { connectContentCache } from "./cache/notify";
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerCommentsRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);
   await registerContactRoutes(app, ctx);
+  await registerAudience(app, ctx);
   await registerUploadsRoutes(app, ctx);
   await registerArchiveRoutes(app, ctx);
   await registerFeedsRoutes(app, ctx);

@@ -80,6 +80,8 @@ const EnvSchema = z.object({
   CLIENT_DIST_DIR: z.string().optional(),
   /** `npm run bench` only: serve /api/bench/ceiling, a prebuilt body (the in-memory ceiling). */
   DUET_BENCH_CEILING: booleanish.default(false),
+  /** Audience emails (new posts to followers, notifications) each process sends per minute at most. */
+  MAIL_QUEUE_PER_MINUTE: integer(1, 100_000, 60),
   /** Sign-in, sign-up and password-reset requests allowed per client IP per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: integer(1, 100_000, 10),
   /**
@@ -154,6 +156,8 @@ export interface Config {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Most audience emails (new posts, notifications) one process sends per minute. */
+  mailQueuePerMinute: number;
   contactTo: string[];
   emailjs: {
     apiUrl: string;
@@ -288,6 +292,7 @@ export function loadConfig(
     metrics: e.METRICS,
     metricsAllow: e.METRICS_ALLOW,
     sessionSecret: e.SESSION_SECRET,
+    mailQueuePerMinute: e.MAIL_QUEUE_PER_MINUTE,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

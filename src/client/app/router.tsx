@@ -27,6 +27,7 @@ const chunks: Record<PageChunk, () => PageModule> = {
   "reset-password": () => import("./routes/reset-password"),
   admin: () => import("./routes/admin"),
   profile: () => import("./routes/profile"),
+  subscriptions: () => import("./routes/subscriptions"),
   placeholder: () => import("./routes/placeholder"),
   "not-found": () => import("./routes/not-found"),
 };

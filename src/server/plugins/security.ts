@@ -17,6 +17,16 @@ export function fastifyTrustProxy(value: TrustProxy): FastifyServerOptions["trus
   return (_address: string, hop: number) => hop < hops;
 }
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The route authenticates by a secret in its URL and uses no cookie, so a request from
+     * anywhere may call it (RFC 8058 one-click unsubscribe is POSTed by mail providers' servers).
+     */
+    allowCrossSite?: boolean;
+  }
+}
+
 /** Origins allowed to make state-changing requests: our own, and the Vite dev server. */
 export function allowedOrigins(ctx: AppContext): Set<string> {
   return new Set([new URL(ctx.config.publicUrl).origin, "http://localhost:5173", "http://127.0.0.1:5173"]);
@@ -104,6 +114,8 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
   const origins = allowedOrigins(ctx);
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
+    // A route whose credential is a secret in its URL, used without a cookie (RFC 8058 one-click).
+    if (request.routeOptions.config?.allowCrossSite) return;
     if (isCrossSite(request, origins)) {
       throw new AppError(403, "CROSS_SITE", "Cross-site requests are not allowed.");
     }

@@ -51,6 +51,10 @@ export class MemoryMailer implements Mailer {
     this.sent.push(mail);
   }
   close() {}
+  /** Emails sent to `to`, oldest first. */
+  to(address: string): OutgoingMail[] {
+    return this.sent.filter((m) => [m.to].flat().includes(address));
+  }
   /** The first URL in the last email to `to` containing `needle`. */
   linkFor(to: string, needle: string): string | null {
     for (const mail of [...this.sent].reverse()) {

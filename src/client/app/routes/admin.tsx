@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { pages, pageTitle } from "../../../common/routes";
 import { RequireAuth } from "../../features/auth/components/require-auth";
+import { FollowerCount } from "../../features/follow/components/follower-count";
 import { useSession } from "../../lib/session";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
@@ -26,6 +27,7 @@ function AdminHeader() {
     <header className="admin-header">
       <h1>Blog Admin</h1>
       <p>Welcome, {viewer?.email}</p>
+      <FollowerCount />
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import type { AuthorKey } from "../../../common/limits";
 import { AUTHOR_TITLES, paths } from "../../../common/routes";
+import { FollowBox } from "../../features/follow/components/follow-box";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
 import { usePostList } from "../../features/posts/api/post-lists";
 import { PostList } from "../../features/posts/components/post-list";
@@ -14,6 +15,7 @@ export function AuthorBlog({ author }: { author: AuthorKey }) {
     <section className="blog-list" aria-labelledby="blog-title">
       <h1 id="blog-title">{AUTHOR_TITLES[author]}</h1>
       <PostList list={list} hrefFor={paths.post} />
+      <FollowBox author={author} />
     </section>
   );
   return (

@@ -4,6 +4,7 @@ import { paths } from "../../../common/routes";
 import { metaDescription, postPageTitle } from "../../../common/rules/meta";
 import type { BlogPost } from "../../../common/types";
 import { CommentsSection } from "../../features/comments/components/comments-section";
+import { FollowBox } from "../../features/follow/components/follow-box";
 import { LikeButton } from "../../features/likes/components/like-button";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
 import { PostAdminActions } from "../../features/post-admin/components/post-admin-actions";
@@ -83,6 +84,7 @@ function PostPageView({ post }: { post: BlogPost }) {
           }
         />
       )}
+      {editing ? null : <FollowBox author={post.author} />}
       {editing ? null : <CommentsSection post={post} />}
     </div>
   );

@@ -1,0 +1,20 @@
+// Follow by email and notifications: texts and API shapes shared by server and client (no zod,
+// so the reader's first load stays small).
+import type { AuthorKey } from "./limits";
+
+export const FOLLOW_TEXT = {
+  chooseBlog: "Choose his blog, her blog or both.",
+  emailRequired: "Please enter your email address.",
+  emailInvalid: "Please enter a valid email address.",
+  linkInvalid: "This link is not valid or has expired.",
+} as const;
+
+/** What POST /api/follow answers. */
+export interface FollowResult {
+  /** A confirmation email was sent (or would be): nothing arrives until it is confirmed. */
+  confirmationSent: boolean;
+}
+
+export interface Following {
+  following: AuthorKey[];
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { FOLLOW_TEXT } from "../audience";
+import { AUTHORS, EMAIL_MAX_LENGTH } from "../limits";
+
+// Follow by email: the request contracts, shared by the API and the follow form.
+
+const bodyObject = {
+  error: (issue: { code?: string }) =>
+    issue.code === "invalid_type" ? "The request body must be a JSON object." : undefined,
+};
+
+export const FollowEmailSchema = z
+  .string({ message: "Email must be text." })
+  .trim()
+  .min(1, FOLLOW_TEXT.emailRequired)
+  .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters.`)
+  .pipe(z.email(FOLLOW_TEXT.emailInvalid));
+
+/** Follow one or both authors; a signed-in reader may leave `email` out (their account's is used). */
+export const FollowBodySchema = z.strictObject(
+  {
+    email: FollowEmailSchema.optional(),
+    authors: z
+      .array(z.enum(AUTHORS, { message: "authors must be 'him' and/or 'her'." }), {
+        message: "authors must be a list.",
+      })
+      .min(1, FOLLOW_TEXT.chooseBlog)
+      .max(2, FOLLOW_TEXT.chooseBlog)
+      .refine((a) => new Set(a).size === a.length, FOLLOW_TEXT.chooseBlog),
+  },
+  bodyObject,
+);
+export type FollowBody = z.infer<typeof FollowBodySchema>;
+
+/** The secret of an emailed link. */
+export const LinkTokenSchema = z
+  .string({ message: FOLLOW_TEXT.linkInvalid })
+  .min(16, FOLLOW_TEXT.linkInvalid)
+  .max(100, FOLLOW_TEXT.linkInvalid)
+  .regex(/^[A-Za-z0-9_-]+$/, FOLLOW_TEXT.linkInvalid);
+
+export const ConfirmFollowBodySchema = z.strictObject(
+  {
+    tokens: z
+      .array(LinkTokenSchema, { message: FOLLOW_TEXT.linkInvalid })
+      .min(1, FOLLOW_TEXT.linkInvalid)
+      .max(2, FOLLOW_TEXT.linkInvalid),
+  },
+  bodyObject,
+);
+
+export const TokenQuerySchema = z.strictObject({ token: LinkTokenSchema });

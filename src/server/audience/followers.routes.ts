@@ -1,0 +1,98 @@
+import type { FastifyInstance } from "fastify";
+import { FOLLOW_TEXT, type FollowResult } from "../../common/audience";
+import { ConfirmFollowBodySchema, FollowBodySchema, TokenQuerySchema } from "../../common/schemas/follow";
+import type { AppContext } from "../context";
+import { normaliseEmail } from "../env";
+import { badRequest, forbidden, notFound, tooManyRequests } from "../errors";
+import { getViewer, requireAdmin, requireViewer } from "../plugins/auth";
+import { parse } from "../validate";
+import { SlidingWindowLimiter } from "../write-limits";
+import { confirmFollowEmail } from "./emails";
+import { confirmFollow, countFollowers, follow, followedBy, unsubscribe } from "./followers.repository";
+import { enqueueMail } from "./mail-queue.repository";
+
+/** Per-address limit on follow requests, each of which may send a confirmation email. */
+export const FOLLOW_RATE_LIMIT = { max: 5, windowMs: 10 * 60_000 };
+export const FOLLOW_RATE_LIMIT_MESSAGE =
+  "You have asked to follow several times in a short time. Please wait a few minutes and try again.";
+
+export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const limiter = new SlidingWindowLimiter(FOLLOW_RATE_LIMIT.max, FOLLOW_RATE_LIMIT.windowMs, ctx.now);
+
+  /**
+   * Follow him, her or both. A visitor gives an address and confirms it from the email (double
+   * opt-in); a signed-in reader follows with their account's address, at once if it is verified.
+   * The answer is the same whether or not the address already follows (no address is revealed).
+   */
+  app.post("/api/follow", async (request, reply): Promise<FollowResult> => {
+    const body = parse(FollowBodySchema, request.body);
+    const viewer = await getViewer(ctx, request);
+    const email = body.email ?? viewer?.email;
+    if (!email) throw badRequest(FOLLOW_TEXT.emailRequired, "VALIDATION_ERROR");
+    if (!limiter.take(request.ip)) throw tooManyRequests(FOLLOW_RATE_LIMIT_MESSAGE);
+    const normalised = normaliseEmail(email);
+    const ownAddress = !!viewer && normaliseEmail(viewer.email) === normalised;
+    const now = ctx.now();
+    const waiting = await follow(ctx.db, {
+      email: normalised,
+      authors: body.authors,
+      userId: ownAddress ? viewer.id : null,
+      confirmed: ownAddress && viewer.emailVerified,
+      now,
+    });
+    if (waiting.length > 0) {
+      const mail = confirmFollowEmail(
+        ctx.config,
+        waiting.map((w) => w.author),
+        waiting.map((w) => w.token),
+      );
+      await enqueueMail(ctx.db, [
+        { kind: "confirm", toEmail: normalised, followerId: waiting[0]!.id, ...mail, nextAttemptAt: now },
+      ]);
+      app.audienceMail.kick();
+    }
+    reply.header("cache-control", "no-store");
+    return { confirmationSent: !(ownAddress && viewer.emailVerified) };
+  });
+
+  /** Double opt-in: the emailed link's page posts its tokens here. */
+  app.post("/api/follow/confirm", async (request) => {
+    const { tokens } = parse(ConfirmFollowBodySchema, request.body);
+    const authors = await confirmFollow(ctx.db, tokens, ctx.now());
+    if (authors.length === 0) throw notFound("link", FOLLOW_TEXT.linkInvalid);
+    return { following: authors };
+  });
+
+  /** What the signed-in reader's address follows (for the one-click follow button). */
+  app.get("/api/follow", async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    reply.header("cache-control", "no-store");
+    return { following: await followedBy(ctx.db, normaliseEmail(viewer.email)) };
+  });
+
+  /** /admin: how many confirmed followers the signed-in author has. */
+  app.get("/api/follow/stats", async (request, reply) => {
+    const viewer = await requireAdmin(ctx, request);
+    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+    reply.header("cache-control", "no-store");
+    return { followers: await countFollowers(ctx.db, viewer.authorKey) };
+  });
+
+  // RFC 8058 one-click unsubscribe: mail clients POST `List-Unsubscribe=One-Click` as a form from
+  // their own servers (no Origin, no cookie); the link's token is the only credential. Our own
+  // unsubscribe page posts here too.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(
+      ["application/x-www-form-urlencoded", "multipart/form-data"],
+      { parseAs: "string", bodyLimit: 10_000 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post("/api/follow/unsubscribe", { config: { allowCrossSite: true } }, async (request, reply) => {
+      const { token } = parse(TokenQuerySchema, request.query);
+      const row = await unsubscribe(ctx.db, token, ctx.now());
+      if (!row) throw notFound("link", FOLLOW_TEXT.linkInvalid);
+      reply.header("cache-control", "no-store");
+      return { unsubscribed: row.author };
+    });
+  });
+}
