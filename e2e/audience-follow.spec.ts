@@ -1,0 +1,99 @@
+import { publishAs } from "./engagement-helpers";
+import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
+
+test("a visitor follows his blog by email, confirms, gets the next post, and unsubscribes in one click", async ({
+  page,
+  server,
+  accounts,
+  playwright,
+  browser,
+}) => {
+  await accounts.ensure("him");
+  await accounts.ensure("her");
+  const address = `follower-${Date.now()}@example.com`;
+
+  await page.goto("/his-blog");
+  const box = page.locator("form.follow-box");
+  await expect(box.getByLabel("His Blog")).toBeChecked();
+  await expect(box.getByLabel("Her Blog")).not.toBeChecked();
+  await box.getByRole("button", { name: "Follow" }).click();
+  await expect(box.getByRole("alert")).toHaveText("Please enter your email address.");
+  await box.getByLabel("Your email").fill("not-an-address");
+  await box.getByRole("button", { name: "Follow" }).click();
+  await expect(box.getByRole("alert")).toHaveText("Please enter a valid email address.");
+  await box.getByLabel("Your email").fill(address);
+  await box.getByRole("button", { name: "Follow" }).click();
+  await expect(box.getByRole("status")).toHaveText(
+    "Almost done: check your inbox and open the link to confirm. Nothing is sent before that.",
+  );
+
+  // Nothing but the confirmation before it is confirmed, even when he publishes.
+  const request = await playwright.request.newContext();
+  await publishAs(request, server, "him", "Published before confirming");
+  let confirm: string | null = null;
+  await expect.poll(() => (confirm = server.linkFor(address, "/subscriptions?confirm="))).toBeTruthy();
+  await page.waitForTimeout(1500);
+  expect(server.outbox().filter((m) => m.includes(address) && m.includes("New on His Blog"))).toHaveLength(0);
+
+  await page.goto(confirm!);
+  await expect(page.getByRole("status")).toHaveText(
+    "You're now following His Blog. New posts will arrive by email.",
+  );
+
+  // His admin page counts the confirmed follower.
+  const admin = await browser.newContext({ baseURL: server.baseURL });
+  await signIn(admin, server, HIM_EMAIL);
+  const adminPage = await admin.newPage();
+  await adminPage.goto("/admin");
+  await expect(adminPage.getByTestId("follower-count")).toHaveText("1 person follows your blog by email.");
+  await admin.close();
+
+  const post = await publishAs(request, server, "him", "Fresh from the oven");
+  await expect
+    .poll(
+      () => server.outbox().filter((m) => m.includes(address) && m.includes("Fresh from the oven")).length,
+    )
+    .toBe(1);
+  const email = server.outbox().find((m) => m.includes(address) && m.includes("Fresh from the oven"))!;
+  expect(email).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
+  expect(email.replace(/=\r?\n/g, "")).toContain(`/post/${post.id}`);
+  // Her posts do not reach his followers.
+  await publishAs(request, server, "her", "Hers, not his");
+
+  const unsubscribe = server.linkFor(address, "/subscriptions?unsubscribe=");
+  await page.goto(unsubscribe!);
+  await expect(page.getByRole("status")).toHaveText(
+    "You will no longer get emails about new posts on His Blog.",
+  );
+  await publishAs(request, server, "him", "After leaving");
+  await page.waitForTimeout(2500);
+  const toAddress = server.outbox().filter((m) => m.includes(`To: ${address}`));
+  expect(toAddress.filter((m) => m.includes("New on"))).toHaveLength(1);
+  await request.dispose();
+});
+
+test("a signed-in reader follows her blog with one click under a post", async ({
+  browser,
+  server,
+  accounts,
+  playwright,
+}) => {
+  await accounts.ensure("her");
+  const { email } = await accounts.ensure("user");
+  const request = await playwright.request.newContext();
+  const post = await publishAs(request, server, "her", "Follow me from here");
+  await request.dispose();
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  await signIn(context, server, email);
+  const page = await context.newPage();
+  await page.goto(`/post/${post.id}`);
+  const box = page.locator("form.follow-box");
+  await expect(box.getByText(`We'll email ${email}.`)).toBeVisible();
+  await expect(box.getByLabel("Your email")).toHaveCount(0);
+  await box.getByRole("button", { name: "Follow" }).click();
+  await expect(box.getByRole("status")).toHaveText(
+    "Almost done: check your inbox and open the link to confirm. Nothing is sent before that.",
+  );
+  await expect.poll(() => server.linkFor(email, "/subscriptions?confirm=")).toBeTruthy();
+  await context.close();
+});
