@@ -91,15 +91,16 @@ async function followAndConfirm(t: TestApp, email: string, authors: Array<"him" 
   expect(res.statusCode, res.body).toBe(200);
 }
 
-async function publish(t: TestApp, author: "him" | "her", title: string) {
+async function publish(t: TestApp, author: "him" | "her", title: string, extra: object = {}) {
   const who = await t.as(author);
   const res = await t.request({
     method: "POST",
     url: "/api/posts",
     cookie: who.cookie,
-    payload: { author, title, content: `<p>${title}</p>`, hashtags: [], images: [] },
+    payload: { author, title, content: `<p>${title}</p>`, hashtags: [], images: [], ...extra },
   });
   expect(res.statusCode, res.body).toBe(201);
+  await t.ctx.publishing.kick();
   return res.json() as { id: string };
 }
 
@@ -136,6 +137,23 @@ describe("audience mail over SMTP", () => {
     await publish(t, "him", "After Ann left");
     await t.app.audienceMail.drain();
     expect(received.map((m) => m.to)).toEqual([["bea@example.com"]]);
+  });
+
+  it("a scheduled post reaches followers when its time comes, not before", async () => {
+    const t = await smtpApp();
+    await followAndConfirm(t, "sched@example.com", ["him"]);
+    received.length = 0;
+    await publish(t, "him", "Tomorrow's news", {
+      status: "scheduled",
+      publishAt: new Date(now + 3_600_000).toISOString(),
+    });
+    await t.app.audienceMail.drain();
+    expect(received).toHaveLength(0);
+    now += 3_600_000 + 1000;
+    await t.ctx.publishing.kick();
+    await t.app.audienceMail.drain();
+    expect(received.map((m) => m.to)).toEqual([["sched@example.com"]]);
+    expect(unfold(received[0]!.raw)).toMatch(/^Subject: New on His Blog: Tomorrow's news\r?$/m);
   });
 
   it("a failing SMTP server that recovers delivers each email once, without duplicates", async () => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { BlogPost } from "../../common/types";
 import type { AppContext } from "../context";
 import { AudienceMail } from "./audience-mail";
 import { registerFollowRoutes } from "./followers.routes";
@@ -11,6 +10,9 @@ declare module "fastify" {
     audienceMail: AudienceMail;
   }
 }
+
+/** When to look for a newly announced post's emails (the worker also polls every 30 s). */
+const AFTER_ANNOUNCE_KICKS_MS = [50, 500, 3_000];
 
 /** Follow by email and the audience mail queue. */
 export async function registerAudience(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -25,14 +27,12 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
   app.addHook("onReady", async () => worker.start());
   app.addHook("onClose", async () => worker.stop());
 
-  // A post became public (published now): its author's followers get it once each.
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (request.method !== "POST" || request.routeOptions.url !== "/api/posts" || reply.statusCode !== 201)
-      return payload;
-    const post = JSON.parse(String(payload)) as BlogPost;
-    await queueNewPostEmails(ctx.db, ctx.config, post, ctx.now());
-    worker.kick();
-    return payload;
+  // A post became public (published now, or its scheduled time came): queue one email to each
+  // follower of its author, in the claiming transaction (so exactly when the post is announced).
+  ctx.publishing.onBecamePublic(async (post, tx) => {
+    await queueNewPostEmails(tx, ctx.config, post, ctx.now());
+    // The rows are visible once that transaction commits, just after this returns.
+    for (const ms of AFTER_ANNOUNCE_KICKS_MS) setTimeout(() => worker.kick(), ms).unref();
   });
 
   await registerFollowRoutes(app, ctx);

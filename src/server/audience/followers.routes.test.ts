@@ -64,6 +64,8 @@ async function publish(author: "him" | "her", title: string, extra: object = {})
     },
   });
   expect(res.statusCode, res.body).toBe(201);
+  // The "post became public" event queues the emails; then the worker sends them.
+  await t.ctx.publishing.kick();
   await t.app.audienceMail.drain();
   return res.json() as { id: string };
 }
@@ -106,6 +108,35 @@ describe("POST /api/follow (visitor, double opt-in)", () => {
     expect(postEmailsTo("only.him@example.com")).toHaveLength(0);
     await publish("him", "His news");
     expect(postEmailsTo("only.him@example.com").map((m) => m.subject)).toEqual(["New on His Blog: His news"]);
+  });
+
+  it("sends nothing for a draft, and the post once when it is published", async () => {
+    await followAs({ email: "drafts@example.com", authors: ["him"] });
+    await confirm("drafts@example.com");
+    const draft = await publish("him", "Still a draft", { status: "draft" });
+    expect(postEmailsTo("drafts@example.com")).toHaveLength(0);
+    const edit = await t.request({
+      method: "PATCH",
+      url: `/api/posts/${draft.id}`,
+      cookie: him.cookie,
+      payload: { status: "published" },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await t.ctx.publishing.kick();
+    await t.app.audienceMail.drain();
+    expect(postEmailsTo("drafts@example.com").map((m) => m.subject)).toEqual([
+      "New on His Blog: Still a draft",
+    ]);
+    // Edited again: no second email.
+    await t.request({
+      method: "PATCH",
+      url: `/api/posts/${draft.id}`,
+      cookie: him.cookie,
+      payload: { title: "Renamed" },
+    });
+    await t.ctx.publishing.kick();
+    await t.app.audienceMail.drain();
+    expect(postEmailsTo("drafts@example.com")).toHaveLength(1);
   });
 
   it("follows both with one confirmation link", async () => {
@@ -327,6 +358,8 @@ describe("exactly once per follower and post", () => {
       author: "him" as const,
       imageUrl: null,
     };
+    // The "post became public" event queued them already; queueing again adds nothing.
+    await t.ctx.publishing.kick();
     expect(await queueNewPostEmails(t.ctx.db, t.config, post, t.ctx.now())).toBe(0);
     const worker = () =>
       new AudienceMail({ db: t.ctx.db, mailer: t.mailer, now: t.ctx.now, perMinute: 100_000 });
