@@ -1,13 +1,9 @@
 import { z } from "zod";
 import { FOLLOW_TEXT } from "../audience";
 import { AUTHORS, EMAIL_MAX_LENGTH } from "../limits";
+import { strictBody } from "./body";
 
 // Follow by email: the request contracts, shared by the API and the follow form.
-
-const bodyObject = {
-  error: (issue: { code?: string }) =>
-    issue.code === "invalid_type" ? "The request body must be a JSON object." : undefined,
-};
 
 export const FollowEmailSchema = z
   .string({ message: "Email must be text." })
@@ -17,19 +13,16 @@ export const FollowEmailSchema = z
   .pipe(z.email(FOLLOW_TEXT.emailInvalid));
 
 /** Follow one or both authors; a signed-in reader may leave `email` out (their account's is used). */
-export const FollowBodySchema = z.strictObject(
-  {
-    email: FollowEmailSchema.optional(),
-    authors: z
-      .array(z.enum(AUTHORS, { message: "authors must be 'him' and/or 'her'." }), {
-        message: "authors must be a list.",
-      })
-      .min(1, FOLLOW_TEXT.chooseBlog)
-      .max(2, FOLLOW_TEXT.chooseBlog)
-      .refine((a) => new Set(a).size === a.length, FOLLOW_TEXT.chooseBlog),
-  },
-  bodyObject,
-);
+export const FollowBodySchema = strictBody({
+  email: FollowEmailSchema.optional(),
+  authors: z
+    .array(z.enum(AUTHORS, { message: "authors must be 'him' and/or 'her'." }), {
+      message: "authors must be a list.",
+    })
+    .min(1, FOLLOW_TEXT.chooseBlog)
+    .max(2, FOLLOW_TEXT.chooseBlog)
+    .refine((a) => new Set(a).size === a.length, FOLLOW_TEXT.chooseBlog),
+});
 export type FollowBody = z.infer<typeof FollowBodySchema>;
 
 /** The secret of an emailed link. */
@@ -39,14 +32,11 @@ export const LinkTokenSchema = z
   .max(100, FOLLOW_TEXT.linkInvalid)
   .regex(/^[A-Za-z0-9_-]+$/, FOLLOW_TEXT.linkInvalid);
 
-export const ConfirmFollowBodySchema = z.strictObject(
-  {
-    tokens: z
-      .array(LinkTokenSchema, { message: FOLLOW_TEXT.linkInvalid })
-      .min(1, FOLLOW_TEXT.linkInvalid)
-      .max(2, FOLLOW_TEXT.linkInvalid),
-  },
-  bodyObject,
-);
+export const ConfirmFollowBodySchema = strictBody({
+  tokens: z
+    .array(LinkTokenSchema, { message: FOLLOW_TEXT.linkInvalid })
+    .min(1, FOLLOW_TEXT.linkInvalid)
+    .max(2, FOLLOW_TEXT.linkInvalid),
+});
 
 export const TokenQuerySchema = z.strictObject({ token: LinkTokenSchema });
