@@ -5,6 +5,9 @@ export const EDITOR_OUTPUT = [
   "<p>Plain <strong>bold</strong> <b>b</b> <em>em</em> <i>i</i> <u>u</u></p>",
   "<h2>Heading</h2><h3>Sub</h3><blockquote>Quote</blockquote><ul><li>one</li><li>two</li></ul>",
   "Line one<br />Line two",
+  // The visual editor's shapes (TipTap): paragraphs in quotes and list items, empty paragraphs, merged styles.
+  "<p>We <strong>walked</strong><br />far</p><blockquote><p>Quoted</p></blockquote><ul><li><p>one</p></li></ul><p></p>",
+  '<p><span style="font-family: Times New Roman; font-size: 14pt; color: darkgray">styled</span></p>',
   '<span style="font-family: Georgia">g</span><span style="font-family: Times New Roman">t</span>',
   '<span style="font-size: 14pt">s</span><span style="color: navy">c</span><span style="color: darkgray">d</span>',
   '<img class="post-image post-image--left post-image--small" src="/uploads/blog-images/1700000000000_cat.png" alt="A cat" data-image-id="img-1" />',
