@@ -23,6 +23,7 @@ import {
 } from "./format";
 import { readArchive } from "./read-archive";
 import { htmlSignature } from "./row-rules";
+import type { ArchiveStorage } from "./storage";
 
 export const jpeg = (width: number, height: number, r = 200) =>
   sharp({ create: { width, height, channels: 3, background: { r, g: 90, b: 40 } } })
@@ -132,10 +133,16 @@ export async function writeSampleBlog(t: TestApp) {
 export const uploadsOf = (dataDir: string) => createLocalStorage(path.join(dataDir, "uploads"));
 
 /** Export the blog of `db` with the uploads of `dataDir` (the test app's config names the site). */
-export async function exportTo(ctx: AppContext, db: Db, dataDir: string, file: string, withSecrets = false) {
+export async function exportTo(
+  ctx: AppContext,
+  db: Db,
+  uploads: string | ArchiveStorage,
+  file: string,
+  withSecrets = false,
+) {
   return writeArchive({
     db,
-    storage: uploadsOf(dataDir),
+    storage: typeof uploads === "string" ? uploadsOf(uploads) : uploads,
     site: { name: ctx.config.siteName, publicUrl: ctx.config.publicUrl },
     authors: ctx.config.authorEmails,
     withSecrets,
@@ -144,7 +151,7 @@ export async function exportTo(ctx: AppContext, db: Db, dataDir: string, file: s
 }
 
 /**
- * An archive as comparable data: every table's rows (sorted, volatile delivery fields dropped)
+ * An archive as comparable data: every table's rows (sorted)
  * and every image by name with its dimensions (images are re-encoded on import, so bytes differ).
  */
 export async function normalisedArchive(file: string) {
