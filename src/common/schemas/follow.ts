@@ -40,3 +40,15 @@ export const ConfirmFollowBodySchema = strictBody({
 });
 
 export const TokenQuerySchema = z.strictObject({ token: LinkTokenSchema });
+
+/** /profile: switch reply and comment emails on or off. */
+export const NotificationSettingsBodySchema = strictBody({
+  replies: z.boolean({ message: "replies must be true or false." }).optional(),
+  comments: z.boolean({ message: "comments must be true or false." }).optional(),
+});
+
+/** The "stop these emails" link of a notification. */
+export const NotificationStopQuerySchema = z.strictObject({
+  token: LinkTokenSchema,
+  kind: z.enum(["replies", "comments"], { message: FOLLOW_TEXT.linkInvalid }),
+});

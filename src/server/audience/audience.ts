@@ -1,10 +1,17 @@
 import type { FastifyInstance } from "fastify";
+import type { Comment } from "../../common/engagement";
 import type { AppContext } from "../context";
 import { AudienceMail } from "./audience-mail";
 import { registerFollowRoutes } from "./followers.routes";
+import { queueCommentNotifications } from "./notifications";
+import { registerNotificationRoutes } from "./notifications.routes";
 import { queueNewPostEmails } from "./post-emails";
 
 declare module "fastify" {
+  interface FastifyContextConfig {
+    /** The route answers 201 with a new comment: its notifications are queued (audience.ts). */
+    announcesComment?: boolean;
+  }
   interface FastifyInstance {
     /** The audience email worker (started with the app, stopped when it closes). */
     audienceMail: AudienceMail;
@@ -35,5 +42,14 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
     for (const ms of AFTER_ANNOUNCE_KICKS_MS) setTimeout(() => worker.kick(), ms).unref();
   });
 
+  // A new comment: the post's author and the writer of the comment it answers get an email.
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.routeOptions.config?.announcesComment || reply.statusCode !== 201) return payload;
+    await queueCommentNotifications(ctx.db, ctx.config, JSON.parse(String(payload)) as Comment);
+    worker.kick();
+    return payload;
+  });
+
   await registerFollowRoutes(app, ctx);
+  await registerNotificationRoutes(app, ctx);
 }

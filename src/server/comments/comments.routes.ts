@@ -26,6 +26,8 @@ import { presentThreads } from "./threads";
 export const COMMENTS_PAGE_SIZE = 20;
 /** Comments are part of what readers see: app.ts drops the public content cache after a write. */
 const WRITE = { config: { invalidatesContent: true } } as const;
+/** A new comment also tells the audience feature to notify (declared, acted on in one hook). */
+const NEW_COMMENT = { config: { invalidatesContent: true, announcesComment: true } } as const;
 
 const postNotFound = () => notFound("post", "Post not found");
 const commentNotFound = () => notFound("comment", "Comment not found");
@@ -60,7 +62,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     return presentThreads(own, viewer, { author: post.author });
   });
 
-  app.post<{ Params: { id: string } }>("/api/posts/:id/comments", WRITE, async (request, reply) => {
+  app.post<{ Params: { id: string } }>("/api/posts/:id/comments", NEW_COMMENT, async (request, reply) => {
     const viewer = await getViewer(ctx, request);
     if (!viewer || !canComment(viewer)) throw unauthorized("Please log in to post a comment");
     const body = parse(NewCommentBodySchema, request.body);

@@ -1,6 +1,7 @@
 import { pages, pageTitle } from "../../../common/routes";
 import { ProfileCard } from "../../features/auth/components/profile-card";
 import { RequireAuth } from "../../features/auth/components/require-auth";
+import { NotificationSettings } from "../../features/follow/components/notification-settings";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 export default function ProfilePage() {
@@ -9,6 +10,7 @@ export default function ProfilePage() {
     <RequireAuth>
       <main className="page">
         <ProfileCard />
+        <NotificationSettings />
       </main>
     </RequireAuth>
   );

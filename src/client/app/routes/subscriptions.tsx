@@ -10,7 +10,15 @@ export default function SubscriptionsPage() {
   return (
     <main className="page page-narrow">
       <h1>Email subscriptions</h1>
-      <EmailLinkResult confirm={params.get("confirm")} unsubscribe={params.get("unsubscribe")} />
+      <EmailLinkResult
+        confirm={params.get("confirm")}
+        unsubscribe={params.get("unsubscribe")}
+        notifications={
+          params.get("notifications")
+            ? { token: params.get("notifications") ?? "", kind: params.get("kind") ?? "" }
+            : null
+        }
+      />
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { FOLLOW_TEXT } from "../../../../common/audience";
 import type { AuthorKey } from "../../../../common/limits";
 import { ApiError } from "../../../lib/api";
 import { useConfirmFollow, useUnsubscribe } from "../api/email-links";
+import { useStopNotifications } from "../api/notifications";
 
 const BLOGS: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
 const names = (authors: AuthorKey[]) => authors.map((a) => BLOGS[a]).join(" and ");
@@ -12,16 +13,19 @@ const failure = (error: unknown) =>
     ? FOLLOW_TEXT.linkInvalid
     : "Something went wrong. Please try again.";
 
-/** /subscriptions?confirm=… or ?unsubscribe=…: acts on the emailed link once, then says what happened. */
+/** /subscriptions?confirm=…, ?unsubscribe=… or ?notifications=…&kind=…: acts on the emailed link once, then says what happened. */
 export function EmailLinkResult({
   confirm,
   unsubscribe,
+  notifications,
 }: {
   confirm: string | null;
   unsubscribe: string | null;
+  notifications: { token: string; kind: string } | null;
 }) {
   const confirming = useConfirmFollow();
   const leaving = useUnsubscribe();
+  const stopping = useStopNotifications();
   const started = useRef(false);
 
   useEffect(() => {
@@ -29,9 +33,10 @@ export function EmailLinkResult({
     started.current = true;
     if (confirm) confirming.mutate(confirm.split(",").filter(Boolean).slice(0, 2));
     else if (unsubscribe) leaving.mutate(unsubscribe);
-  }, [confirm, unsubscribe, confirming, leaving]);
+    else if (notifications) stopping.mutate(notifications);
+  }, [confirm, unsubscribe, notifications, confirming, leaving, stopping]);
 
-  const current = confirm ? confirming : unsubscribe ? leaving : null;
+  const current = confirm ? confirming : unsubscribe ? leaving : notifications ? stopping : null;
   if (!current) return <p role="alert">{FOLLOW_TEXT.linkInvalid}</p>;
   if (current.isError)
     return (
@@ -46,7 +51,11 @@ export function EmailLinkResult({
         ? `You're now following ${names(confirming.data.following)}. New posts will arrive by email.`
         : leaving.data
           ? `You will no longer get emails about new posts on ${BLOGS[leaving.data.unsubscribed]}.`
-          : null}
+          : stopping.data
+            ? stopping.data.stopped === "replies"
+              ? "You will no longer get an email when someone replies to your comments."
+              : "You will no longer get an email for each new comment on your posts."
+            : null}
     </p>
   );
 }

@@ -1,0 +1,42 @@
+import { useSession } from "../../../lib/session";
+import {
+  type NotificationSettings as Settings,
+  useNotificationSettings,
+  useUpdateNotifications,
+} from "../api/notifications";
+import "../follow.css";
+
+/** /profile: reply and comment emails, each switched on or off at once. */
+export function NotificationSettings() {
+  const { viewer } = useSession();
+  const query = useNotificationSettings();
+  const update = useUpdateNotifications();
+  if (!query.data) return null;
+  const toggle = (kind: keyof Settings) => update.mutate({ [kind]: !query.data[kind] });
+  return (
+    <fieldset className="notification-settings">
+      <legend>Email notifications</legend>
+      <label>
+        <input
+          type="checkbox"
+          checked={query.data.replies}
+          onChange={() => toggle("replies")}
+          disabled={update.isPending}
+        />{" "}
+        Email me when someone replies to my comments
+      </label>
+      {viewer?.isAdmin ? (
+        <label>
+          <input
+            type="checkbox"
+            checked={query.data.comments}
+            onChange={() => toggle("comments")}
+            disabled={update.isPending}
+          />{" "}
+          Email me about each new comment on my posts
+        </label>
+      ) : null}
+      {update.isError ? <p role="alert">Failed to save. Please try again.</p> : null}
+    </fieldset>
+  );
+}
