@@ -4,6 +4,8 @@
  * List queries are infinite queries: their cached data is `{ pages: Page<BlogPostCard>[], pageParams }`.
  */
 export const queryKeys = {
+  /** Every list of posts (both blogs, every tag): what a post write makes stale. */
+  postLists: ["posts"] as const,
   authorPosts: (author: "him" | "her") => ["posts", "author", author] as const,
   tagPosts: (tag: string) => ["posts", "tag", tag] as const,
   post: (id: string) => ["post", id] as const,

@@ -10,22 +10,36 @@ export class ApiError extends Error {
   }
 }
 
-/** The one place the client talks to the server. JSON in, JSON out, `{ error }` becomes ApiError. */
+/**
+ * The one place the client talks to the server. JSON in (or FormData, sent as multipart for
+ * uploads), JSON out; `{ error }` becomes ApiError.
+ */
 export async function api<T>(
   path: string,
   /** keepalive: the request outlives the page (a save as the tab closes). */
   init: { method?: string; body?: unknown; signal?: AbortSignal; keepalive?: boolean } = {},
 ): Promise<T> {
+  const multipart = init.body instanceof FormData;
   const res = await fetch(path, {
     method: init.method ?? "GET",
     credentials: "same-origin",
-    headers: init.body !== undefined ? { "content-type": "application/json" } : {},
-    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+    // The browser sets multipart's content type itself (with its boundary).
+    headers: init.body !== undefined && !multipart ? { "content-type": "application/json" } : {},
+    body: multipart
+      ? (init.body as FormData)
+      : init.body !== undefined
+        ? JSON.stringify(init.body)
+        : undefined,
     signal: init.signal,
     keepalive: init.keepalive,
   });
   const text = await res.text();
-  const data = text ? (JSON.parse(text) as unknown) : null;
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    // A proxy's HTML error page: the status says what happened.
+  }
   if (!res.ok) {
     const err = (data as ApiErrorBody | null)?.error;
     throw new ApiError(

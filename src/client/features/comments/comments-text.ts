@@ -7,6 +7,8 @@ export const COMMENTS_TEXT = {
   loggedOut: "Please log in to post a comment",
   blank: COMMENT_MESSAGES.empty,
   loadFailed: "Failed to load comments",
+  /** A background refresh failed while comments were on screen: they stay, with this quiet note. */
+  refreshFailed: "Comments could not be refreshed. Showing what was loaded.",
   postFailed: "Failed to post comment",
   updateFailed: "Failed to update comment",
   deleteFailed: "Failed to delete comment",

@@ -1,5 +1,7 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
+import { Field } from "../../../components/ui/field";
+import { FormStatus } from "../../../components/ui/form-status";
 import { toAuthError } from "../../../lib/auth-errors";
 import { useSession } from "../../../lib/session";
 import "../auth.css";
@@ -43,17 +45,13 @@ export function ForgotPasswordForm() {
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
       {result &&
         (result.ok ? (
-          <p role="status" className="auth-success">
-            {result.message}
-          </p>
+          <FormStatus kind="success">{result.message}</FormStatus>
         ) : (
-          <p role="alert" className="auth-error">
-            {result.message}
-          </p>
+          <FormStatus kind="error">{result.message}</FormStatus>
         ))}
-      <label htmlFor="forgot-email">Email</label>
-      <input
+      <Field
         id="forgot-email"
+        label="Email"
         type="email"
         autoComplete="email"
         required

@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { safeRedirectPath } from "../../../../common/routes";
+import { Field } from "../../../components/ui/field";
+import { FormStatus } from "../../../components/ui/form-status";
 import { AUTH_ERROR_MESSAGES, toAuthError } from "../../../lib/auth-errors";
 import { useSession } from "../../../lib/session";
 import "../auth.css";
@@ -49,12 +51,7 @@ export function LoginForm() {
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
       {verifyNote && !message && (
-        <p
-          role={verifyNote === VERIFY_TEXTS.done ? "status" : "alert"}
-          className={verifyNote === VERIFY_TEXTS.done ? "auth-success" : "auth-error"}
-        >
-          {verifyNote}
-        </p>
+        <FormStatus kind={verifyNote === VERIFY_TEXTS.done ? "success" : "error"}>{verifyNote}</FormStatus>
       )}
       {viewer && !message && (
         // A reader sent here from /admin has already signed in: say so, or the form looks like a failure.
@@ -62,23 +59,19 @@ export function LoginForm() {
           You are logged in as {viewer.email}.
         </p>
       )}
-      {message && (
-        <p role="alert" className="auth-error">
-          {message}
-        </p>
-      )}
-      <label htmlFor="login-email">Email</label>
-      <input
+      {message && <FormStatus kind="error">{message}</FormStatus>}
+      <Field
         id="login-email"
+        label="Email"
         type="email"
         autoComplete="email"
         required
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <label htmlFor="login-password">Password</label>
-      <input
+      <Field
         id="login-password"
+        label="Password"
         type="password"
         autoComplete="current-password"
         required

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { paths } from "../../../../common/routes";
+import { FormStatus } from "../../../components/ui/form-status";
 import { useSession } from "../../../lib/session";
 import "../auth.css";
 
@@ -87,11 +88,7 @@ export function NavbarAccount() {
         <button type="button" onClick={handleLogout} disabled={busy}>
           {busy ? "Logging Out..." : "Log Out"}
         </button>
-        {failed && (
-          <p role="alert" className="auth-error">
-            Failed to log out
-          </p>
-        )}
+        {failed && <FormStatus kind="error">Failed to log out</FormStatus>}
       </div>
     </div>
   );

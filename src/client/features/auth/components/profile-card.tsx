@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { FormStatus } from "../../../components/ui/form-status";
 import { useSession } from "../../../lib/session";
 import "../auth.css";
 
@@ -34,11 +35,7 @@ export function ProfileCard() {
         <dt>Account Type</dt>
         <dd>{viewer.isAdmin ? "Administrator" : "User"}</dd>
       </dl>
-      {failed && (
-        <p role="alert" className="auth-error">
-          Failed to log out
-        </p>
-      )}
+      {failed && <FormStatus kind="error">Failed to log out</FormStatus>}
       <div className="profile-actions">
         {viewer.isAdmin && (
           <Link to="/admin" className="button">

@@ -2,6 +2,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from "../../../../common/limits";
 import { registrationProblem } from "../../../../common/schemas/account";
+import { Field } from "../../../components/ui/field";
+import { FormStatus } from "../../../components/ui/form-status";
 import { AUTH_ERROR_MESSAGES, toAuthError } from "../../../lib/auth-errors";
 import { useSession } from "../../../lib/session";
 import "../auth.css";
@@ -57,33 +59,28 @@ export function RegisterForm() {
   };
 
   if (done) {
-    return (
-      <p role="status" className="auth-success">
-        {REGISTER_TEXTS.success}
-      </p>
-    );
+    return <FormStatus kind="success">{REGISTER_TEXTS.success}</FormStatus>;
   }
 
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
       {error && (
-        <div role="alert" className="auth-error">
-          <p>{error.message}</p>
-          {error.detail && <p className="auth-error-detail">{error.detail}</p>}
-        </div>
+        <FormStatus kind="error" detail={error.detail}>
+          {error.message}
+        </FormStatus>
       )}
-      <label htmlFor="register-email">Email</label>
-      <input
+      <Field
         id="register-email"
+        label="Email"
         type="email"
         autoComplete="email"
         required
         value={email}
         onChange={(e) => setEmail(e.target.value)}
       />
-      <label htmlFor="register-password">Password</label>
-      <input
+      <Field
         id="register-password"
+        label="Password"
         type="password"
         autoComplete="new-password"
         required
@@ -91,18 +88,18 @@ export function RegisterForm() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <label htmlFor="register-confirm">Confirm Password</label>
-      <input
+      <Field
         id="register-confirm"
+        label="Confirm Password"
         type="password"
         autoComplete="new-password"
         required
         value={confirmPassword}
         onChange={(e) => setConfirmPassword(e.target.value)}
       />
-      <label htmlFor="register-name">Display Name</label>
-      <input
+      <Field
         id="register-name"
+        label="Display Name"
         type="text"
         autoComplete="nickname"
         required

@@ -2,6 +2,8 @@ import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { PASSWORD_MIN_LENGTH } from "../../../../common/limits";
 import { newPasswordProblem } from "../../../../common/schemas/account";
+import { Field } from "../../../components/ui/field";
+import { FormStatus } from "../../../components/ui/form-status";
 import { toAuthError } from "../../../lib/auth-errors";
 import { useSession } from "../../../lib/session";
 import "../auth.css";
@@ -26,9 +28,7 @@ export function ResetPasswordForm() {
   if (!token || params.get("error")) {
     return (
       <div className="auth-form">
-        <p role="alert" className="auth-error">
-          {NEW_PASSWORD_TEXTS.invalidLink}
-        </p>
+        <FormStatus kind="error">{NEW_PASSWORD_TEXTS.invalidLink}</FormStatus>
         <p className="auth-links">
           <Link to="/forgot-password">Request a new link</Link>
         </p>
@@ -39,9 +39,7 @@ export function ResetPasswordForm() {
   if (done) {
     return (
       <div className="auth-form">
-        <p role="status" className="auth-success">
-          {NEW_PASSWORD_TEXTS.done}
-        </p>
+        <FormStatus kind="success">{NEW_PASSWORD_TEXTS.done}</FormStatus>
         <p className="auth-links">
           <Link to="/login">Go to Login</Link>
         </p>
@@ -77,14 +75,10 @@ export function ResetPasswordForm() {
 
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
-      {message && (
-        <p role="alert" className="auth-error">
-          {message}
-        </p>
-      )}
-      <label htmlFor="reset-password">New Password</label>
-      <input
+      {message && <FormStatus kind="error">{message}</FormStatus>}
+      <Field
         id="reset-password"
+        label="New Password"
         type="password"
         autoComplete="new-password"
         required
@@ -92,9 +86,9 @@ export function ResetPasswordForm() {
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <label htmlFor="reset-confirm">Confirm New Password</label>
-      <input
+      <Field
         id="reset-confirm"
+        label="Confirm New Password"
         type="password"
         autoComplete="new-password"
         required

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import type { Comment } from "../../../../common/engagement";
+import { Field } from "../../../components/ui/field";
 import { useUpdateComment } from "../api/comments";
 import { COMMENTS_TEXT, failureText } from "../comments-text";
 import { commentProblem } from "./comment-form";
@@ -50,13 +51,16 @@ export function CommentEditForm({
 
   return (
     <form className="comment-form" onSubmit={handleSave} noValidate>
-      <label htmlFor={id}>Edit comment</label>
-      <textarea ref={box} id={id} rows={3} value={draft} onChange={(e) => setDraft(e.target.value)} />
-      {error ? (
-        <p className="comment-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <Field
+        multiline
+        ref={box}
+        id={id}
+        label="Edit comment"
+        rows={3}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        error={error}
+      />
       <div className="comment-actions">
         <button type="submit" className="button" disabled={update.isPending}>
           {update.isPending ? "Saving..." : "Save"}

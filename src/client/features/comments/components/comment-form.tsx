@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { CommentTextSchema } from "../../../../common/schemas/comment";
+import { Field } from "../../../components/ui/field";
 import { useAddComment } from "../api/comments";
 import { COMMENTS_TEXT, failureText } from "../comments-text";
 
@@ -57,20 +58,16 @@ export function CommentForm({
       onSubmit={handleSubmit}
       noValidate
     >
-      <label htmlFor={id}>{replyTo ? `Reply to ${replyTo.author}` : "Add a comment"}</label>
-      <textarea
+      <Field
+        multiline
         ref={box}
         id={id}
+        label={replyTo ? `Reply to ${replyTo.author}` : "Add a comment"}
         rows={3}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        aria-invalid={error ? true : undefined}
+        error={error}
       />
-      {error ? (
-        <p className="comment-error" role="alert">
-          {error}
-        </p>
-      ) : null}
       <div className="comment-actions">
         <button type="submit" className="button" disabled={add.isPending}>
           {add.isPending ? "Posting..." : replyTo ? "Post Reply" : "Post Comment"}

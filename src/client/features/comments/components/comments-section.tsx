@@ -2,6 +2,7 @@ import { useRef } from "react";
 import { Link, useLocation } from "react-router";
 import type { AuthorKey } from "../../../../common/limits";
 import { paths } from "../../../../common/routes";
+import { LoadMore } from "../../../components/ui/load-more";
 import { useSession } from "../../../lib/session";
 import { useComments } from "../api/comments";
 import { COMMENTS_TEXT } from "../comments-text";
@@ -41,7 +42,8 @@ export function CommentsSection({ post }: { post: { id: string; author: AuthorKe
         <p className="comments-status" aria-busy="true">
           Loading comments...
         </p>
-      ) : query.isError ? (
+      ) : query.isLoadingError ? (
+        // Nothing was ever loaded: say so. A failed refresh keeps what is on screen (below).
         <p className="comment-error" role="alert">
           {COMMENTS_TEXT.loadFailed}
         </p>
@@ -61,21 +63,19 @@ export function CommentsSection({ post }: { post: { id: string; author: AuthorKe
           ))}
         </ul>
       )}
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-        >
-          {query.isFetchingNextPage ? "Loading..." : "Load more comments"}
-        </button>
-      ) : null}
-      {query.isFetchNextPageError ? (
-        <p className="comment-error" role="alert">
-          {COMMENTS_TEXT.loadFailed}
+      {query.isRefetchError ? (
+        <p className="comments-status comments-stale" role="status">
+          {COMMENTS_TEXT.refreshFailed}
         </p>
       ) : null}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        failed={query.isFetchNextPageError}
+        failedText={COMMENTS_TEXT.loadFailed}
+        label="Load more comments"
+        onLoadMore={() => void query.fetchNextPage()}
+      />
     </section>
   );
 }

@@ -6,6 +6,9 @@ import {
   CONTACT_SUBJECT_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
 } from "../../../../common/limits";
+import { ContactBodySchema } from "../../../../common/schemas/contact";
+import { Field } from "../../../components/ui/field";
+import { FormStatus } from "../../../components/ui/form-status";
 import { ApiError } from "../../../lib/api";
 import { useSendMessage } from "../api/send-message";
 import "../contact.css";
@@ -21,6 +24,9 @@ export function ContactForm() {
   const send = useSendMessage();
   const [fields, setFields] = useState(EMPTY);
   const [result, setResult] = useState<{ ok: true } | { ok: false; detail: string | null } | null>(null);
+  // The first problem the shared contact schema finds, shown at its field before anything is sent.
+  const [problem, setProblem] = useState<{ field: string; message: string } | null>(null);
+  const errorOf = (field: keyof typeof EMPTY) => (problem?.field === field ? problem.message : null);
 
   const set = (name: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
     setFields((f) => ({ ...f, [name]: e.target.value }));
@@ -28,6 +34,9 @@ export function ContactForm() {
   const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setResult(null);
+    const issue = ContactBodySchema.safeParse(fields).error?.issues[0];
+    setProblem(issue ? { field: String(issue.path[0] ?? ""), message: issue.message } : null);
+    if (issue) return;
     send.mutate(fields, {
       onSuccess: () => {
         setFields(EMPTY);
@@ -44,30 +53,26 @@ export function ContactForm() {
 
   return (
     <form className="contact-form" onSubmit={handleSubmit}>
-      {result?.ok ? (
-        <p className="contact-success" role="status">
-          {CONTACT_SUCCESS_TEXT}
-        </p>
-      ) : null}
+      {result?.ok ? <FormStatus kind="success">{CONTACT_SUCCESS_TEXT}</FormStatus> : null}
       {result && !result.ok ? (
-        <div className="contact-error" role="alert">
-          <p>{CONTACT_FAILED_TEXT}</p>
-          {result.detail ? <p className="contact-error-detail">{result.detail}</p> : null}
-        </div>
+        <FormStatus kind="error" detail={result.detail}>
+          {CONTACT_FAILED_TEXT}
+        </FormStatus>
       ) : null}
-      <label htmlFor="contact-name">Name</label>
-      <input
+      <Field
         id="contact-name"
+        label="Name"
         name="name"
         autoComplete="name"
         required
         maxLength={CONTACT_NAME_MAX_LENGTH}
         value={fields.name}
         onChange={set("name")}
+        error={errorOf("name")}
       />
-      <label htmlFor="contact-email">Email</label>
-      <input
+      <Field
         id="contact-email"
+        label="Email"
         name="email"
         type="email"
         autoComplete="email"
@@ -75,31 +80,35 @@ export function ContactForm() {
         maxLength={EMAIL_MAX_LENGTH}
         value={fields.email}
         onChange={set("email")}
+        error={errorOf("email")}
       />
-      <label htmlFor="contact-subject">Subject</label>
-      <input
+      <Field
         id="contact-subject"
+        label="Subject"
         name="subject"
         required
         maxLength={CONTACT_SUBJECT_MAX_LENGTH}
         value={fields.subject}
         onChange={set("subject")}
+        error={errorOf("subject")}
       />
-      <label htmlFor="contact-message">Message</label>
-      <textarea
+      <Field
+        multiline
         id="contact-message"
+        label="Message"
         name="message"
         rows={CONTACT_MESSAGE_ROWS}
         required
         maxLength={CONTACT_MESSAGE_MAX_LENGTH}
         value={fields.message}
         onChange={set("message")}
+        error={errorOf("message")}
       />
       {/* Honeypot: hidden from people and assistive technology; bots fill it and are ignored. */}
       <div className="contact-hp" aria-hidden="true">
-        <label htmlFor="contact-website">Website</label>
-        <input
+        <Field
           id="contact-website"
+          label="Website"
           name="website"
           tabIndex={-1}
           autoComplete="off"

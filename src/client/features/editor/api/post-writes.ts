@@ -1,5 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "../../../../common/query-keys";
 import type { BlogPost } from "../../../../common/types";
-import { ApiError, api } from "../../../lib/api";
+import { api } from "../../../lib/api";
 
 export interface UploadedImage {
   id: string;
@@ -12,19 +14,19 @@ export interface UploadedImage {
 export async function uploadImages(files: File[]): Promise<UploadedImage[]> {
   const form = new FormData();
   for (const file of files) form.append("images", file, file.name);
-  const res = await fetch("/api/uploads", { method: "POST", body: form, credentials: "same-origin" });
-  const data = (await res.json().catch(() => null)) as {
-    files?: UploadedImage[];
-    error?: { code: string; message: string };
-  } | null;
-  if (!res.ok || !data?.files) {
-    throw new ApiError(
-      res.status,
-      data?.error?.code ?? "HTTP_ERROR",
-      data?.error?.message ?? "Upload failed",
-    );
-  }
-  return data.files;
+  return (await api<{ files: UploadedImage[] }>("/api/uploads", { method: "POST", body: form })).files;
+}
+
+/**
+ * What every post write (publish, save, autosave) makes stale: the post itself shows the answer,
+ * and every list of posts reloads.
+ */
+export function useAfterPostWrite() {
+  const client = useQueryClient();
+  return async (post?: BlogPost) => {
+    if (post) client.setQueryData(queryKeys.post(post.id), post);
+    await client.invalidateQueries({ queryKey: queryKeys.postLists });
+  };
 }
 
 export interface PostBody {

@@ -1,12 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { EDIT_REDIRECT_MS } from "../../../../common/limits";
-import { queryKeys } from "../../../../common/query-keys";
 import { parseHashtagsOnEdit } from "../../../../common/rules/hashtags";
 import type { BlogPost } from "../../../../common/types";
 import { ApiError } from "../../../lib/api";
-import { updatePost } from "../api/post-writes";
+import { updatePost, useAfterPostWrite } from "../api/post-writes";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
 import { useUnsavedChanges } from "../use-unsaved-changes";
@@ -28,7 +26,7 @@ interface Props {
 
 /** Inline edit mode on the post page: the same editor, loaded from the saved post. */
 export default function EditPostForm({ post, blogPath, onCancel }: Props) {
-  const queryClient = useQueryClient();
+  const afterWrite = useAfterPostWrite();
   const navigate = useNavigate();
   const [initial] = useState(() => editorValueFromPost(post));
   const [value, setValue] = useState<EditorValue>(initial);
@@ -69,7 +67,7 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
       images = prepared.images;
       const publishing = action === "publish" ? { status: "published" as const } : {};
       const updated = await updatePost(post.id, { ...prepared.body, ...publishing });
-      await queryClient.invalidateQueries({ queryKey: ["posts"] });
+      await afterWrite(unpublished && action === "save" ? undefined : updated);
       if (unpublished && action === "save") {
         const next = images.every((i, n) => i === value.images[n]) ? value : { ...value, images };
         setValue(next);
@@ -77,7 +75,6 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
         setStatus({ kind: "success", text: UPDATE_SUCCESS_TEXT });
         return;
       }
-      queryClient.setQueryData(queryKeys.post(post.id), updated);
       setSaved(true);
       setStatus({
         kind: "success",

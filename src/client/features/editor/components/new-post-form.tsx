@@ -1,11 +1,10 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import type { AuthorKey } from "../../../../common/limits";
 import { paths } from "../../../../common/routes";
 import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
 import { ApiError } from "../../../lib/api";
-import type { Publishing } from "../api/post-writes";
+import { type Publishing, useAfterPostWrite } from "../api/post-writes";
 import { clearStoredDraft, readStoredDraft, type StoredDraft } from "../draft-storage";
 import { type EditorValue, emptyEditorValue, isBlank } from "../editor-model";
 import { useDraftSaving } from "../use-draft-saving";
@@ -29,7 +28,7 @@ const postPath = paths.post;
 
 /** /admin: the new-post form (a lazily loaded chunk; readers never download it). */
 export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null }) {
-  const queryClient = useQueryClient();
+  const afterWrite = useAfterPostWrite();
   const messageId = useId();
   const editor = useRef<PostEditorHandle>(null);
   const message = useRef<HTMLParagraphElement>(null);
@@ -81,7 +80,7 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
     setBusy(action);
     try {
       const post = await drafts.save(publishing);
-      await queryClient.invalidateQueries({ queryKey: ["posts"] });
+      await afterWrite();
       if (action !== "draft") {
         // SPEC §4: after publish the form clears but keeps the chosen author.
         drafts.reset();

@@ -1,4 +1,5 @@
 import type { ContactDeliveryStatus } from "../../../../common/engagement";
+import { LoadMore } from "../../../components/ui/load-more";
 import { useInboxMessages } from "../api/messages";
 import "../inbox.css";
 
@@ -60,16 +61,14 @@ export default function Inbox() {
           ))}
         </ul>
       )}
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={() => void query.fetchNextPage()}
-          disabled={query.isFetchingNextPage}
-        >
-          {query.isFetchingNextPage ? "Loading..." : "Load more messages"}
-        </button>
-      ) : null}
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        failed={query.isFetchNextPageError}
+        failedText="Failed to load more messages. Please try again."
+        label="Load more messages"
+        onLoadMore={() => void query.fetchNextPage()}
+      />
     </section>
   );
 }

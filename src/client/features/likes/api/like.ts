@@ -27,7 +27,7 @@ export function useToggleLike(postId: string, viewerId: string | null) {
         post ? { ...post, likes: state.likes } : post,
       );
       // Lists show the count too.
-      void client.invalidateQueries({ queryKey: ["posts"] });
+      void client.invalidateQueries({ queryKey: queryKeys.postLists });
     },
   });
 }

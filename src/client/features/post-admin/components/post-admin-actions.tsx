@@ -1,10 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { canManagePost } from "../../../../common/policies";
-import { queryKeys } from "../../../../common/query-keys";
 import type { BlogPost, Viewer } from "../../../../common/types";
-import { deletePost } from "../api/delete-post";
+import { useDeletePost } from "../api/delete-post";
 import "../post-admin.css";
 
 // SPEC §4 / §8 delete texts.
@@ -31,7 +29,7 @@ export function PostAdminActions({ post, viewer, blogPath, onEdit, focusEdit }: 
   const cancelButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const remove = useDeletePost(post.id);
 
   useEffect(() => {
     const el = dialog.current;
@@ -59,9 +57,7 @@ export function PostAdminActions({ post, viewer, blogPath, onEdit, focusEdit }: 
     setBusy(true);
     setError(null);
     try {
-      await deletePost(post.id);
-      queryClient.removeQueries({ queryKey: queryKeys.post(post.id) });
-      await queryClient.invalidateQueries({ queryKey: ["posts"] });
+      await remove.mutateAsync();
       setConfirming(false);
       navigate(blogPath);
     } catch {

@@ -1,3 +1,4 @@
+import { LoadMore } from "../../../components/ui/load-more";
 import type { PostList as PostListData } from "../api/post-lists";
 import { PostCard } from "./post-card";
 
@@ -46,18 +47,13 @@ export function PostList({
           ))}
         </div>
       )}
-      {list.loadMoreFailed ? (
-        <p className="list-status list-error" role="alert">
-          Failed to load more posts. Please try again.
-        </p>
-      ) : null}
-      {list.hasMore ? (
-        <div className="load-more">
-          <button type="button" className="button" onClick={list.loadMore} disabled={list.loadingMore}>
-            {list.loadingMore ? "Loading..." : "Load more"}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore
+        hasMore={list.hasMore}
+        loading={list.loadingMore}
+        failed={list.loadMoreFailed}
+        failedText="Failed to load more posts. Please try again."
+        onLoadMore={list.loadMore}
+      />
     </>
   );
 }

@@ -1,0 +1,22 @@
+import type { ReactNode } from "react";
+
+/**
+ * The outcome of a form or a load: an error is announced at once (role=alert), a success or a
+ * quiet note politely (role=status). `detail` is a second, smaller line (e.g. the server's reason).
+ */
+export function FormStatus({
+  kind,
+  children,
+  detail,
+}: {
+  kind: "error" | "success" | "note";
+  children: ReactNode;
+  detail?: ReactNode;
+}) {
+  return (
+    <div className={`form-status form-status--${kind}`} role={kind === "error" ? "alert" : "status"}>
+      <p>{children}</p>
+      {detail ? <p className="form-status-detail">{detail}</p> : null}
+    </div>
+  );
+}
