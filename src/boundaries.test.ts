@@ -16,7 +16,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every relative import of a file, resolved to a path under src/ (e.g. "client/features/auth/x"). */
-export function importsOf(file: string, text = readFileSync(file, "utf8")): string[] {
+function importsOf(file: string, text = readFileSync(file, "utf8")): string[] {
   const specifiers = [...text.matchAll(/(?:from\s+|import\s*\(\s*|import\s+)["'](\.[^"']+)["']/g)];
   return specifiers.map((m) =>
     path

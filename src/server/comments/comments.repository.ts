@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { type Comment, DELETED_COMMENT_TEXT } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
