@@ -2,7 +2,7 @@ import { type AnyColumn, desc, type SQL, sql } from "drizzle-orm";
 import { isId } from "../common/schemas/id";
 import { CURSOR_MESSAGE } from "../common/schemas/page-query";
 import type { Page } from "../common/types";
-import { badRequest } from "./errors";
+import { badRequest, invalid } from "./errors";
 
 /**
  * The one keyset pagination of every list (posts, comments, inbox): newest first, ties broken by
@@ -46,7 +46,7 @@ export function decodeCursor(raw: string): Cursor | null {
 /** A parsed page query (common/schemas/page-query) → what a repository takes; a bad cursor is a 400. */
 export function pageRequest(query: { limit?: number; cursor?: string }, defaultLimit: number): PageRequest {
   const cursor = query.cursor === undefined ? null : decodeCursor(query.cursor);
-  if (query.cursor !== undefined && !cursor) throw badRequest(CURSOR_MESSAGE, "VALIDATION_ERROR");
+  if (query.cursor !== undefined && !cursor) throw invalid(CURSOR_MESSAGE);
   return { limit: query.limit ?? defaultLimit, cursor };
 }
 

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import { badRequest } from "./errors";
+import { ERROR_CODES } from "../common/error-codes";
+import { badRequest, invalid } from "./errors";
 
 /**
  * Parse request input with a shared schema (src/common/schemas); the first problem becomes a clear
@@ -13,7 +14,7 @@ export function parse<S extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issue = result.error.issues[0];
-  if (!issue) throw badRequest("The request is not valid.", "VALIDATION_ERROR");
+  if (!issue) throw invalid("The request is not valid.");
   const where = issue.path.length > 0 ? issue.path.join(".") : "";
   // Schemas give user-facing messages (SPEC texts) where they have them; otherwise name the field.
   const message =
@@ -22,5 +23,5 @@ export function parse<S extends z.ZodType>(
       : issue.message.startsWith("Invalid") && where
         ? `${where}: ${issue.message}.`
         : issue.message;
-  throw badRequest(message, codes[message] ?? "VALIDATION_ERROR");
+  throw badRequest(message, codes[message] ?? ERROR_CODES.validation);
 }

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "../../common/error-codes";
 import { ApiError } from "./api";
 
 // SPEC §8: provider codes mapped to the exact catalogue messages.
@@ -23,16 +24,16 @@ export type AuthErrorKind =
   | "other";
 
 const KIND_BY_CODE: Record<string, AuthErrorKind> = {
-  EMAIL_IN_USE: "email-in-use",
+  [ERROR_CODES.emailInUse]: "email-in-use",
   USER_ALREADY_EXISTS: "email-in-use",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "email-in-use",
-  INVALID_EMAIL: "invalid-email",
-  PASSWORD_TOO_WEAK: "weak-password",
-  PASSWORD_TOO_SHORT: "weak-password",
-  USER_NOT_FOUND: "user-not-found",
-  INVALID_EMAIL_OR_PASSWORD: "wrong-password",
+  [ERROR_CODES.invalidEmail]: "invalid-email",
+  [ERROR_CODES.passwordTooWeak]: "weak-password",
+  [ERROR_CODES.passwordTooShort]: "weak-password",
+  [ERROR_CODES.userNotFound]: "user-not-found",
+  [ERROR_CODES.invalidEmailOrPassword]: "wrong-password",
   INVALID_PASSWORD: "wrong-password",
-  TOO_MANY_REQUESTS: "too-many-requests",
+  [ERROR_CODES.tooManyRequests]: "too-many-requests",
   USER_DISABLED: "user-disabled",
   BANNED_USER: "user-disabled",
 };

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from "../../common/error-codes";
 import { paths } from "../../common/routes";
 import { ACCOUNT_MESSAGES, AccountBodySchemas } from "../../common/schemas/account";
 import type { Config } from "../env";
@@ -12,15 +13,15 @@ import { isCommonPassword } from "./common-passwords";
 
 /** Better Auth's own codes for the problems it would report itself. */
 const CODES = {
-  [ACCOUNT_MESSAGES.emailInvalid]: "INVALID_EMAIL",
-  [ACCOUNT_MESSAGES.passwordTooShort]: "PASSWORD_TOO_SHORT",
-  [ACCOUNT_MESSAGES.passwordTooLong]: "PASSWORD_TOO_LONG",
-  [ACCOUNT_MESSAGES.resetLinkInvalid]: "INVALID_TOKEN",
+  [ACCOUNT_MESSAGES.emailInvalid]: ERROR_CODES.invalidEmail,
+  [ACCOUNT_MESSAGES.passwordTooShort]: ERROR_CODES.passwordTooShort,
+  [ACCOUNT_MESSAGES.passwordTooLong]: ERROR_CODES.passwordTooLong,
+  [ACCOUNT_MESSAGES.resetLinkInvalid]: ERROR_CODES.invalidToken,
 };
 
 /** SPEC §5 password strength: not one of the most common passwords (weak-password message). */
 function notCommon(password: string): string {
-  if (isCommonPassword(password)) throw badRequest(AUTH_MESSAGES.weakPassword, "PASSWORD_TOO_WEAK");
+  if (isCommonPassword(password)) throw badRequest(AUTH_MESSAGES.weakPassword, ERROR_CODES.passwordTooWeak);
   return password;
 }
 

@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { eq } from "drizzle-orm";
+import { ERROR_CODES } from "../../common/error-codes";
 import type { AuthorKey } from "../../common/limits";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../common/limits";
 import type { Viewer } from "../../common/types";
@@ -143,10 +144,13 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
         const body = (ctx.body ?? {}) as { email?: unknown };
         if (typeof body.email !== "string") return;
         if (ctx.path === "/sign-up/email" && (await emailExists(body.email))) {
-          throw new APIError("CONFLICT", { code: "EMAIL_IN_USE", message: AUTH_MESSAGES.emailInUse });
+          throw new APIError("CONFLICT", { code: ERROR_CODES.emailInUse, message: AUTH_MESSAGES.emailInUse });
         }
         if (ctx.path === "/request-password-reset" && !(await emailExists(body.email))) {
-          throw new APIError("NOT_FOUND", { code: "USER_NOT_FOUND", message: AUTH_MESSAGES.userNotFound });
+          throw new APIError("NOT_FOUND", {
+            code: ERROR_CODES.userNotFound,
+            message: AUTH_MESSAGES.userNotFound,
+          });
         }
       }),
     },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { COMMENT_BLOCKED_MESSAGE, emailPrefix } from "../../common/engagement";
+import { ERROR_CODES } from "../../common/error-codes";
 import { canComment, canManageComment, canReadPost, canSeeComment } from "../../common/policies";
 import { isPostPublic } from "../../common/rules/post-visibility";
 import { CommentBodySchema, NewCommentBodySchema } from "../../common/schemas/comment";
@@ -72,7 +73,8 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const post = isId(id) ? await findPostVisibility(ctx.db, id) : null;
     if (!post || !canReadPost(viewer, post, ctx.now())) throw postNotFound();
     const postAuthor = post.author;
-    if (await isBlocked(ctx.db, postAuthor, viewer.id)) throw forbidden(COMMENT_BLOCKED_MESSAGE, "BLOCKED");
+    if (await isBlocked(ctx.db, postAuthor, viewer.id))
+      throw forbidden(COMMENT_BLOCKED_MESSAGE, ERROR_CODES.blocked);
     // A reply goes under the top-level comment of what it answers (one level deep) and names
     // whom it answers; only a comment this viewer can see, on this post, can be answered.
     let thread: { parentId: string; replyToId: string; replyToAuthor: string } | null = null;

@@ -1,8 +1,9 @@
 import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
+import { ERROR_CODES } from "../../common/error-codes";
 import type { AppContext } from "../context";
 import type { TrustProxy } from "../env";
-import { AppError, badRequest } from "../errors";
+import { AppError, badRequest, invalid } from "../errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -117,7 +118,7 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
     // A route whose credential is a secret in its URL, used without a cookie (RFC 8058 one-click).
     if (request.routeOptions.config?.allowCrossSite) return;
     if (isCrossSite(request, origins)) {
-      throw new AppError(403, "CROSS_SITE", "Cross-site requests are not allowed.");
+      throw new AppError(403, ERROR_CODES.crossSite, "Cross-site requests are not allowed.");
     }
   });
 
@@ -130,11 +131,11 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
       (api ? (inputProblem(request.params) ?? inputProblem(request.query)) : null) ??
       inputProblem(request.body);
     if (!problem) return;
-    if (problem.kind === "depth") throw badRequest("The request is nested too deeply.", "VALIDATION_ERROR");
+    if (problem.kind === "depth") throw invalid("The request is nested too deeply.");
     // Named like the schemas name fields ("Subject contains characters that are not allowed.").
     const what = problem.field
       ? `${problem.field.charAt(0).toUpperCase()}${problem.field.slice(1, 40)}`
       : "The request";
-    throw badRequest(`${what} contains characters that are not allowed.`, "VALIDATION_ERROR");
+    throw invalid(`${what} contains characters that are not allowed.`);
   });
 }

@@ -4,7 +4,7 @@ import { IdParamsSchema, isId } from "../../common/schemas/id";
 import { CreatePostSchema, UpdatePostSchema } from "../../common/schemas/post";
 import type { PostImage } from "../../common/types";
 import type { AppContext } from "../context";
-import { badRequest, forbidden, notFound } from "../errors";
+import { badRequest, forbidden, invalid, notFound } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 import { addSrcset } from "../uploads/image-store";
 import { parse } from "../validate";
@@ -25,25 +25,21 @@ const WRITE = { config: { invalidatesContent: true } } as const;
 /** Images must be consistent: unique ids, pairs symmetric within the post, thumbnail one of them. */
 function checkImages(images: PostImage[], imageUrl: string | null): void {
   const byId = new Map(images.map((i) => [i.id, i]));
-  if (byId.size !== images.length) throw badRequest("Each image must have its own id.", "VALIDATION_ERROR");
+  if (byId.size !== images.length) throw invalid("Each image must have its own id.");
   for (const image of images) {
     if (image.pairedWith === null) continue;
     const partner = byId.get(image.pairedWith);
     if (!partner || partner.id === image.id || partner.pairedWith !== image.id)
-      throw badRequest(
-        "A paired image must be paired with another image of this post, both ways.",
-        "VALIDATION_ERROR",
-      );
+      throw invalid("A paired image must be paired with another image of this post, both ways.");
   }
   if (imageUrl !== null && !images.some((i) => i.url === imageUrl))
-    throw badRequest("The thumbnail must be one of the post's images.", "VALIDATION_ERROR");
+    throw invalid("The thumbnail must be one of the post's images.");
 }
 
 async function cleanContent(ctx: AppContext, content: string): Promise<string> {
   const clean = sanitizePostHtml(content);
   // Content that was nothing but removed markup is no content.
-  if (clean.replace(/<(?!img\b)[^>]*>/g, "").trim() === "")
-    throw badRequest("Content is required", "VALIDATION_ERROR");
+  if (clean.replace(/<(?!img\b)[^>]*>/g, "").trim() === "") throw invalid("Content is required");
   return addSrcset(clean, ctx.storage);
 }
 

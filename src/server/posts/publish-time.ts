@@ -1,7 +1,7 @@
 import { type PostStatus, SCHEDULE_MAX_AHEAD_DAYS } from "../../common/limits";
 import { effectiveStatus } from "../../common/rules/post-visibility";
 import { PUBLISHING_MESSAGES } from "../../common/schemas/post-status";
-import { badRequest } from "../errors";
+import { badRequest, invalid } from "../errors";
 
 /**
  * The stored status and publish time (`date`) after a save (docs/decisions/0009):
@@ -18,10 +18,9 @@ export function publishTime(
   if (status === null) return null;
   if (status === "scheduled") {
     const at = new Date(input.publishAt!);
-    if (at.getTime() <= now.getTime())
-      throw badRequest(PUBLISHING_MESSAGES.publishAtInPast, "VALIDATION_ERROR");
+    if (at.getTime() <= now.getTime()) throw invalid(PUBLISHING_MESSAGES.publishAtInPast);
     if (at.getTime() - now.getTime() > SCHEDULE_MAX_AHEAD_DAYS * 86_400_000)
-      throw badRequest(PUBLISHING_MESSAGES.publishAtTooFar, "VALIDATION_ERROR");
+      throw invalid(PUBLISHING_MESSAGES.publishAtTooFar);
     return { status, date: at };
   }
   const current = existing ? effectiveStatus(existing, now) : null;

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { ERROR_CODES } from "../../../../common/error-codes";
 import { PASSWORD_MIN_LENGTH } from "../../../../common/limits";
 import { newPasswordProblem } from "../../../../common/schemas/account";
 import { Field } from "../../../components/ui/field";
@@ -62,7 +63,7 @@ export function ResetPasswordForm() {
     } catch (e) {
       const failure = toAuthError(e);
       setMessage(
-        failure.code === "INVALID_TOKEN"
+        failure.code === ERROR_CODES.invalidToken
           ? NEW_PASSWORD_TEXTS.invalidLink
           : failure.kind === "weak-password" || failure.kind === "too-many-requests"
             ? failure.message
