@@ -9,6 +9,7 @@
  * markers → HTML → markers gives the same text.
  */
 import type { ImagePosition, ImageSize } from "../limits";
+import type { PostImage } from "../types";
 
 export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 const ID = "[A-Za-z0-9_-]{1,64}";
@@ -18,21 +19,8 @@ const markerRe = () => new RegExp(MARKER_SOURCE, "g");
 export const imageMarker = (id: string) => `[IMAGE:${id}]`;
 export const pairMarker = (a: string, b: string) => `[PAIRED:${a}:${b}]`;
 
-/** What the rules need of an image entry (the editor's entries carry more: file, preview…). */
-export interface MarkerImage {
-  id: string;
-  url: string;
-  position: ImagePosition;
-  size: ImageSize;
-  pairedWith: string | null;
-  /** Alt text: null or absent falls back to the post's title; '' marks the image decorative. */
-  alt?: string | null;
-  /** Optional caption shown under the image. */
-  caption?: string;
-  /** Natural size in pixels (from the upload), for width/height and a pair's equal-height row. */
-  width?: number;
-  height?: number;
-}
+/** What the rules need of an image entry: the stored entry (the editor's entries carry more: file, preview…). */
+export type MarkerImage = PostImage;
 
 export interface FoundMarker {
   text: string;

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from "react";
 import { Link } from "react-router";
-import { Field } from "../../../components/ui/field";
 import { FormStatus } from "../../../components/ui/form-status";
 import { toAuthError } from "../../../lib/auth-errors";
 import { useSession } from "../../../lib/session";
+import { EmailField } from "./account-fields";
 import "../auth.css";
 
 // SPEC §8 reset screen texts.
@@ -49,15 +49,7 @@ export function ForgotPasswordForm() {
         ) : (
           <FormStatus kind="error">{result.message}</FormStatus>
         ))}
-      <Field
-        id="forgot-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailField id="forgot-email" value={email} onValue={setEmail} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Sending..." : "Reset Password"}
       </button>

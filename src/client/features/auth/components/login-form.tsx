@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { safeRedirectPath } from "../../../../common/routes";
-import { Field } from "../../../components/ui/field";
 import { FormStatus } from "../../../components/ui/form-status";
 import { AUTH_ERROR_MESSAGES, toAuthError } from "../../../lib/auth-errors";
 import { useSession } from "../../../lib/session";
+import { EmailField, PasswordField } from "./account-fields";
 import "../auth.css";
 
 export const LOGIN_FAILED = "Failed to log in. Please check your credentials.";
@@ -60,24 +60,8 @@ export function LoginForm() {
         </p>
       )}
       {message && <FormStatus kind="error">{message}</FormStatus>}
-      <Field
-        id="login-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <Field
-        id="login-password"
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
+      <EmailField id="login-email" value={email} onValue={setEmail} />
+      <PasswordField id="login-password" value={password} onValue={setPassword} />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Logging in..." : "Log In"}
       </button>

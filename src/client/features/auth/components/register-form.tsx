@@ -6,6 +6,7 @@ import { Field } from "../../../components/ui/field";
 import { FormStatus } from "../../../components/ui/form-status";
 import { AUTH_ERROR_MESSAGES, toAuthError } from "../../../lib/auth-errors";
 import { useSession } from "../../../lib/session";
+import { EmailField, PasswordField } from "./account-fields";
 import "../auth.css";
 
 // SPEC §8 registration screen texts.
@@ -69,33 +70,20 @@ export function RegisterForm() {
           {error.message}
         </FormStatus>
       )}
-      <Field
-        id="register-email"
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <Field
+      <EmailField id="register-email" value={email} onValue={setEmail} />
+      <PasswordField
         id="register-password"
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        required
+        isNew
         minLength={PASSWORD_MIN_LENGTH}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onValue={setPassword}
       />
-      <Field
+      <PasswordField
         id="register-confirm"
         label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        required
+        isNew
         value={confirmPassword}
-        onChange={(e) => setConfirmPassword(e.target.value)}
+        onValue={setConfirmPassword}
       />
       <Field
         id="register-name"

@@ -3,10 +3,10 @@ import { Link, useSearchParams } from "react-router";
 import { ERROR_CODES } from "../../../../common/error-codes";
 import { PASSWORD_MIN_LENGTH } from "../../../../common/limits";
 import { newPasswordProblem } from "../../../../common/schemas/account";
-import { Field } from "../../../components/ui/field";
 import { FormStatus } from "../../../components/ui/form-status";
 import { toAuthError } from "../../../lib/auth-errors";
 import { useSession } from "../../../lib/session";
+import { PasswordField } from "./account-fields";
 import "../auth.css";
 
 export const NEW_PASSWORD_TEXTS = {
@@ -77,24 +77,20 @@ export function ResetPasswordForm() {
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
       {message && <FormStatus kind="error">{message}</FormStatus>}
-      <Field
+      <PasswordField
         id="reset-password"
         label="New Password"
-        type="password"
-        autoComplete="new-password"
-        required
+        isNew
         minLength={PASSWORD_MIN_LENGTH}
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onValue={setPassword}
       />
-      <Field
+      <PasswordField
         id="reset-confirm"
         label="Confirm New Password"
-        type="password"
-        autoComplete="new-password"
-        required
+        isNew
         value={confirmPassword}
-        onChange={(e) => setConfirmPassword(e.target.value)}
+        onValue={setConfirmPassword}
       />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Saving..." : "Set New Password"}

@@ -1,0 +1,45 @@
+import { Field } from "../../../components/ui/field";
+
+interface Props {
+  id: string;
+  value: string;
+  onValue: (value: string) => void;
+}
+
+/** The email field of every account form. */
+export function EmailField({ id, value, onValue }: Props) {
+  return (
+    <Field
+      id={id}
+      label="Email"
+      type="email"
+      autoComplete="email"
+      required
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  );
+}
+
+/** A password field: the one to sign in with, or a new one (with the SPEC §5 minimum shown to the browser). */
+export function PasswordField({
+  id,
+  value,
+  onValue,
+  label = "Password",
+  isNew = false,
+  minLength,
+}: Props & { label?: string; isNew?: boolean; minLength?: number }) {
+  return (
+    <Field
+      id={id}
+      label={label}
+      type="password"
+      autoComplete={isNew ? "new-password" : "current-password"}
+      required
+      minLength={minLength}
+      value={value}
+      onChange={(e) => onValue(e.target.value)}
+    />
+  );
+}
