@@ -24,7 +24,7 @@ export const integer = (min: number, max: number, fallback: number) =>
 /** Fastify's `trustProxy`: off, all hops, a hop count, or the proxies' addresses/CIDR ranges. */
 export type TrustProxy = boolean | number | string[];
 
-const PROXY_ADDRESS = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)(?:\/[0-9]{1,3})?$/i;
+export const PROXY_ADDRESS = /^(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)(?:\/[0-9]{1,3})?$/i;
 const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
 
 /** TRUST_PROXY's value, or null when it is not one of the accepted forms. */

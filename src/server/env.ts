@@ -1,7 +1,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { booleanish, httpUrl, integer, normaliseEmail, parseTrustProxy, type TrustProxy } from "./env-values";
+import {
+  booleanish,
+  httpUrl,
+  integer,
+  normaliseEmail,
+  PROXY_ADDRESS,
+  parseTrustProxy,
+  type TrustProxy,
+} from "./env-values";
 import type { S3Config } from "./storage/s3-storage";
 
 export { normaliseEmail, parseTrustProxy, type TrustProxy };
