@@ -1,11 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq } from "drizzle-orm";
+import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
 import { account, blogPosts, type comments, postLikes, user } from "../db/schema";
-import { buildTestApp, openTestDatabase, type TestApp } from "../test/test-app";
+import { buildTestApp, openTestDatabase, TEST_PASSWORD, type TestApp } from "../test/test-app";
 import { importArchive } from "./import";
 import { exportTo, normalisedArchive, rewriteArchive, uploadsOf, writeSampleBlog } from "./test-blog";
 
@@ -95,6 +95,37 @@ describe("export", () => {
     const rows = tables.account!.map((l) => JSON.parse(l));
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => typeof r.password === "string" && r.password.length > 20)).toBe(true);
+  });
+});
+
+describe("import with --with-secrets", () => {
+  it("brings the passwords along for new accounts and never replaces an existing account's password", async () => {
+    const file = path.join(work, "secrets-import.tar.gz");
+    await exportTo(t.ctx, t.ctx.db, t.config.dataDir, file, true);
+    const next = await buildTestApp();
+    try {
+      // 'him' already has an account here, with another password.
+      await next.signUp({
+        email: next.config.authorEmails.him,
+        name: "Him",
+        password: "his-new-home-77",
+        verified: true,
+      });
+      await importArchive({
+        db: next.ctx.db,
+        storage: next.ctx.storage,
+        file,
+        stagingDir: path.join(work, ".s"),
+      });
+      const signIn = (email: string, password: string) =>
+        next.request({ method: "POST", url: "/api/auth/sign-in/email", payload: { email, password } });
+      const [reader] = await next.ctx.db.select().from(user).where(like(user.email, "reader-%"));
+      expect((await signIn(reader!.email, TEST_PASSWORD)).statusCode).toBe(200);
+      expect((await signIn(next.config.authorEmails.him, "his-new-home-77")).statusCode).toBe(200);
+      expect((await signIn(next.config.authorEmails.him, TEST_PASSWORD)).statusCode).toBe(401);
+    } finally {
+      await next.close();
+    }
   });
 });
 

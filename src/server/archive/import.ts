@@ -9,7 +9,7 @@ import { ArchiveError, DATA_ENTRY } from "./format";
 import { readArchive } from "./read-archive";
 import { applyRowRules } from "./row-rules";
 import type { ArchiveStorage } from "./storage";
-import { type ArchiveRow, type ArchiveTable, decodeRow } from "./tables";
+import { type ArchiveRow, type ArchiveTable, decodeRow, SECRET_TABLES } from "./tables";
 
 export interface ImportOptions {
   db: Db;
@@ -108,6 +108,8 @@ async function apply(
           if (typeof ruled === "string") throw refused(`The archive changed while it was imported`);
           const values = ruled.values;
           if (t.name === "user" && checked.userIdMap.has(String(values.id))) continue;
+          // An account that exists here keeps its own password: the archive's hash is not added.
+          if (SECRET_TABLES.has(t.name) && checked.userIdMap.has(String(values.userId))) continue;
           for (const [field, ref] of t.references)
             if (ref.table === "user" && typeof values[field] === "string")
               values[field] = checked.userIdMap.get(values[field] as string) ?? values[field];
