@@ -73,6 +73,7 @@ export function FollowBox({ author }: { author?: AuthorKey }) {
           <label htmlFor={`${id}-email`}>Your email</label>
           <input
             id={`${id}-email`}
+            className="input"
             type="email"
             autoComplete="email"
             value={email}
