@@ -1,5 +1,5 @@
 /**
- * Writing without tags (issue 10): in the content text, a blank line starts a new paragraph and a
+ * Writing without tags: in the content text, a blank line starts a new paragraph and a
  * single line break is kept. The preview and the save both go through this, so what is published
  * is what the preview showed.
  *

@@ -60,7 +60,7 @@ const IMAGE_CLASSES = new Set<string>([
   ...IMAGE_SIZES.map((s) => `post-image--${s}`),
 ]);
 const DIV_CLASSES = new Set(["image-pair"]);
-/** A captioned image (issue 10): the figure carries the image's placement classes. */
+/** A captioned image: the figure carries the image's placement classes. */
 const FIGURE_CLASSES = new Set<string>([
   "post-figure",
   ...IMAGE_POSITIONS.map((p) => `post-image--${p}`),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { POST_STATUSES, type PostStatus } from "../limits";
 
 /**
- * The publishing fields of the post create/update contract (issue 10): `status` is draft,
+ * The publishing fields of the post create/update contract: `status` is draft,
  * scheduled or published; `publishAt` (ISO 8601 with a zone) is the publish time of a scheduled
  * post and is given exactly when status is 'scheduled'. Whether the time lies ahead is checked
  * by the server against its clock.

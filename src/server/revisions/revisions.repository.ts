@@ -4,7 +4,7 @@ import type { PostImage } from "../../common/types";
 import type { Db } from "../db/client";
 import { postRevisions } from "../db/schema";
 
-/** What a revision keeps of a post: what the author wrote (issue 10), not its status or likes. */
+/** What a revision keeps of a post: what the author wrote, not its status or likes. */
 export interface RevisionFields {
   title: string;
   excerpt: string;

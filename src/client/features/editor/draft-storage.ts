@@ -1,7 +1,7 @@
 import type { EditorValue } from "./editor-model";
 
 /**
- * Closing the tab loses nothing (issue 10): the new-post form keeps a copy of its work in this
+ * Closing the tab loses nothing: the new-post form keeps a copy of its work in this
  * browser on every change, beside the draft it autosaves on the server.
  */
 export const DRAFT_STORAGE_KEY = "duet-admin-draft";

@@ -5,7 +5,7 @@ import type { ContentHandle } from "./components/html-editor";
 import { type EditorValue, imageFromFile } from "./editor-model";
 
 /**
- * Images live in the text (issue 10): a picked or dropped image appears at the cursor at once
+ * Images live in the text: a picked or dropped image appears at the cursor at once
  * (its local preview) and is uploaded straight away; a failed upload is tried again on save.
  */
 export function useAddImages(

@@ -7,7 +7,7 @@ import { clearStoredDraft, storeDraft } from "./draft-storage";
 import { type EditorValue, isBlank, sameWork, savedContent } from "./editor-model";
 import { prepareBody } from "./save";
 
-/** Issue 10: while an author writes, the work is saved as a draft every few seconds. */
+/** While an author writes, the work is saved as a draft every few seconds. */
 export const AUTOSAVE_INTERVAL_MS = 5_000;
 
 /** The server keeps drafts to its own rule: title and content are required for any save. */

@@ -38,7 +38,7 @@ export interface PostBody {
   imageUrl: string | null;
 }
 
-/** Issue 10: a post is saved as a draft, scheduled (publishAt, ISO 8601) or published (the default). */
+/** A post is saved as a draft, scheduled (publishAt, ISO 8601) or published (the default). */
 export interface Publishing {
   status?: "draft" | "scheduled" | "published";
   publishAt?: string;

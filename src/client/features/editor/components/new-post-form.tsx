@@ -17,7 +17,7 @@ import { ResumeOffer } from "./resume-offer";
 // SPEC §8 publish messages.
 export const PUBLISH_SUCCESS_TEXT = "Blog post published successfully!";
 export const PUBLISH_FAILURE_TEXT = "Failed to publish blog post. Please try again.";
-// Issue 10: drafts and scheduling.
+// Drafts and scheduling (docs/decisions/0009).
 export const DRAFT_SAVED_TEXT = "Draft saved.";
 export const DRAFT_FAILURE_TEXT = "Failed to save the draft. Please try again.";
 export const SCHEDULE_FAILURE_TEXT = "Failed to schedule the post. Please try again.";

@@ -30,7 +30,7 @@ export interface FieldErrors {
 }
 
 export interface PostEditorHandle {
-  /** Move focus to the first field in error (issue 10 accessibility). */
+  /** Move focus to the first field in error. */
   focusFirstInvalid(errors: FieldErrors): void;
 }
 

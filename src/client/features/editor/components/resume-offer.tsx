@@ -7,7 +7,7 @@ interface Props {
   onDiscard: () => void;
 }
 
-/** Reopening /admin offers to continue the unfinished post (issue 10). */
+/** Reopening /admin offers to continue the unfinished post. */
 export function ResumeOffer({ stored, onContinue, onDiscard }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);

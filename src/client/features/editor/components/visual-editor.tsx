@@ -68,7 +68,7 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
     editor.commands.setContent(textToEditorHtml(value), { emitUpdate: false });
   }, [editor, value]);
 
-  // Errors tied to the field (issue 10 accessibility).
+  // Errors tied to the field.
   useEffect(() => {
     if (!editor) return;
     const dom = editor.view.dom;
