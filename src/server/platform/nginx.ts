@@ -12,20 +12,13 @@ export interface SiteOptions {
   upstreams: string[];
   /** What nginx listens on, e.g. "127.0.0.1:8080" or "443 ssl". */
   listen: string;
+  /** Folder of nginx's cache for /assets and /uploads. */
+  cacheDir: string;
+  /** HTTPS: the site's name and its certificate files (e.g. from certbot). */
+  tls?: { serverName: string; certificate: string; key: string };
 }
 
-/** The `upstream` and `server` blocks for Duet behind nginx (the http block includes them). */
-export function duetSiteConfig({ upstreams, listen }: SiteOptions): string {
-  return `upstream duet {
-${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join("\n")}
-}
-
-server {
-    listen ${listen};
-    client_max_body_size 110m;
-
-    location / {
-        proxy_pass http://duet;
+const PROXY = `proxy_pass http://duet;
         proxy_http_version 1.1;
         proxy_set_header Host $http_host;
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
@@ -35,15 +28,48 @@ server {
         # try the next. Duet finishes every request it has started before it exits, so a request
         # that met a connection error was never processed and may be sent again, POST included.
         proxy_next_upstream error non_idempotent;
-        proxy_next_upstream_tries 3;
+        proxy_next_upstream_tries 3;`;
+
+/** The cache, `upstream` and `server` blocks for Duet behind nginx (inside the http block). */
+export function duetSiteConfig({ upstreams, listen, cacheDir, tls }: SiteOptions): string {
+  const https = tls
+    ? `
+    server_name ${tls.serverName};
+    ssl_certificate ${tls.certificate};
+    ssl_certificate_key ${tls.key};`
+    : "";
+  return `proxy_cache_path ${cacheDir} levels=1:2 keys_zone=duet_static:10m max_size=1g inactive=30d use_temp_path=off;
+
+upstream duet {
+${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join("\n")}
+}
+
+server {
+    listen ${listen};${https}
+    client_max_body_size 110m;
+
+    location / {
+        ${PROXY}
+    }
+
+    # Hashed assets and uploaded images never change under one name (Duet sends them immutable):
+    # nginx keeps a copy and answers them without asking Duet again.
+    location ~ ^/(assets|uploads)/ {
+        ${PROXY}
+        proxy_cache duet_static;
+        proxy_cache_valid 200 30d;
+        proxy_cache_lock on;
+        add_header X-Cache-Status $upstream_cache_status;
     }
 }`;
 }
 
 /** A whole nginx.conf for a prefix folder: no root needed, everything under `prefix`. */
 function mainConfig(prefix: string, site: string): string {
+  // As root, nginx's workers would run as "nobody" and could not write its cache in our folder.
+  const user = process.getuid?.() === 0 ? "user root;\n" : "";
   return `daemon off;
-worker_processes 1;
+${user}worker_processes 1;
 error_log ${path.join(prefix, "error.log")} warn;
 pid ${path.join(prefix, "nginx.pid")};
 events { worker_connections 1024; }
@@ -65,10 +91,16 @@ export interface Nginx {
   errors(): string;
 }
 
-export async function startNginx(prefix: string, options: SiteOptions): Promise<Nginx> {
+export async function startNginx(
+  prefix: string,
+  options: Omit<SiteOptions, "cacheDir" | "tls">,
+): Promise<Nginx> {
   mkdirSync(prefix, { recursive: true });
   const file = path.join(prefix, "nginx.conf");
-  writeFileSync(file, mainConfig(prefix, duetSiteConfig(options)));
+  writeFileSync(
+    file,
+    mainConfig(prefix, duetSiteConfig({ ...options, cacheDir: path.join(prefix, "cache") })),
+  );
   const check = spawnSync(
     NGINX_BIN,
     ["-t", "-q", "-p", prefix, "-e", path.join(prefix, "error.log"), "-c", file],

@@ -218,6 +218,12 @@ describe.runIf(!missing || required)(
         const variant = await fetch(`${base(i)}${imageUrl}.960w.webp`);
         expect(variant.headers.get("content-type")).toBe("image/webp");
       }
+      // Through the load balancer the image is fetched from Duet once, then from nginx's cache.
+      const first = await fetch(`${lb}${imageUrl}`);
+      const second = await fetch(`${lb}${imageUrl}`);
+      expect([first.status, first.headers.get("x-cache-status")]).toEqual([200, "MISS"]);
+      expect([second.status, second.headers.get("x-cache-status")]).toEqual([200, "HIT"]);
+      expect(second.headers.get("content-type")).toBe("image/png");
     });
 
     it("a comment edited on one changes on all", async () => {
@@ -350,6 +356,6 @@ describe.runIf(!missing || required)(
       );
       expect(Number(rows[0]!.n)).toBe(acknowledged.length);
       expect(nginx.errors()).not.toMatch(/\[(error|crit|alert|emerg)\].*(no live upstreams)/);
-    });
+    }, 400_000);
   },
 );
