@@ -1,3 +1,4 @@
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type S3TestServer, startS3TestServer } from "../test/s3-server";
 import { buildTestApp, type TestApp } from "../test/test-app";
@@ -62,7 +63,9 @@ describe("GET /api/ready", () => {
         error: { code: "NOT_READY", message: "Not ready: the database does not answer." },
       });
     } finally {
-      await app.close();
+      // The database is closed already (closing it twice is an error on PostgreSQL).
+      await app.app.close();
+      rmSync(app.config.dataDir, { recursive: true, force: true });
     }
   });
 

@@ -24,10 +24,11 @@ const PROXY = `proxy_pass http://duet;
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         proxy_set_header X-Forwarded-Proto $scheme;
         proxy_read_timeout 300s;
-        # A process that is restarting refuses connections, or resets one it had not read yet:
-        # try the next. Duet finishes every request it has started before it exits, so a request
-        # that met a connection error was never processed and may be sent again, POST included.
-        proxy_next_upstream error non_idempotent;
+        # A process that is restarting refuses connections, resets one it had not read yet, or
+        # answers 503 to a request that reached it as it began closing: try the next. Duet
+        # finishes every request it has started before it exits and stores nothing when it
+        # answers 503, so such a request was never processed and may be sent again, POST included.
+        proxy_next_upstream error http_503 non_idempotent;
         proxy_next_upstream_tries 3;`;
 
 /** The cache, `upstream` and `server` blocks for Duet behind nginx (inside the http block). */
