@@ -14,6 +14,7 @@ import { registerSessionRoutes } from "./auth/session.routes";
 import { connectContentCache } from "./cache/notify";
 import { ContentCache } from "./cache/store";
 import { registerCommentsRoutes } from "./comments/comments.routes";
+import { registerModerationRoutes } from "./comments/moderation.routes";
 import { registerContactRoutes } from "./contact/contact.routes";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerPostWritesRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
+  await registerModerationRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);
   await registerContactRoutes(app, ctx);
   await registerAudience(app, ctx);

@@ -27,3 +27,29 @@ export const NewCommentBodySchema = strictBody({
     .max(100, "replyTo must be a comment id.")
     .optional(),
 });
+
+/** The post's author hides a comment from readers, or shows it again. */
+export const CommentVisibilityBodySchema = strictBody({
+  hidden: z.boolean({ message: "hidden must be true or false." }),
+});
+
+/** A reader reports a comment to the post's author, with an optional reason. */
+export const CommentReportBodySchema = strictBody({
+  reason: z
+    .string({ message: "reason must be text." })
+    .trim()
+    .max(500, "reason must be at most 500 characters.")
+    .optional(),
+});
+
+/** The post's author blocks a reader from commenting on their blog. */
+export const BlockBodySchema = strictBody({
+  userId: z
+    .string({ message: "userId must be text." })
+    .min(1, "userId is required.")
+    .max(100, "userId is not valid."),
+});
+
+export const ModerationSettingsBodySchema = strictBody({
+  holdFirstComments: z.boolean({ message: "holdFirstComments must be true or false." }),
+});

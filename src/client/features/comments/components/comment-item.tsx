@@ -7,6 +7,7 @@ import { useDeleteComment } from "../api/comments";
 import { COMMENTS_TEXT, commentAnchor, formatTime } from "../comments-text";
 import { CommentEditForm } from "./comment-edit-form";
 import { CommentForm } from "./comment-form";
+import { ModerationActions } from "./moderation-actions";
 
 interface ItemProps {
   comment: Comment;
@@ -127,6 +128,7 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
                 </button>
               </>
             ) : null}
+            <ModerationActions comment={comment} post={post} viewer={viewer} />
           </div>
         ) : null}
         {replying ? (

@@ -1,6 +1,7 @@
 import type { ContactDeliveryStatus } from "../../../../common/engagement";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useInboxMessages } from "../api/messages";
+import { ReviewList } from "./review-list";
 import "../inbox.css";
 
 const STATUS_LABEL: Record<ContactDeliveryStatus, string> = {
@@ -12,7 +13,7 @@ const STATUS_LABEL: Record<ContactDeliveryStatus, string> = {
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** /admin Inbox: contact messages as received, newest first, with their delivery status. */
+/** /admin Inbox: comments to review (held, reported) with their actions, then contact messages as received, newest first, with their delivery status. */
 export default function Inbox() {
   const query = useInboxMessages();
   const messages = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -29,6 +30,7 @@ export default function Inbox() {
           {query.isFetching && !query.isPending ? "Refreshing..." : "Refresh"}
         </button>
       </div>
+      <ReviewList />
       {query.isPending ? (
         <p className="inbox-status" aria-busy="true">
           Loading messages...

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "../../../../common/query-keys";
+import { api } from "../../../lib/api";
+
+const commentUrl = (id: string) => `/api/comments/${encodeURIComponent(id)}`;
+
+/** The post's author hides a comment from readers or shows it again. */
+export function useSetHidden(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
+      api(`${commentUrl(id)}/visibility`, { method: "PATCH", body: { hidden } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.comments(postId) }),
+  });
+}
+
+/** The post's author blocks a reader from commenting on their blog. */
+export function useBlock(postId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api("/api/blocks", { method: "POST", body: { userId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.comments(postId) }),
+  });
+}
+
+/** A reader reports a comment to the post's author. */
+export const useReport = () =>
+  useMutation({ mutationFn: (id: string) => api(`${commentUrl(id)}/report`, { method: "POST", body: {} }) });

@@ -1,0 +1,99 @@
+import type { Comment } from "../../../../common/engagement";
+import { paths } from "../../../../common/routes";
+import { useHoldSetting, useReviewAction, useReviewList } from "../api/moderation";
+
+const formatTime = (iso: string) =>
+  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function ReviewItem({
+  comment,
+  title,
+  note,
+  actions,
+}: {
+  comment: Comment;
+  title: string;
+  note: string;
+  actions: Array<"approve" | "hide" | "dismiss" | "delete">;
+}) {
+  const act = useReviewAction();
+  const labels = { approve: "Approve", hide: "Hide", dismiss: "Dismiss", delete: "Delete" } as const;
+  return (
+    <li className="inbox-item inbox-item--review">
+      <div className="inbox-item-body">
+        <header className="inbox-item-header">
+          <h3>
+            Comment by {comment.author} on{" "}
+            <a href={`${paths.post(comment.postId)}#comment-${comment.id}`}>{title}</a>
+          </h3>
+          <span className="inbox-badge inbox-badge--pending">{note}</span>
+        </header>
+        <p className="inbox-meta">
+          <time dateTime={comment.timestamp}>{formatTime(comment.timestamp)}</time>
+        </p>
+        <p className="inbox-message">{comment.content}</p>
+        <div className="comment-actions">
+          {actions.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className="button button-ghost button-small"
+              disabled={act.isPending}
+              onClick={() => {
+                if (action === "delete" && !window.confirm("Are you sure you want to delete this comment?"))
+                  return;
+                act.mutate({ id: comment.id, action });
+              }}
+            >
+              {labels[action]}
+            </button>
+          ))}
+        </div>
+        {act.isError ? <p role="alert">That did not work. Please try again.</p> : null}
+      </div>
+    </li>
+  );
+}
+
+/** /admin Inbox, comments part: held first comments and reported comments, each with its actions. */
+export function ReviewList() {
+  const query = useReviewList();
+  const hold = useHoldSetting();
+  if (!query.data) return null;
+  const { held, reported, holdFirstComments } = query.data;
+  return (
+    <>
+      <label className="inbox-setting">
+        <input
+          type="checkbox"
+          checked={holdFirstComments}
+          disabled={hold.isPending}
+          onChange={() => hold.mutate(!holdFirstComments)}
+        />{" "}
+        Hold the first comment of a new reader for my approval
+      </label>
+      {held.length + reported.length > 0 ? (
+        <ul className="inbox-list" aria-label="Comments to review">
+          {held.map((h) => (
+            <ReviewItem
+              key={`held-${h.comment.id}`}
+              comment={h.comment}
+              title={h.postTitle}
+              note="Awaiting approval"
+              actions={["approve", "delete"]}
+            />
+          ))}
+          {reported.map((r) => (
+            <ReviewItem
+              key={`report-${r.comment.id}`}
+              comment={r.comment}
+              title={r.postTitle}
+              note={`Reported ${r.reports === 1 ? "once" : `${r.reports} times`}${r.reasons.length ? `: ${r.reasons.join("; ")}` : ""}`}
+              actions={["hide", "dismiss", "delete"]}
+            />
+          ))}
+        </ul>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { canModerateComment } from "../../common/policies";
+import {
+  BlockBodySchema,
+  CommentReportBodySchema,
+  CommentVisibilityBodySchema,
+  ModerationSettingsBodySchema,
+} from "../../common/schemas/comment";
+import { isId } from "../../common/schemas/id";
+import type { AppContext } from "../context";
+import { user } from "../db/schema";
+import { badRequest, forbidden, notFound } from "../errors";
+import { requireAdmin, requireViewer } from "../plugins/auth";
+import { parse } from "../validate";
+import { findCommentWithPost, toComment } from "./comments.repository";
+import {
+  approve,
+  block,
+  dismissReports,
+  getAuthorSettings,
+  report,
+  reviewQueue,
+  setAuthorSettings,
+  setHidden,
+  unblock,
+} from "./moderation.repository";
+
+/** Moderation changes what readers see: app.ts drops the public content cache after it. */
+const WRITE = { config: { invalidatesContent: true } } as const;
+const commentNotFound = () => notFound("comment", "Comment not found");
+const onlyPostAuthor = () => forbidden("Only the post's author can moderate its comments.");
+
+/** Moderation for two: the post's author hides, approves and blocks; readers report. */
+export async function registerModerationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
+  const load = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const { id } = request.params;
+    const found = isId(id) ? await findCommentWithPost(ctx.db, authors, id) : null;
+    if (!found || found.comment.deletedAt) throw commentNotFound();
+    return found;
+  };
+  /** The signed-in author of the post the comment is on, or 403. */
+  const moderator = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const viewer = await requireViewer(ctx, request);
+    const found = await load(request);
+    if (!canModerateComment(viewer, { author: found.postAuthor })) throw onlyPostAuthor();
+    return { viewer, found };
+  };
+
+  app.patch<{ Params: { id: string } }>("/api/comments/:id/visibility", WRITE, async (request) => {
+    const { hidden } = parse(CommentVisibilityBodySchema, request.body);
+    const { found } = await moderator(request);
+    await setHidden(ctx.db, found.comment.id, hidden, ctx.now());
+    return { ...toComment(found.comment, found.isAuthor), hidden };
+  });
+
+  app.post<{ Params: { id: string } }>("/api/comments/:id/approve", WRITE, async (request) => {
+    const { found } = await moderator(request);
+    await approve(ctx.db, found.comment.id);
+    return { ...toComment(found.comment, found.isAuthor), held: false };
+  });
+
+  app.post<{ Params: { id: string } }>("/api/comments/:id/dismiss-reports", async (request, reply) => {
+    const { found } = await moderator(request);
+    await dismissReports(ctx.db, found.comment.id, ctx.now());
+    return reply.status(204).send();
+  });
+
+  app.post<{ Params: { id: string } }>("/api/comments/:id/report", async (request, reply) => {
+    const { reason } = parse(CommentReportBodySchema, request.body);
+    const viewer = await requireViewer(ctx, request);
+    const found = await load(request);
+    if (found.comment.userId === viewer.id) throw badRequest("You cannot report your own comment.");
+    await report(ctx.db, found.comment.id, viewer.id, reason || null, ctx.now());
+    return reply.status(201).send({ reported: true });
+  });
+
+  /** Block a reader from commenting on the signed-in author's blog (their comments there hide). */
+  app.post("/api/blocks", WRITE, async (request, reply) => {
+    const { userId } = parse(BlockBodySchema, request.body);
+    const viewer = await requireAdmin(ctx, request);
+    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+    if (userId === viewer.id) throw badRequest("You cannot block yourself.");
+    const target = await findUserEmail(ctx, userId);
+    if (!target) throw notFound("reader", "Reader not found");
+    if (authors.includes(target)) throw badRequest("The blog's authors cannot be blocked.");
+    await block(ctx.db, viewer.authorKey, userId, ctx.now());
+    return reply.status(201).send({ blocked: userId });
+  });
+
+  app.delete<{ Params: { userId: string } }>("/api/blocks/:userId", WRITE, async (request, reply) => {
+    const viewer = await requireAdmin(ctx, request);
+    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+    await unblock(ctx.db, viewer.authorKey, request.params.userId);
+    return reply.status(204).send();
+  });
+
+  /** /admin: the hold-first-comments setting and the review list of the signed-in author. */
+  app.get("/api/moderation", async (request, reply) => {
+    const viewer = await requireAdmin(ctx, request);
+    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+    const [settings, queue] = await Promise.all([
+      getAuthorSettings(ctx.db, viewer.authorKey),
+      reviewQueue(ctx.db, viewer.authorKey),
+    ]);
+    reply.header("cache-control", "no-store");
+    return {
+      ...settings,
+      held: queue.held.map((r) => ({ comment: toComment(r.comment, false), postTitle: r.postTitle })),
+      reported: queue.reported.map((r) => ({
+        comment: toComment(r.comment, false),
+        postTitle: r.postTitle,
+        reports: r.reports,
+        reasons: r.reasons,
+        reportedAt: new Date(r.reportedAt).toISOString(),
+      })),
+    };
+  });
+
+  app.patch("/api/moderation", async (request) => {
+    const { holdFirstComments } = parse(ModerationSettingsBodySchema, request.body);
+    const viewer = await requireAdmin(ctx, request);
+    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+    return setAuthorSettings(ctx.db, viewer.authorKey, holdFirstComments);
+  });
+}
+
+async function findUserEmail(ctx: AppContext, userId: string): Promise<string | null> {
+  const [row] = await ctx.db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return row?.email ?? null;
+}
