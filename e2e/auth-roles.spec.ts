@@ -188,14 +188,18 @@ test.describe("author verification from the outbox", () => {
       expect(link).toBeTruthy();
       // A link whose token was altered says so and verifies nothing.
       await page.goto(link!.replace(/token=([^&]+)/, "token=$1x"));
-      await page.waitForURL(/\/login\?verified=1&error=/);
+      // It lands on /admin, which asks the signed-in, unverified author to verify.
+      await page.waitForURL(/\/admin\?verified=1&error=/);
       await expect(page.getByRole("alert")).toHaveText("This verification link is invalid or has expired.");
+      await expect(page.getByText("Verify your email address to open the admin area.")).toBeVisible();
       await page.goto(`${server.baseURL}/profile`);
       await expect(page.locator(".profile-fields")).toContainText("User");
 
       await page.goto(link!);
-      await page.waitForURL(/\/login\?verified=1$/);
+      // The link signs its owner in and lands on /admin.
+      await page.waitForURL(/\/admin\?verified=1$/);
       await expect(page.getByText("Your email address is verified.")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
       await page.goto(`${server.baseURL}/profile`);
       await expect(page.locator(".profile-fields")).toContainText("Administrator");
       await page.getByRole("link", { name: "Admin", exact: true }).click();

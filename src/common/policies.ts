@@ -10,6 +10,10 @@ export const canPublish = (viewer: Viewer | null): boolean => !!viewer?.isAdmin 
 export const canManagePost = (viewer: Viewer | null, post: { author: AuthorKey }): boolean =>
   !!viewer?.isAdmin && viewer.authorKey === post.author;
 
+/** The name, bio and photo readers see for an author: set by that author's account only. */
+export const canEditAuthorProfile = (viewer: Viewer | null, author: AuthorKey): boolean =>
+  canManagePost(viewer, { author });
+
 /** Read a post: anyone once it is public; before that (draft, scheduled) only its author, to preview it. */
 export const canReadPost = (
   viewer: Viewer | null,

@@ -50,6 +50,8 @@ export interface Viewer {
   emailVerified: boolean;
   isAdmin: boolean;
   authorKey: AuthorKey | null;
+  /** An author address that has not been verified yet: /admin asks to verify it (issue 10). */
+  unverifiedAuthor: boolean;
 }
 
 export interface ApiErrorBody {
@@ -112,4 +114,12 @@ export interface RevisionComparison {
     images: { added: string[]; removed: string[] };
     thumbnail: { from: string | null; to: string | null } | null;
   };
+}
+
+/** What readers see of an author (name '' and photoUrl null until the author sets them). */
+export interface AuthorProfile {
+  author: AuthorKey;
+  name: string;
+  bio: string;
+  photoUrl: string | null;
 }

@@ -1,17 +1,12 @@
 import { z } from "zod";
-import { PAGE_SIZE_MAX } from "../limits";
+import { CURSOR_MESSAGE, LimitSchema } from "./page-query";
 
-const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}.`;
-const CURSOR_MESSAGE = "cursor is not valid.";
-
-/** GET /api/posts/:id/revisions: newest first, one page at a time. */
+/**
+ * GET /api/posts/:id/revisions: newest first, one page at a time. The cursor is the save order
+ * of the last revision shown (revisions are ordered by it, not by time).
+ */
 export const RevisionListQuerySchema = z.strictObject({
-  limit: z
-    .string({ error: LIMIT_MESSAGE })
-    .regex(/^\d{1,3}$/, LIMIT_MESSAGE)
-    .transform(Number)
-    .pipe(z.number().min(1, LIMIT_MESSAGE).max(PAGE_SIZE_MAX, LIMIT_MESSAGE))
-    .optional(),
+  limit: LimitSchema.optional(),
   cursor: z
     .string({ error: CURSOR_MESSAGE })
     .regex(/^[1-9]\d{0,14}$/, CURSOR_MESSAGE)

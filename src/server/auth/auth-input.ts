@@ -25,8 +25,11 @@ function notCommon(password: string): string {
   return password;
 }
 
-/** Where a followed verification link lands; Better Auth appends `&error=CODE` when the link is bad. */
-export const VERIFIED_CALLBACK = `${paths.login()}?verified=1`;
+/**
+ * Where a followed verification link lands, signed in (autoSignInAfterVerification); Better Auth
+ * appends `&error=CODE` when the link is bad, which the admin page explains.
+ */
+export const VERIFIED_CALLBACK = `${paths.admin}?verified=1`;
 
 const isCheckedPath = (path: string): path is keyof typeof AccountBodySchemas =>
   Object.hasOwn(AccountBodySchemas, path);
@@ -40,7 +43,7 @@ export function checkAuthBody(config: Config, path: string, body: unknown): unkn
   switch (path) {
     case "/sign-up/email": {
       const b = parse(AccountBodySchemas[path], body, CODES);
-      // The verification link (author addresses only) lands on our login page, which says how it went.
+      // The verification link (author addresses only) lands on /admin, signed in.
       return { ...b, password: notCommon(b.password), callbackURL: VERIFIED_CALLBACK };
     }
     case "/request-password-reset": {

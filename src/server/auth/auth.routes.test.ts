@@ -304,7 +304,12 @@ describe("GET /api/session and roles", () => {
       const him = await t2.signUp({ email: t2.config.authorEmails.him, verified: false });
       const viewer = (await t2.request({ method: "GET", url: "/api/session", cookie: him.cookie })).json()
         .viewer;
-      expect(viewer).toMatchObject({ isAdmin: false, authorKey: null, emailVerified: false });
+      expect(viewer).toMatchObject({
+        isAdmin: false,
+        authorKey: null,
+        emailVerified: false,
+        unverifiedAuthor: true,
+      });
     } finally {
       await t2.close();
     }
@@ -347,17 +352,24 @@ describe("author verification by email", () => {
       );
       const follow = await t2.request({ method: "GET", url: link!.replace(t2.config.publicUrl, "") });
       expect(follow.statusCode).toBe(302);
-      expect(follow.headers.location).toBe("/login?verified=1");
+      expect(follow.headers.location).toBe("/admin?verified=1");
       expect((await t2.request({ method: "GET", url: "/api/session", cookie })).json().viewer).toMatchObject({
         isAdmin: true,
         authorKey: "her",
+        unverifiedAuthor: false,
       });
+      // The link itself signs its owner in (it lands on /admin, signed in: issue 10).
+      const linkSession = cookieOf(follow);
+      expect(linkSession).toMatch(/session_token=/);
+      expect(
+        (await t2.request({ method: "GET", url: "/api/session", cookie: linkSession })).json().viewer,
+      ).toMatchObject({ isAdmin: true, authorKey: "her" });
     } finally {
       await t2.close();
     }
   });
 
-  it("a tampered verification link lands on /login with the error code and verifies nothing", async () => {
+  it("a tampered verification link lands on /admin with the error code, verifies nothing, signs nobody in", async () => {
     const t2 = await buildTestApp();
     try {
       await t2.request({
@@ -369,7 +381,10 @@ describe("author verification by email", () => {
       const tampered = link.replace(t2.config.publicUrl, "").replace(/token=([^&]+)/, "token=$1x");
       const follow = await t2.request({ method: "GET", url: tampered });
       expect(follow.statusCode).toBe(302);
-      expect(follow.headers.location).toBe("/login?verified=1&error=INVALID_TOKEN");
+      expect(follow.headers.location).toBe("/admin?verified=1&error=INVALID_TOKEN");
+      expect(follow.headers["set-cookie"] ?? []).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/session_token=[^;]+/)]),
+      );
       const him = await t2.request({
         method: "POST",
         url: "/api/auth/sign-in/email",

@@ -43,6 +43,7 @@ export function toViewer(
     emailVerified: user.emailVerified,
     isAdmin,
     authorKey: isAdmin ? key : null,
+    unverifiedAuthor: key !== null && !user.emailVerified,
   };
 }
 
@@ -118,7 +119,8 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      autoSignInAfterVerification: false,
+      // The emailed link proves the mailbox: it signs its owner in and lands on /admin (issue 10).
+      autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
         // Only the two author addresses need proof of ownership: that proof is what makes them admins.
         if (!authorKeyForEmail(config, user.email)) return;

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
-import { pages, pageTitle } from "../../../common/routes";
+import { useSearchParams } from "react-router";
+import { pages, pageTitle, paths } from "../../../common/routes";
 import { RequireAuth } from "../../features/auth/components/require-auth";
 import { FollowerCount } from "../../features/follow/components/follower-count";
 import { useSession } from "../../lib/session";
@@ -11,6 +12,14 @@ const NewPostForm = lazy(() => import("../../features/editor/components/new-post
 const Inbox = lazy(() => import("../../features/inbox/components/inbox"));
 // Own your blog: Export and Import, also only for admins.
 const ArchivePanel = lazy(() => import("../../features/archive/components/archive-panel"));
+// The writing studio's lists and forms, also admin-only chunks.
+const YourPosts = lazy(() => import("../../features/studio/components/your-posts"));
+const AuthorProfileForm = lazy(() => import("../../features/studio/components/author-profile-form"));
+const VerifyEmailNotice = lazy(() =>
+  import("../../features/studio/components/verify-email-notice").then((m) => ({
+    default: m.VerifyEmailNotice,
+  })),
+);
 
 function AdminNewPost() {
   const { viewer } = useSession();
@@ -23,23 +32,51 @@ function AdminNewPost() {
 
 function AdminHeader() {
   const { viewer } = useSession();
+  // The emailed verification link lands here, signed in (?verified=1).
+  const [params] = useSearchParams();
   return (
     <header className="admin-header">
       <h1>Blog Admin</h1>
       <p>Welcome, {viewer?.email}</p>
       <FollowerCount />
+      {params.get("verified") === "1" && !params.has("error") ? (
+        <p role="status">Your email address is verified.</p>
+      ) : null}
     </header>
+  );
+}
+
+function AdminStudio() {
+  const { viewer } = useSession();
+  if (!viewer?.authorKey) return null;
+  return (
+    <Suspense fallback={<p aria-busy="true">Loading your posts...</p>}>
+      <YourPosts postPath={paths.post} />
+      <AuthorProfileForm author={viewer.authorKey} />
+    </Suspense>
   );
 }
 
 /** SPEC §2 /admin: admins only (others go to /login with their origin). */
 export default function AdminPage() {
   useDocumentTitle(pageTitle(pages.admin, shell().siteName));
+  const { viewer } = useSession();
+  // Issue 10: an author who registered but has not verified is told so, not sent to log in again.
+  if (viewer?.unverifiedAuthor) {
+    return (
+      <main className="page">
+        <Suspense fallback={<p aria-busy="true">Loading...</p>}>
+          <VerifyEmailNotice email={viewer.email} />
+        </Suspense>
+      </main>
+    );
+  }
   return (
     <RequireAuth admin>
       <main className="page">
         <AdminHeader />
         <AdminNewPost />
+        <AdminStudio />
         <Suspense fallback={<p aria-busy="true">Loading the inbox...</p>}>
           <Inbox />
         </Suspense>

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
+import { canManagePost } from "../../../common/policies";
 import { paths } from "../../../common/routes";
 import { metaDescription, postPageTitle } from "../../../common/rules/meta";
 import type { BlogPost } from "../../../common/types";
@@ -42,7 +43,11 @@ function PostPageView({ post }: { post: BlogPost }) {
   // SPEC §2: the title suffix ' - {product} Blog'; the description is the text's first 160 characters.
   useDocumentTitle(postPageTitle(post.title, siteName), metaDescription(post.content, post.title));
   const { viewer } = useSession();
-  const [editing, setEditing] = useState(false);
+  // 'Edit' in /admin's 'Your posts' opens the post in edit mode (?edit=1).
+  const [params] = useSearchParams();
+  const [editing, setEditing] = useState(
+    () => params.get("edit") === "1" && canManagePost(viewer ?? null, post),
+  );
   // After cancel-edit, focus returns to the Edit button.
   const [returnFocus, setReturnFocus] = useState(false);
   const view = (
@@ -90,6 +95,14 @@ function PostPageView({ post }: { post: BlogPost }) {
   );
   return (
     <main className={post.author === "her" ? "page with-sidebar" : "page"}>
+      {post.status !== "published" ? (
+        // Only the author reaches an unpublished post: this page is the preview.
+        <p className="post-status-note" role="note">
+          {post.status === "draft"
+            ? "Preview of a draft: only you can see it."
+            : `Preview: scheduled for ${new Date(post.date).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}; only you can see it until then.`}
+        </p>
+      ) : null}
       {view}
       {post.author === "her" ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
     </main>

@@ -1,4 +1,5 @@
 import { pages, pageTitle } from "../../../common/routes";
+import { AccountSettings } from "../../features/auth/components/account-settings";
 import { ProfileCard } from "../../features/auth/components/profile-card";
 import { RequireAuth } from "../../features/auth/components/require-auth";
 import { NotificationSettings } from "../../features/follow/components/notification-settings";
@@ -10,6 +11,7 @@ export default function ProfilePage() {
     <RequireAuth>
       <main className="page">
         <ProfileCard />
+        <AccountSettings />
         <NotificationSettings />
       </main>
     </RequireAuth>

@@ -38,6 +38,7 @@ const reader: Viewer = {
   displayName: "   ",
   emailVerified: false,
   isAdmin: false,
+  unverifiedAuthor: false,
   authorKey: null,
 };
 

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { AuthorKey } from "../../../../common/limits";
+import type { AuthorProfileBody } from "../../../../common/schemas/author-profile";
+import type { AuthorProfile } from "../../../../common/types";
+import { api } from "../../../lib/api";
+
+const profileKey = (author: AuthorKey) => ["author-profile", author] as const;
+
+export function useAuthorProfile(author: AuthorKey) {
+  return useQuery({
+    queryKey: profileKey(author),
+    queryFn: ({ signal }) => api<AuthorProfile>(`/api/authors/${author}`, { signal }),
+  });
+}
+
+export function useSaveAuthorProfile(author: AuthorKey) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AuthorProfileBody) =>
+      api<AuthorProfile>(`/api/authors/${author}`, { method: "PUT", body }),
+    onSuccess: async (saved) => {
+      client.setQueryData(profileKey(author), saved);
+      await client.invalidateQueries({ queryKey: ["author-profiles"] });
+    },
+  });
+}

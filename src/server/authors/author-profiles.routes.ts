@@ -1,0 +1,51 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { AUTHORS, type AuthorKey } from "../../common/limits";
+import { canEditAuthorProfile } from "../../common/policies";
+import { AuthorProfileBodySchema } from "../../common/schemas/author-profile";
+import type { AuthorProfile } from "../../common/types";
+import type { AppContext } from "../context";
+import { forbidden, notFound } from "../errors";
+import { requireViewer } from "../plugins/auth";
+import { parse } from "../validate";
+import { listAuthorProfiles, saveAuthorProfile } from "./author-profiles.repository";
+
+const AuthorParams = z.object({ author: z.string() });
+const authorNotFound = () => notFound("author", "Author not found");
+const isAuthor = (value: string): value is AuthorKey => (AUTHORS as readonly string[]).includes(value);
+
+/** Both profiles from the content cache (post pages show them on every read). */
+export function cachedAuthorProfiles(ctx: AppContext): Promise<AuthorProfile[]> {
+  return ctx.cache.getOrLoad("author-profiles", () => listAuthorProfiles(ctx.db));
+}
+
+export async function cachedAuthorProfile(ctx: AppContext, author: AuthorKey): Promise<AuthorProfile> {
+  return (await cachedAuthorProfiles(ctx)).find((p) => p.author === author)!;
+}
+
+export async function registerAuthorProfilesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** GET /api/authors: `[him, her]` as readers see them. */
+  app.get("/api/authors", async (_request, reply) => {
+    reply.header("cache-control", "public, no-cache");
+    return cachedAuthorProfiles(ctx);
+  });
+
+  app.get("/api/authors/:author", async (request, reply) => {
+    const { author } = parse(AuthorParams, request.params);
+    if (!isAuthor(author)) throw authorNotFound();
+    reply.header("cache-control", "public, no-cache");
+    return cachedAuthorProfile(ctx, author);
+  });
+
+  /** PUT /api/authors/:author: the account tied to that author value sets its profile. */
+  app.put("/api/authors/:author", async (request) => {
+    const viewer = await requireViewer(ctx, request);
+    const { author } = parse(AuthorParams, request.params);
+    if (!isAuthor(author)) throw authorNotFound();
+    if (!canEditAuthorProfile(viewer, author)) throw forbidden("Only this author can change their profile.");
+    const input = parse(AuthorProfileBodySchema, request.body);
+    const saved = await saveAuthorProfile(ctx.db, { author, ...input }, ctx.now());
+    ctx.cache.invalidate();
+    return saved;
+  });
+}
