@@ -50,7 +50,7 @@ function DisplayNameForm() {
       noValidate
       aria-labelledby="account-name-heading"
     >
-      <h2 id="account-name-heading">Display name</h2>
+      <h2 id="account-name-heading">Change display name</h2>
       <label htmlFor="account-name-name">Display name</label>
       <input
         {...f.field("name")}
@@ -136,7 +136,7 @@ function PasswordForm() {
       noValidate
       aria-labelledby="account-password-heading"
     >
-      <h2 id="account-password-heading">Password</h2>
+      <h2 id="account-password-heading">Change password</h2>
       {input("currentPassword", "Current password", "current-password")}
       {input("newPassword", "New password", "new-password")}
       {input("confirmPassword", "Confirm new password", "new-password")}

@@ -1,0 +1,123 @@
+// Issue 10, a smooth start: an author who has not verified yet is told so on /admin and can ask
+// for the link again (rate-limited); the link lands on /admin signed in; /profile changes the
+// display name and the password, with errors tied to their fields.
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, PASSWORD, signIn, startServer, test } from "./fixtures";
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+test("an unverified author sees the notice, resends the email once a minute, and the link opens /admin", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  // A server of its own: on the worker's server the authors are already verified.
+  const { server, stop } = await startServer();
+  try {
+    const email = "her@duet.local";
+    const signUp = await context.request.post(`${server.baseURL}/api/auth/sign-up/email`, {
+      data: { email, password: PASSWORD, name: "Her" },
+      headers: { origin: server.baseURL },
+    });
+    expect(signUp.status()).toBe(200);
+    await signIn(context, server, email);
+    await page.goto(`${server.baseURL}/admin`);
+    await expect(page.getByText("Verify your email address to open the admin area.")).toBeVisible();
+    await expect(page.getByLabel("Title")).toHaveCount(0);
+    await expectNoViolations(page);
+
+    const mails = () => server.outbox().filter((m) => /^To: .*her@duet\.local/im.test(m)).length;
+    const before = mails();
+    const resend = page.getByRole("button", { name: "Resend verification email" });
+    await resend.click();
+    await expect(page.getByText("Verification email sent. Check your inbox.")).toBeVisible();
+    expect(mails()).toBe(before + 1);
+    await resend.click();
+    await expect(page.getByRole("alert")).toHaveText(
+      "A verification email was just sent. Please wait a minute before asking for another.",
+    );
+    expect(mails()).toBe(before + 1);
+    await expect(resend).toBeFocused();
+
+    // A fresh browser: the link alone signs her in.
+    await context.clearCookies();
+    await page.goto(server.linkFor(email, "verify")!);
+    await page.waitForURL(/\/admin\?verified=1$/);
+    await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
+    await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
+    await expect(page.getByText("Your email address is verified.")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Your posts" })).toBeVisible();
+  } finally {
+    await stop();
+  }
+});
+
+test("/profile changes the display name and the password, with errors tied to their fields", async ({
+  page,
+  context,
+  server,
+}) => {
+  const email = `profile-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await context.request.post(`${server.baseURL}/api/auth/sign-up/email`, {
+    data: { email, password: PASSWORD, name: "Old Name" },
+    headers: { origin: server.baseURL },
+  });
+  expect(res.status()).toBe(200);
+  await signIn(context, server, email);
+  await page.goto("/profile");
+
+  const name = page.getByLabel("Display name", { exact: true });
+  await name.fill("   ");
+  await page.getByRole("button", { name: "Save display name" }).click();
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toBeFocused();
+  await expect(page.locator(`#${await name.getAttribute("aria-describedby")}`)).toHaveText(
+    "Display name is required",
+  );
+  await name.fill("New Name");
+  await page.getByRole("button", { name: "Save display name" }).click();
+  await expect(page.getByText("Display name saved.")).toBeVisible();
+  await expect(page.locator(".profile-fields")).toContainText("New Name");
+
+  const current = page.getByLabel("Current password");
+  const next = page.getByLabel("New password", { exact: true });
+  const confirm = page.getByLabel("Confirm new password");
+  await current.fill(PASSWORD);
+  await next.fill("brand-new-pass-7");
+  await confirm.fill("something-else-7");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(confirm).toHaveAttribute("aria-invalid", "true");
+  await expect(confirm).toBeFocused();
+  await expect(page.locator(`#${await confirm.getAttribute("aria-describedby")}`)).toHaveText(
+    "Passwords do not match",
+  );
+  await current.fill("not-my-password");
+  await confirm.fill("brand-new-pass-7");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(current).toHaveAttribute("aria-invalid", "true");
+  await expect(current).toBeFocused();
+  await expect(page.getByText("Current password is incorrect.")).toBeVisible();
+  await current.fill(PASSWORD);
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByText("Password changed.")).toBeVisible();
+  await expectNoViolations(page);
+
+  const old = await context.request.post(`${server.baseURL}/api/auth/sign-in/email`, {
+    data: { email, password: PASSWORD },
+    headers: { origin: server.baseURL },
+  });
+  expect(old.status()).toBe(401);
+  const fresh = await context.request.post(`${server.baseURL}/api/auth/sign-in/email`, {
+    data: { email, password: "brand-new-pass-7" },
+    headers: { origin: server.baseURL },
+  });
+  expect(fresh.status()).toBe(200);
+});

@@ -1,0 +1,140 @@
+// Issue 10, server side of the studio in a real browser: drafts are the author's alone (preview),
+// a scheduled post appears at its time with no restart, revisions restore, and 'Your posts' lists
+// every status.
+import type { BrowserContext } from "@playwright/test";
+import type { BlogPost } from "../src/common/types";
+import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
+
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+async function createPost(
+  context: BrowserContext,
+  baseURL: string,
+  data: Record<string, unknown>,
+): Promise<BlogPost> {
+  const res = await context.request.post(`${baseURL}/api/posts`, {
+    data: { content: "<p>Written in the studio.</p>", author: "him", hashtags: ["studio"], ...data },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+test.describe("the writing studio", () => {
+  test.beforeAll(async ({ accounts }) => {
+    await accounts.ensure("him");
+    await accounts.ensure("user");
+  });
+
+  test("a draft is 'Post not found' to a reader and a preview to its author", async ({
+    page,
+    context,
+    server,
+    browser,
+  }) => {
+    await signIn(context, server, HIM_EMAIL);
+    const title = `Draft ${unique()}`;
+    const draft = await createPost(context, server.baseURL, { title, status: "draft" });
+    // A published post next to it, so the list has something to show.
+    const published = await createPost(context, server.baseURL, { title: `Public ${unique()}` });
+
+    const reader = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      const readerPage = await reader.newPage();
+      const res = await readerPage.goto(`/post/${draft.id}`);
+      expect(res?.status()).toBe(404);
+      await expect(readerPage.getByRole("heading", { name: "Post not found" })).toBeVisible();
+      await readerPage.goto("/his-blog");
+      await expect(readerPage.getByRole("link", { name: published.title }).first()).toBeVisible();
+      await expect(readerPage.getByText(title)).toHaveCount(0);
+    } finally {
+      await reader.close();
+    }
+
+    await page.goto("/admin");
+    const item = page.locator(".own-post", { hasText: title });
+    await expect(item.getByText("Draft", { exact: true })).toBeVisible();
+    await item.getByRole("link", { name: `Preview ${title}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/post/${draft.id}$`));
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(page.getByRole("note")).toHaveText("Preview of a draft: only you can see it.");
+  });
+
+  test("a post scheduled a few seconds ahead appears on the blog and in the feed at its time", async ({
+    page,
+    context,
+    server,
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    await signIn(context, server, HIM_EMAIL);
+    const title = `Scheduled ${unique()}`;
+    const published = await createPost(context, server.baseURL, { title: `Public ${unique()}` });
+    // Far enough ahead for the "before" checks on a busy machine, near enough for a short test.
+    const publishAt = new Date(Date.now() + 12_000);
+    const post = await createPost(context, server.baseURL, {
+      title,
+      status: "scheduled",
+      publishAt: publishAt.toISOString(),
+    });
+    await page.goto("/admin");
+    await expect(page.locator(".own-post", { hasText: title }).getByText(/^Scheduled for /)).toBeVisible();
+
+    const reader = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      const readerPage = await reader.newPage();
+      await readerPage.goto("/his-blog");
+      await expect(readerPage.getByRole("link", { name: published.title }).first()).toBeVisible();
+      await expect(readerPage.getByText(title)).toHaveCount(0);
+      expect((await readerPage.goto(`/post/${post.id}`))?.status()).toBe(404);
+      expect(await (await reader.request.get("/feed.xml")).text()).not.toContain(title);
+
+      // Nobody writes anything meanwhile: the server's own timer publishes it.
+      await expect
+        .poll(async () => (await reader.request.get(`/api/posts/${post.id}`)).status(), {
+          timeout: 20_000,
+          intervals: [500],
+        })
+        .toBe(200);
+      expect(Date.now()).toBeGreaterThanOrEqual(publishAt.getTime());
+      await readerPage.goto("/his-blog");
+      await expect(readerPage.getByRole("link", { name: title }).first()).toBeVisible();
+      expect(await (await reader.request.get("/feed.xml")).text()).toContain(title);
+      await readerPage.goto(`/post/${post.id}`);
+      await expect(readerPage.getByRole("heading", { name: title })).toBeVisible();
+    } finally {
+      await reader.close();
+    }
+  });
+
+  test("an author restores an earlier revision from 'Your posts'", async ({ page, context, server }) => {
+    await signIn(context, server, HIM_EMAIL);
+    const first = `Original ${unique()}`;
+    const post = await createPost(context, server.baseURL, { title: first });
+    const second = `Rewritten ${unique()}`;
+    const edit = await context.request.patch(`${server.baseURL}/api/posts/${post.id}`, {
+      data: { title: second, content: "<p>Everything changed.</p>" },
+      headers: { origin: server.baseURL },
+    });
+    expect(edit.status()).toBe(200);
+
+    await page.goto("/admin");
+    const item = page.locator(".own-post", { hasText: second });
+    await item.getByRole("button", { name: `Revisions of ${second}` }).click();
+    await item.getByRole("button", { name: new RegExp(`^First version .*: ${first}$`) }).click();
+    await item.getByRole("radio", { name: "the post as it is now" }).check();
+    // What restoring would change: the rewritten title goes, the original comes back.
+    await expect(item.locator(".revision-diff del", { hasText: "Rewritten" }).first()).toBeVisible();
+    await expect(item.locator(".revision-diff ins", { hasText: "Original" }).first()).toBeVisible();
+    await item.getByRole("button", { name: /^Restore this revision/ }).click();
+    await item.getByRole("button", { name: "Yes, Restore" }).click();
+    await expect(item.getByRole("status")).toHaveText("Revision restored.");
+    await expect(item.getByRole("status")).toBeFocused();
+    await expect(page.locator(".own-post-title", { hasText: first })).toBeVisible();
+    await expect(item.getByRole("button", { name: new RegExp(`^Restored .*: ${first}$`) })).toBeVisible();
+
+    await page.goto(`/post/${post.id}`);
+    await expect(page.getByRole("heading", { name: first })).toBeVisible();
+    await expect(page.getByText("Written in the studio.")).toBeVisible();
+  });
+});
