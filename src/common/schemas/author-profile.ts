@@ -14,27 +14,22 @@ export const AUTHOR_PROFILE_MESSAGES = {
  * PUT /api/authors/:author — the name, short bio and photo readers see for an author (issue 10).
  * The photo is an upload of this blog (POST /api/uploads), or null for none.
  */
-export const AuthorProfileBodySchema = strictBody(
-  {
-    name: z
-      .string({ error: AUTHOR_PROFILE_MESSAGES.nameRequired })
-      .trim()
-      .min(1, AUTHOR_PROFILE_MESSAGES.nameRequired)
-      .max(AUTHOR_NAME_MAX_LENGTH, AUTHOR_PROFILE_MESSAGES.nameTooLong),
-    bio: z
-      .string({ error: "Bio must be text" })
-      .trim()
-      .max(AUTHOR_BIO_MAX_LENGTH, AUTHOR_PROFILE_MESSAGES.bioTooLong)
-      .default(""),
-    photoUrl: z
-      .string({ error: AUTHOR_PROFILE_MESSAGES.photo })
-      .max(300, AUTHOR_PROFILE_MESSAGES.photo)
-      .refine(isAllowedImageSrc, AUTHOR_PROFILE_MESSAGES.photo)
-      .nullable()
-      .default(null),
-  },
-  {
-    error: (issue) => (issue.code === "invalid_type" ? "The request body must be a JSON object." : undefined),
-  },
-);
+export const AuthorProfileBodySchema = strictBody({
+  name: z
+    .string({ error: AUTHOR_PROFILE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, AUTHOR_PROFILE_MESSAGES.nameRequired)
+    .max(AUTHOR_NAME_MAX_LENGTH, AUTHOR_PROFILE_MESSAGES.nameTooLong),
+  bio: z
+    .string({ error: "Bio must be text" })
+    .trim()
+    .max(AUTHOR_BIO_MAX_LENGTH, AUTHOR_PROFILE_MESSAGES.bioTooLong)
+    .default(""),
+  photoUrl: z
+    .string({ error: AUTHOR_PROFILE_MESSAGES.photo })
+    .max(300, AUTHOR_PROFILE_MESSAGES.photo)
+    .refine(isAllowedImageSrc, AUTHOR_PROFILE_MESSAGES.photo)
+    .nullable()
+    .default(null),
+});
 export type AuthorProfileBody = z.infer<typeof AuthorProfileBodySchema>;
