@@ -95,45 +95,49 @@ async function apply(
     const pending: { t: ArchiveTable; values: ArchiveRow; links: ArchiveRow }[] = [];
     const addedKeys = new Set<string>();
     await db.transaction(async (tx) => {
-      await readArchive(options.file, async ({ name, data }) => {
-        const match = DATA_ENTRY.exec(name);
-        if (!match) return;
-        const t = checked.tables.get(match[1]!)!;
-        const rows: ArchiveRow[] = [];
-        for (const line of data.toString("utf8").split("\n")) {
-          if (line === "") continue;
-          const decoded = decodeRow(t, JSON.parse(line));
-          if ("problem" in decoded) throw refused(`The archive changed while it was imported`);
-          const ruled = applyRowRules(t.name, decoded.values);
-          if (typeof ruled === "string") throw refused(`The archive changed while it was imported`);
-          const values = ruled.values;
-          if (t.name === "user" && checked.userIdMap.has(String(values.id))) continue;
-          // An account that exists here keeps its own password: the archive's hash is not added.
-          if (SECRET_TABLES.has(t.name) && checked.userIdMap.has(String(values.userId))) continue;
-          for (const [field, ref] of t.references)
-            if (ref.table === "user" && typeof values[field] === "string")
-              values[field] = checked.userIdMap.get(values[field] as string) ?? values[field];
-          // A row pointing at a row of its own table (a reply and its comment) may come before
-          // it: the link is set once the whole table is in.
-          const links: ArchiveRow = {};
-          for (const field of selfRefs(t)) {
-            if (values[field] === null || values[field] === undefined) continue;
-            links[field] = values[field];
-            values[field] = null;
+      await readArchive(
+        options.file,
+        async ({ name, data }) => {
+          const match = DATA_ENTRY.exec(name);
+          if (!match) return;
+          const t = checked.tables.get(match[1]!)!;
+          const rows: ArchiveRow[] = [];
+          for (const line of data.toString("utf8").split("\n")) {
+            if (line === "") continue;
+            const decoded = decodeRow(t, JSON.parse(line));
+            if ("problem" in decoded) throw refused(`The archive changed while it was imported`);
+            const ruled = applyRowRules(t.name, decoded.values);
+            if (typeof ruled === "string") throw refused(`The archive changed while it was imported`);
+            const values = ruled.values;
+            if (t.name === "user" && checked.userIdMap.has(String(values.id))) continue;
+            // An account that exists here keeps its own password: the archive's hash is not added.
+            if (SECRET_TABLES.has(t.name) && checked.userIdMap.has(String(values.userId))) continue;
+            for (const [field, ref] of t.references)
+              if (ref.table === "user" && typeof values[field] === "string")
+                values[field] = checked.userIdMap.get(values[field] as string) ?? values[field];
+            // A row pointing at a row of its own table (a reply and its comment) may come before
+            // it: the link is set once the whole table is in.
+            const links: ArchiveRow = {};
+            for (const field of selfRefs(t)) {
+              if (values[field] === null || values[field] === undefined) continue;
+              links[field] = values[field];
+              values[field] = null;
+            }
+            if (Object.keys(links).length > 0) pending.push({ t, values, links });
+            rows.push(values);
           }
-          if (Object.keys(links).length > 0) pending.push({ t, values, links });
-          rows.push(values);
-        }
-        if (rows.length === 0) return;
-        const added = (await tx
-          .insert(t.table as PgTable)
-          .values(rows as never)
-          .onConflictDoNothing()
-          .returning()) as ArchiveRow[];
-        report.tables[t.name]!.added += added.length;
-        for (const row of added) addedKeys.add(keyOf(t, row));
-        log(`Imported ${name}`);
-      });
+          if (rows.length === 0) return;
+          const added = (await tx
+            .insert(t.table as PgTable)
+            .values(rows as never)
+            .onConflictDoNothing()
+            .returning()) as ArchiveRow[];
+          report.tables[t.name]!.added += added.length;
+          for (const row of added) addedKeys.add(keyOf(t, row));
+          log(`Imported ${name}`);
+        },
+        (name) => DATA_ENTRY.test(name),
+      );
       for (const { t, values, links } of pending) {
         if (!addedKeys.has(keyOf(t, values))) continue;
         await tx

@@ -31,6 +31,8 @@ const damaged = (detail: string) =>
 export async function readArchive(
   file: string,
   onEntry: (entry: ArchiveEntry) => Promise<void>,
+  /** Entries not wanted are checked while streaming, never held in memory nor passed on. */
+  wants: (name: string) => boolean = () => true,
 ): Promise<Manifest> {
   const source = createReadStream(file);
   const gunzip = createGunzip();
@@ -55,12 +57,15 @@ export async function readArchive(
         throw damaged(`'${name}' is larger than ${MAX_ENTRY_BYTES / 1024 / 1024} MB`);
       if (manifest) throw damaged(`'${name}' comes after the manifest`);
       if (seen[name]) throw damaged(`'${name}' appears twice`);
+      const keep = index === 0 || name === MANIFEST_ENTRY || wants(name);
       const chunks: Buffer[] = [];
       const hash = createHash("sha256");
+      let bytes = 0;
       for await (const chunk of entry) {
         const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
         hash.update(buffer);
-        chunks.push(buffer);
+        bytes += buffer.length;
+        if (keep) chunks.push(buffer);
       }
       const data = Buffer.concat(chunks);
       if (index++ === 0) {
@@ -80,8 +85,8 @@ export async function readArchive(
         manifest = parsed.data;
         continue;
       }
-      seen[name] = { size: data.length, sha256: hash.digest("hex") };
-      await onEntry({ name, data });
+      seen[name] = { size: bytes, sha256: hash.digest("hex") };
+      if (keep) await onEntry({ name, data });
     }
   } catch (error) {
     source.destroy();
