@@ -114,7 +114,7 @@ export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Pr
   });
   const queueRetrying = new Gauge({
     name: "duet_queue_retrying_messages",
-    help: "Pending messages whose earlier delivery attempts failed",
+    help: "Pending messages whose last delivery attempt failed (they wait for their retry)",
     labelNames: ["queue"],
     registers: [registry],
   });
@@ -125,7 +125,7 @@ export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Pr
     for (const [table, queue] of QUEUES) {
       const result = await ctx.db
         .execute(
-          sql`select status, count(*)::int as n, count(*) filter (where attempts > 0 and status = 'pending')::int as retrying
+          sql`select status, count(*)::int as n, count(*) filter (where last_error is not null and status = 'pending')::int as retrying
               from ${sql.identifier(table)} group by status`,
         )
         // A queue another part of Duet has not created (yet) is simply not reported.
