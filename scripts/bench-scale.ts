@@ -6,8 +6,9 @@
 //   crawler walking the archive costs), on PGlite and on PostgreSQL.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import http from "node:http";
 import net from "node:net";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -277,8 +278,10 @@ async function workersAndCold(parts: string[]) {
           ...env,
           WEB_CONCURRENCY: String(workers),
         });
+        await allWorkersUp(server.baseURL, workers);
         const urls = [`${server.baseURL}/api/posts?author=him`, `${server.baseURL}/api/posts/${ids[0]}`];
-        for (const u of urls) await fetch(u);
+        // Warm every worker's own cache (a fresh connection goes to the next worker).
+        for (let i = 0; i < workers * 4; i++) for (const u of urls) await freshGet(u);
         const r = await load(urls, 50);
         console.log(
           `  WEB_CONCURRENCY=${workers}: ${r.rps.toFixed(0)} req/s, p99 ${r.p99} ms, ${r.errors} errors`,
@@ -303,8 +306,31 @@ async function workersAndCold(parts: string[]) {
   }
 }
 
+/** GET on a new connection (node:cluster hands each connection to the next worker). */
+function freshGet(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve(text));
+      })
+      .on("error", reject);
+  });
+}
+
+/** Wait until every worker answers: measuring while one still starts would measure its start. */
+async function allWorkersUp(baseURL: string, workers: number): Promise<void> {
+  const pids = new Set<number>();
+  for (let i = 0; i < 600 && pids.size < workers; i++) {
+    pids.add((JSON.parse(await freshGet(`${baseURL}/api/health`)) as { pid: number }).pid);
+    if (pids.size < workers) await new Promise((r) => setTimeout(r, 100));
+  }
+  await new Promise((r) => setTimeout(r, 2_000));
+}
+
 function navigatorCores(): number {
-  return (globalThis as { navigator?: { hardwareConcurrency?: number } }).navigator?.hardwareConcurrency ?? 0;
+  return availableParallelism();
 }
 
 async function coldPglite() {
