@@ -38,6 +38,28 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A process and all its descendants, from /proc (Linux). */
+function treePids(rootPid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, "utf8"))?.[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const out: number[] = [];
+  const stack = [rootPid];
+  while (stack.length) {
+    const pid = stack.pop()!;
+    out.push(pid);
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
 /** Resident memory of a process and all its descendants, from /proc (Linux). */
 export function treeRss(rootPid: number): number {
   const children = new Map<number, number[]>();
@@ -116,16 +138,24 @@ async function start(
     baseURL,
     child,
     async stop() {
-      const group = -child.pid!;
-      const alive = () => {
+      // npm runs its script in a process group of its own: signal every process of the tree.
+      const tree = treePids(child.pid!);
+      for (const pid of tree) {
         try {
-          process.kill(group, 0);
-          return true;
+          process.kill(pid, "SIGTERM");
         } catch {
-          return false;
+          // already gone
         }
-      };
-      if (alive()) process.kill(group, "SIGTERM");
+      }
+      const alive = () =>
+        tree.some((pid) => {
+          try {
+            process.kill(pid, 0);
+            return !readFileSync(`/proc/${pid}/status`, "utf8").includes("State:\tZ");
+          } catch {
+            return false;
+          }
+        });
       while (alive()) await new Promise((r) => setTimeout(r, 100));
     },
   };
