@@ -37,7 +37,7 @@ test.describe("studio accessibility", () => {
       await page.goto("/admin");
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       const title = `Accessible ${theme} ${Math.random().toString(36).slice(2, 7)}`;
-      await page.getByLabel("Title").fill(title);
+      await page.getByLabel("Title", { exact: true }).fill(title);
       await page.getByRole("textbox", { name: "Content" }).click();
       await page.keyboard.type("Some words for the checker.");
       const buffer = await sharp({ create: { width: 60, height: 40, channels: 3, background: "#445566" } })
@@ -52,8 +52,8 @@ test.describe("studio accessibility", () => {
       await page.getByRole("button", { name: "HTML", exact: true }).click();
       await expectNoViolations(page);
 
-      await page.getByRole("button", { name: "Publish" }).click();
-      await page.getByRole("link", { name: "View post" }).click();
+      await page.getByRole("button", { name: "Publish", exact: true }).click();
+      await page.getByRole("link", { name: "View post", exact: true }).click();
       await page.getByRole("button", { name: "Edit" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Edit post" })).toBeFocused();
       await expectNoViolations(page);
@@ -69,10 +69,10 @@ test.describe("studio accessibility", () => {
   }) => {
     await signIn(context, server, HIM_EMAIL);
     await page.goto("/admin");
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     const message = page.getByRole("alert");
     await expect(message).toHaveText("Title and content are required.");
-    const title = page.getByLabel("Title");
+    const title = page.getByLabel("Title", { exact: true });
     await expect(title).toBeFocused();
     await expect(title).toHaveAttribute("aria-invalid", "true");
     const messageId = await message.getAttribute("id");
@@ -81,7 +81,7 @@ test.describe("studio accessibility", () => {
     await expect(content).toHaveAttribute("aria-invalid", "true");
 
     await title.fill("Only a title");
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(content).toBeFocused();
     await expect(title).not.toHaveAttribute("aria-invalid", "true");
 
@@ -90,7 +90,7 @@ test.describe("studio accessibility", () => {
       await new Promise((r) => setTimeout(r, 500));
       await route.continue();
     });
-    const publish = page.getByRole("button", { name: "Publish" });
+    const publish = page.getByRole("button", { name: "Publish", exact: true });
     await publish.focus();
     await page.keyboard.press("Enter");
     const busy = page.getByRole("button", { name: "Publishing..." });

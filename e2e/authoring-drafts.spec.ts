@@ -6,7 +6,7 @@ const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2
 const visual = (page: Page) => page.getByRole("textbox", { name: "Content" });
 
 async function write(page: Page, title: string, text: string) {
-  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await visual(page).click();
   await page.keyboard.type(text);
 }
@@ -25,9 +25,9 @@ test.describe("drafts from /admin", () => {
     await page.goto("/admin");
     const title = unique("Draft to finish");
     await write(page, title, "Half a thought");
-    await page.getByRole("button", { name: "Save draft" }).click();
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Draft saved." })).toBeFocused();
-    const previewHref = await page.getByRole("link", { name: "Preview" }).getAttribute("href");
+    const previewHref = await page.getByRole("link", { name: "Preview", exact: true }).getAttribute("href");
     const draftId = previewHref!.split("/").pop()!;
 
     // A draft is its author's only.
@@ -39,18 +39,23 @@ test.describe("drafts from /admin", () => {
     page = await context.newPage();
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Continue your unfinished post?" })).toBeFocused();
-    await expect(page.getByText(title)).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Continue your unfinished post?" }).getByText(title),
+    ).toBeVisible();
     await page.getByRole("button", { name: "Continue writing" }).click();
-    await expect(page.getByLabel("Title")).toHaveValue(title);
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
     await expect(visual(page)).toContainText("Half a thought");
     await visual(page).click();
     await page.keyboard.press("End");
     await page.keyboard.type(", now whole.");
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByLabel("Title")).toHaveValue("");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
     // The draft itself was published: one post, not two.
-    await expect(page.getByRole("link", { name: "View post" })).toHaveAttribute("href", `/post/${draftId}`);
+    await expect(page.getByRole("link", { name: "View post", exact: true })).toHaveAttribute(
+      "href",
+      `/post/${draftId}`,
+    );
     await page.goto("/his-blog");
     await expect(page.getByRole("link", { name: title })).toHaveCount(1);
     await page.goto("/admin");
@@ -68,7 +73,7 @@ test.describe("drafts from /admin", () => {
 
     const [preview] = await Promise.all([
       context.waitForEvent("page"),
-      page.getByRole("button", { name: "Preview" }).click(),
+      page.getByRole("button", { name: "Preview", exact: true }).click(),
     ]);
     await expect(preview).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
     await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -94,7 +99,7 @@ test.describe("drafts from /admin", () => {
     const again = await context.newPage();
     await again.goto("/admin");
     await again.getByRole("button", { name: "Start a new post" }).click();
-    await expect(again.getByLabel("Title")).toHaveValue("");
+    await expect(again.getByLabel("Title", { exact: true })).toHaveValue("");
     await again.reload();
     await expect(again.getByRole("heading", { name: "Continue your unfinished post?" })).toHaveCount(0);
   });
@@ -104,17 +109,17 @@ test.describe("drafts from /admin", () => {
     await page.goto("/admin");
     const title = unique("Later");
     await write(page, title, "Not yet");
-    await page.getByRole("button", { name: "Schedule" }).click();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Choose the date and time to publish at.");
     const local = (d: Date) =>
       new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
     await page.getByLabel("Publish at").fill(local(new Date(Date.now() - 3_600_000)));
-    await page.getByRole("button", { name: "Schedule" }).click();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("The publish time must be in the future.");
     await page.getByLabel("Publish at").fill(local(new Date(Date.now() + 3_600_000)));
-    await page.getByRole("button", { name: "Schedule" }).click();
+    await page.getByRole("button", { name: "Schedule", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Post scheduled for" })).toBeVisible();
-    await expect(page.getByLabel("Title")).toHaveValue("");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
     await page.goto("/his-blog");
     await expect(page.getByRole("heading", { level: 1, name: "His Blog" })).toBeVisible();
     await expect(page.getByRole("link", { name: title })).toHaveCount(0);
@@ -127,12 +132,12 @@ test.describe("drafts from /admin", () => {
     await page.goto("/admin");
     const title = unique("Draft edited");
     await write(page, title, "First version");
-    await page.getByRole("button", { name: "Save draft" }).click();
-    await page.getByRole("link", { name: "Preview" }).click();
+    await page.getByRole("button", { name: "Save draft", exact: true }).click();
+    await page.getByRole("link", { name: "Preview", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await page.getByRole("button", { name: "Edit" }).click();
     await expect(page.getByText("A draft: only you can see it.")).toBeVisible();
-    await page.getByLabel("Title").fill(`${title} v2`);
+    await page.getByLabel("Title", { exact: true }).fill(`${title} v2`);
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Blog post updated successfully!")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1, name: "Edit post" })).toBeVisible();

@@ -52,9 +52,9 @@ async function cursorAtEnd(page: Page) {
 async function publishSimple(page: Page, title: string) {
   await page.goto("/admin");
   await htmlView(page);
-  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Content", { exact: true }).fill("<p>Plain words.</p>");
-  await page.getByRole("button", { name: "Publish" }).click();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(page.getByText("Blog post published successfully!")).toBeVisible();
 }
 
@@ -82,9 +82,9 @@ test.describe("authoring", () => {
     await htmlView(page);
     const title = unique("Two photos by the sea");
 
-    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Title", { exact: true }).fill(title);
     // The author chooser shows both values; an author publishes only as themself.
-    const author = page.getByLabel("Author");
+    const author = page.getByRole("form", { name: "New post" }).getByLabel("Author");
     await expect(author).toHaveValue("him");
     await expect(author.locator('option[value="her"]')).toBeDisabled();
     await expect(page.getByText("3 to 5 hashtags are recommended")).toBeVisible();
@@ -156,11 +156,11 @@ test.describe("authoring", () => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
     });
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("button", { name: "Publishing..." })).toBeDisabled();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
     await page.unroute(/\/api\/posts(\/[^/]+)?$/);
-    await expect(page.getByLabel("Title")).toHaveValue("");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("");
     await expect(content).toHaveValue("");
     await expect(entries).toHaveCount(0);
     await expect(author).toHaveValue("him");
@@ -193,7 +193,7 @@ test.describe("authoring", () => {
     await expect(entries.first()).not.toContainText("not uploaded yet");
     await expect(page.getByRole("radio", { name: "Thumbnail" }).nth(1)).toBeChecked();
     await expect(page.getByLabel("Hashtags")).toHaveValue("sea walk, summer, beach");
-    await page.getByLabel("Title").fill(`${title} (edited)`);
+    await page.getByLabel("Title", { exact: true }).fill(`${title} (edited)`);
     // SPEC §5 edit rule: hyphens kept, spaces and other characters stripped.
     await page.getByLabel("Hashtags").fill("sea-walk, Summer Time!, beach");
     await page.getByRole("button", { name: "Save changes" }).click();
@@ -255,21 +255,21 @@ test.describe("authoring", () => {
     await signIn(context, server, HIM_EMAIL);
     await page.goto("/admin");
     await htmlView(page);
-    await page.getByLabel("Title").fill("Will fail");
+    await page.getByLabel("Title", { exact: true }).fill("Will fail");
     await page.getByLabel("Content", { exact: true }).fill("<p>x</p>");
     // Publishing creates the post, or publishes the draft autosave made of it.
     await page.route(/\/api\/posts(\/[^/]+)?$/, (route) =>
       route.fulfill({ status: 500, json: { error: { code: "INTERNAL", message: "x" } } }),
     );
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Failed to publish blog post. Please try again.")).toBeVisible();
     // Nothing lost: the input is still there.
-    await expect(page.getByLabel("Title")).toHaveValue("Will fail");
+    await expect(page.getByLabel("Title", { exact: true })).toHaveValue("Will fail");
     await page.unroute(/\/api\/posts(\/[^/]+)?$/);
 
     const title = unique("Failing edits");
-    await page.getByLabel("Title").fill(title);
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible();
     await openPost(page, "/his-blog", title);
     const postUrl = page.url();
@@ -310,7 +310,7 @@ test.describe("authoring", () => {
     await page.goto("/admin");
     await htmlView(page);
     // Title and content are required: nothing is sent without them.
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByRole("alert")).toHaveText("Title and content are required.");
 
     // SPEC §9: 12 fonts, 16 sizes (pt) and 20 colours.
@@ -393,8 +393,8 @@ test.describe("authoring", () => {
 
     // Editing: 'Saving...' while busy, then the message and the author's blog.
     const title = unique("Busy save");
-    await page.getByLabel("Title").fill(title);
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
     await openPost(page, "/his-blog", title);
     await page.getByRole("button", { name: "Edit" }).click();

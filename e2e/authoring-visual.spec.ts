@@ -57,7 +57,7 @@ test.describe("the visual editor", () => {
     page,
   }) => {
     const title = unique("Paragraphs");
-    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Title", { exact: true }).fill(title);
     await visual(page).click();
     await page.keyboard.type("First line");
     await page.keyboard.press("Shift+Enter");
@@ -78,11 +78,11 @@ test.describe("the visual editor", () => {
     await expect(visual(page).locator("p")).toHaveCount(3);
     const previewed = await preview.innerHTML();
 
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
     // Focus lands on the message, whose link opens the new post.
     await expect(page.getByRole("status").filter({ hasText: "published" })).toBeFocused();
-    await page.getByRole("link", { name: "View post" }).click();
+    await page.getByRole("link", { name: "View post", exact: true }).click();
     const article = page.getByRole("article");
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(article.locator(".post-content > p")).toHaveCount(3);
@@ -171,7 +171,7 @@ test.describe("the visual editor", () => {
     page,
   }) => {
     const title = unique("Dropped");
-    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Title", { exact: true }).fill(title);
     await visual(page).click();
     await page.keyboard.type("Before the picture");
     const file = await png("dropped.png", 640, 480, "#123456");
@@ -195,9 +195,9 @@ test.describe("the visual editor", () => {
 
     await page.getByLabel("Alt text (image 1)").fill("A dark blue square");
     await page.getByLabel("Caption (image 1)").fill("Dropped at dusk");
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
-    await page.getByRole("link", { name: "View post" }).click();
+    await page.getByRole("link", { name: "View post", exact: true }).click();
     const figure = page.getByRole("article").locator("figure.post-figure");
     await expect(figure.locator("img")).toHaveAttribute("alt", "A dark blue square");
     await expect(figure.locator("img")).toHaveAttribute("width", "640");

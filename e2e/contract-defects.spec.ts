@@ -47,7 +47,7 @@ test.describe("SPEC deviations", () => {
     const { context, page } = await contextAs(browser, server, HIM_EMAIL);
     const title = unique("Tagged");
     await page.goto("/admin");
-    await page.getByLabel("Title").fill(title);
+    await page.getByLabel("Title", { exact: true }).fill(title);
     await page.getByRole("button", { name: "HTML", exact: true }).click();
     await page.getByLabel("Content", { exact: true }).fill("<p>Tagged words.</p>");
     await page.getByLabel("Hashtags").fill("Travel, Food!, summer fun");
