@@ -1,5 +1,5 @@
 import { publishAs } from "./engagement-helpers";
-import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
+import { expect, HER_EMAIL, HIM_EMAIL, PASSWORD, signIn, test } from "./fixtures";
 
 test("a visitor follows his blog by email, confirms, gets the next post, and unsubscribes in one click", async ({
   page,
@@ -27,25 +27,40 @@ test("a visitor follows his blog by email, confirms, gets the next post, and uns
     "Almost done: check your inbox and open the link to confirm. Nothing is sent before that.",
   );
 
+  // A witness: her verified account follows his blog in one click (confirmed at once), so the
+  // emails she gets show when a post has gone out to his followers.
+  const witness = await playwright.request.newContext();
+  await witness.post(`${server.baseURL}/api/auth/sign-in/email`, {
+    data: { email: HER_EMAIL, password: PASSWORD },
+    headers: { origin: server.baseURL },
+  });
+  const followed = await witness.post(`${server.baseURL}/api/follow`, {
+    data: { authors: ["him"] },
+    headers: { origin: server.baseURL },
+  });
+  expect(await followed.json()).toEqual({ confirmationSent: false });
+  const reached = (to: string, title: string) =>
+    server.outbox().filter((m) => m.includes(`To: ${to}`) && m.includes(title)).length;
+
   // Nothing but the confirmation before it is confirmed, even when he publishes.
   const request = await playwright.request.newContext();
   await publishAs(request, server, "him", "Published before confirming");
   let confirm: string | null = null;
   await expect.poll(() => (confirm = server.linkFor(address, "/subscriptions?confirm="))).toBeTruthy();
-  await page.waitForTimeout(1500);
-  expect(server.outbox().filter((m) => m.includes(address) && m.includes("New on His Blog"))).toHaveLength(0);
+  await expect.poll(() => reached(HER_EMAIL, "Published before confirming")).toBe(1);
+  expect(reached(address, "New on His Blog")).toBe(0);
 
   await page.goto(confirm!);
   await expect(page.getByRole("status")).toHaveText(
     "You're now following His Blog. New posts will arrive by email.",
   );
 
-  // His admin page counts the confirmed follower.
+  // His admin page counts the confirmed followers (the visitor and her).
   const admin = await browser.newContext({ baseURL: server.baseURL });
   await signIn(admin, server, HIM_EMAIL);
   const adminPage = await admin.newPage();
   await adminPage.goto("/admin");
-  await expect(adminPage.getByTestId("follower-count")).toHaveText("1 person follows your blog by email.");
+  await expect(adminPage.getByTestId("follower-count")).toHaveText("2 people follow your blog by email.");
   await admin.close();
 
   const post = await publishAs(request, server, "him", "Fresh from the oven");
@@ -66,10 +81,10 @@ test("a visitor follows his blog by email, confirms, gets the next post, and uns
     "You will no longer get emails about new posts on His Blog.",
   );
   await publishAs(request, server, "him", "After leaving");
-  await page.waitForTimeout(2500);
-  const toAddress = server.outbox().filter((m) => m.includes(`To: ${address}`));
-  expect(toAddress.filter((m) => m.includes("New on"))).toHaveLength(1);
+  await expect.poll(() => reached(HER_EMAIL, "After leaving")).toBe(1);
+  expect(reached(address, "New on")).toBe(1);
   await request.dispose();
+  await witness.dispose();
 });
 
 test("a signed-in reader follows her blog with one click under a post", async ({
