@@ -49,8 +49,12 @@ const EnvSchema = z.object({
   DUET_BENCH_CEILING: booleanish.default(false),
   /** Audience emails (new posts to followers, notifications) each process sends per minute at most. */
   MAIL_QUEUE_PER_MINUTE: integer(1, 100_000, 60),
-  /** Sign-in, sign-up and password-reset requests allowed per client IP per minute. */
-  AUTH_RATE_LIMIT_PER_MINUTE: integer(1, 100_000, 10),
+  /**
+   * Requests to the sign-in, registration and password endpoints allowed per client address per
+   * minute: a generous ceiling for addresses many people share (failed sign-ins are throttled
+   * separately, per account and address).
+   */
+  AUTH_RATE_LIMIT_PER_MINUTE: integer(1, 100_000, 120),
   /**
    * Behind a reverse proxy: which X-Forwarded-For entries to believe (docs/decisions/0007-trust-proxy.md).
    * Unset or `false`: none (the socket address is the client). `true`: every hop; a number: that many
@@ -118,6 +122,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** Origins whose pages may send state-changing requests: PUBLIC_URL's, plus Vite's dev server on a loopback site. */
+  trustedOrigins: string[];
   siteName: string;
   authorEmails: { him: string; her: string };
   seedDemo: boolean;
@@ -226,12 +232,19 @@ export function loadConfig(
     e.PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
   ).replace(/\/+$/, "");
   const host = new URL(publicUrl).hostname;
+  // The Vite dev server (:5173) is trusted only for a site on this machine, never a published one.
+  const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(host);
+  const trustedOrigins = [
+    new URL(publicUrl).origin,
+    ...(loopback ? ["http://localhost:5173", "http://127.0.0.1:5173"] : []),
+  ];
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl,
+    trustedOrigins,
     siteName: e.SITE_NAME,
     authorEmails: { him, her },
     seedDemo: e.SEED_DEMO,

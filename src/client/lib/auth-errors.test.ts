@@ -20,7 +20,7 @@ describe("auth error catalogue (SPEC §8)", () => {
       "TOO_MANY_REQUESTS",
       "Too many unsuccessful login attempts. Please try again later or reset your password.",
     ],
-    [429, "HTTP_ERROR", AUTH_ERROR_MESSAGES.tooManyRequests],
+    [429, "RATE_LIMITED", "provider text"],
     [403, "USER_DISABLED", "This account has been disabled. Please contact support."],
     [403, "BANNED_USER", AUTH_ERROR_MESSAGES.userDisabled],
   ])("maps %i %s to its message", (status, code, message) => {

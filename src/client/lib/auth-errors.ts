@@ -63,7 +63,9 @@ const MESSAGE_BY_KIND: Record<Exclude<AuthErrorKind, "other">, string> = {
 export function toAuthError(error: unknown): AuthError {
   if (error instanceof AuthError) return error;
   if (error instanceof ApiError) {
-    const kind = error.status === 429 ? "too-many-requests" : (KIND_BY_CODE[error.code] ?? "other");
+    // SPEC's 'unsuccessful login attempts' only for the failed sign-in throttle (TOO_MANY_REQUESTS):
+    // any other 429 keeps the server's own sentence.
+    const kind = KIND_BY_CODE[error.code] ?? "other";
     if (kind !== "other") return new AuthError(kind, error.code, MESSAGE_BY_KIND[kind]);
     return new AuthError("other", error.code, error.message || AUTH_ERROR_MESSAGES.unknown);
   }

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { ERROR_CODES } from "../../common/error-codes";
 import type { AuthorKey } from "../../common/limits";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../common/limits";
@@ -11,6 +12,7 @@ import * as schema from "../db/schema";
 import type { Config } from "../env";
 import { normaliseEmail } from "../env";
 import type { Mailer } from "../mail/mailer";
+import { clearFailedSignIns } from "./sign-in-throttle";
 
 export interface AuthDeps {
   db: Db;
@@ -52,7 +54,10 @@ export const AUTH_MESSAGES = {
   emailInUse: "This email is already registered. Please use a different email or try logging in.",
   userNotFound: "No account found with this email. Please check the email or register.",
   weakPassword: "The password is too weak. Please use a stronger password.",
+  /** Only for the failed sign-in throttle (sign-in-throttle.ts): it says what happened. */
   tooManyRequests: "Too many unsuccessful login attempts. Please try again later or reset your password.",
+  /** Any other limit (AUTH_RATE_LIMIT_PER_MINUTE): nothing failed, the address is busy. */
+  rateLimited: "Too many requests from your network. Please wait a minute and try again.",
 } as const;
 
 /**
@@ -68,6 +73,20 @@ export function authRateLimitRules(config: Config) {
     "/reset-password": perMinute,
     "/send-verification-email": perMinute,
   };
+}
+
+const RESET_PREFIX = "reset-password:";
+/** Reset tokens are stored as a SHA-256 hash, prefix kept, so a database reader cannot use them. */
+export const hashResetIdentifier = async (identifier: string) =>
+  `${RESET_PREFIX}${createHash("sha256").update(identifier).digest("base64url")}`;
+
+/** Every outstanding reset link of the user stops working (after a reset or a password change). */
+export async function forgetResetTokens(db: Db, userId: string): Promise<void> {
+  await db
+    .delete(schema.verification)
+    .where(
+      and(like(schema.verification.identifier, `${RESET_PREFIX}%`), eq(schema.verification.value, userId)),
+    );
 }
 
 export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
@@ -95,7 +114,10 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
         rateLimit: schema.rateLimit,
       },
     }),
-    trustedOrigins: [config.publicUrl, "http://localhost:5173", "http://127.0.0.1:5173"],
+    trustedOrigins: config.trustedOrigins,
+    verification: {
+      storeIdentifier: { default: "plain", overrides: { [RESET_PREFIX]: { hash: hashResetIdentifier } } },
+    },
     emailAndPassword: {
       enabled: true,
       autoSignIn: false,
@@ -108,6 +130,9 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
         if (authorKeyForEmail(config, user.email) && !user.emailVerified) {
           await db.update(schema.user).set({ emailVerified: true }).where(eq(schema.user.id, user.id));
         }
+        // Nothing older stays usable, and the throttle forgets the account's failures (the mailbox is proven).
+        await forgetResetTokens(db, user.id);
+        await clearFailedSignIns(db, user.email);
       },
       sendResetPassword: async ({ user, url }) => {
         await mailer.send({
@@ -136,7 +161,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
       enabled: true,
       storage: "database",
       window: 60,
-      max: 100,
+      max: config.authRateLimitPerMinute,
       customRules: authRateLimitRules(config),
     },
     // These run after the per-IP limiter, so nobody can probe many addresses quickly.

@@ -28,9 +28,9 @@ declare module "fastify" {
   }
 }
 
-/** Origins allowed to make state-changing requests: our own, and the Vite dev server. */
+/** Origins allowed to make state-changing requests: our own (and the Vite dev server on a loopback site). */
 export function allowedOrigins(ctx: AppContext): Set<string> {
-  return new Set([new URL(ctx.config.publicUrl).origin, "http://localhost:5173", "http://127.0.0.1:5173"]);
+  return new Set(ctx.config.trustedOrigins);
 }
 
 /**

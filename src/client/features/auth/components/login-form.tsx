@@ -43,7 +43,15 @@ export function LoginForm() {
       navigate(target, { replace: true });
     } catch (e) {
       const error = toAuthError(e);
-      setMessage(error.kind === "too-many-requests" ? AUTH_ERROR_MESSAGES.tooManyRequests : LOGIN_FAILED);
+      // The ceiling says to wait; it is not a failed attempt.
+      const explained = error.code === "RATE_LIMITED";
+      setMessage(
+        error.kind === "too-many-requests"
+          ? AUTH_ERROR_MESSAGES.tooManyRequests
+          : explained
+            ? error.message
+            : LOGIN_FAILED,
+      );
       setBusy(false);
     }
   };
