@@ -63,6 +63,12 @@ declare module "fastify" {
 
 export const BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 export const REQUEST_TIMEOUT_MS = 5 * 60_000;
+/** Connection exhaustion: headers must arrive within 10 s, idle keep-alive sockets close after 5 s. */
+export const HEADERS_TIMEOUT_MS = 10_000;
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+export const MAX_CONNECTIONS = 10_000;
+/** Open sockets one client address may hold (behind a proxy, put the cap in the proxy too). */
+export const MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 function sendFrameworkError(error: FastifyError, reply: FastifyReply) {
   const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
@@ -87,12 +93,28 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // headers or body a byte at a time holds a connection forever (slowloris). Five minutes
     // still lets ten 10 MB images arrive over a slow home upload.
     requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS },
     // Unset TRUST_PROXY: X-Forwarded-For is ignored and request.ip (every rate limit's key) is the socket.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 500, ignoreTrailingSlash: true },
     // Errors raised before routing (a URL like /api/posts/%ZZ, an over-long id) get the API's
     // error shape too, instead of Fastify's own body that echoes the path back.
     frameworkErrors: (error, _request, reply) => sendFrameworkError(error, reply as unknown as FastifyReply),
+  });
+  // Slow-header floods: a file-descriptor ceiling for the process and a share per client address.
+  app.server.maxConnections = MAX_CONNECTIONS;
+  const perAddress = new Map<string, number>();
+  app.server.on("connection", (socket) => {
+    const address = socket.remoteAddress ?? "";
+    const open = (perAddress.get(address) ?? 0) + 1;
+    if (open > MAX_CONNECTIONS_PER_ADDRESS) return socket.destroy();
+    perAddress.set(address, open);
+    socket.once("close", () => {
+      const left = (perAddress.get(address) ?? 1) - 1;
+      if (left > 0) perAddress.set(address, left);
+      else perAddress.delete(address);
+    });
   });
   const mailer =
     deps.mailer ??

@@ -39,6 +39,15 @@ describe("security headers on every response", () => {
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toMatch(/frame-ancestors '(none|self)'/);
       expect(res.headers["x-content-type-options"]).toBe("nosniff");
+      expect(String(res.headers["permissions-policy"])).toContain("camera=()");
     });
   }
+});
+
+describe("connection limits (slow-header floods)", () => {
+  it("headers within 10 s, short keep-alive, a connection ceiling", () => {
+    expect(t.app.server.headersTimeout).toBe(10_000);
+    expect(t.app.server.keepAliveTimeout).toBe(5_000);
+    expect(t.app.server.maxConnections).toBe(10_000);
+  });
 });

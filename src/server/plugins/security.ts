@@ -112,6 +112,13 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
 
   // Both guards hold for every request whatever its path: the router decodes and normalises the
   // URL before matching (`/%61pi/posts` is `/api/posts`), so a test of the raw URL can be walked around.
+  // Features no page of Duet uses are switched off for it and anything it embeds.
+  app.addHook("onSend", async (_request, reply) => {
+    reply.header(
+      "permissions-policy",
+      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
+    );
+  });
   const origins = allowedOrigins(ctx);
   app.addHook("onRequest", async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
