@@ -70,6 +70,17 @@ export const MAX_CONNECTIONS = 10_000;
 /** Open sockets one client address may hold (behind a proxy, put the cap in the proxy too). */
 export const MAX_CONNECTIONS_PER_ADDRESS = 256;
 
+/** Errors Node's parser raises before Fastify sees a request (an over-long URL or headers: 431), in the API's shape. */
+export function clientErrorAnswer(code: string | undefined): { status: number; body: string } {
+  const [status, apiCode, message] =
+    code === "HPE_HEADER_OVERFLOW"
+      ? [431, "HEADERS_TOO_LARGE", "The address or the request headers are too long."]
+      : code === "ERR_HTTP_REQUEST_TIMEOUT"
+        ? [408, "REQUEST_TIMEOUT", "The request took too long to arrive."]
+        : [400, "BAD_REQUEST", "The request could not be read."];
+  return { status, body: JSON.stringify({ error: { code: apiCode, message } }) };
+}
+
 function sendFrameworkError(error: FastifyError, reply: FastifyReply) {
   const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
   return reply
@@ -94,6 +105,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     // still lets ten 10 MB images arrive over a slow home upload.
     requestTimeout: REQUEST_TIMEOUT_MS,
     keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    clientErrorHandler: (error, socket) => {
+      if ((error as { code?: string }).code === "ECONNRESET" || socket.destroyed) return;
+      const answer = clientErrorAnswer((error as { code?: string }).code);
+      if (socket.writable) {
+        socket.write(
+          `HTTP/1.1 ${answer.status} ${answer.status === 431 ? "Request Header Fields Too Large" : answer.status === 408 ? "Request Timeout" : "Bad Request"}\r\nContent-Length: ${Buffer.byteLength(answer.body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${answer.body}`,
+        );
+      }
+      socket.destroy();
+    },
     http: { headersTimeout: HEADERS_TIMEOUT_MS },
     // Unset TRUST_PROXY: X-Forwarded-For is ignored and request.ip (every rate limit's key) is the socket.
     trustProxy: fastifyTrustProxy(config.trustProxy),

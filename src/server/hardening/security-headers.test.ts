@@ -51,3 +51,15 @@ describe("connection limits (slow-header floods)", () => {
     expect(t.app.server.maxConnections).toBe(10_000);
   });
 });
+
+describe("an over-long address", () => {
+  it("answers 431 with the API's error shape", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { port } = t.app.server.address() as { port: number };
+    const res = await fetch(`http://127.0.0.1:${port}/api/posts?q=${"a".repeat(20_000)}`);
+    expect(res.status).toBe(431);
+    expect(await res.json()).toEqual({
+      error: { code: "HEADERS_TOO_LARGE", message: "The address or the request headers are too long." },
+    });
+  });
+});
