@@ -1,18 +1,15 @@
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { build } from "vite";
+// @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
+import { buildClient } from "../scripts/build-client.mjs";
 
 /**
- * Build the client once per run into its own folder, so parallel runs never share a half-written
- * dist; the returned function (Playwright's teardown) removes it again.
+ * Build the client (and its server renderer) once per run into its own folder, so parallel runs
+ * never share a half-written dist; the returned function (Playwright's teardown) removes it again.
  */
 export default async function globalSetup() {
   const outDir = path.resolve(`.tmp/e2e-client-${process.pid}`);
-  await build({
-    configFile: path.resolve("vite.config.ts"),
-    logLevel: "error",
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildClient(outDir, "error");
   process.env.CLIENT_DIST_DIR = outDir;
   return () => rmSync(outDir, { recursive: true, force: true });
 }

@@ -1,20 +1,22 @@
-// `npm run bench [-- --sizes=10000,100000 --seconds=5]`: a benchmark, not a test.
-// For each size: fill a temporary DATA_DIR with that many posts (bulk SQL), start the real server
-// (src/server/main.ts) on 127.0.0.1 with an ephemeral port, and load it with autocannon at 10 and
-// 50 connections: the author list API, one post, the tag list API, the /post/{id} page shell, a
-// hashed JS asset, and the ceiling (a prebuilt in-memory body of the list's size, served only
-// with DUET_BENCH_CEILING=1). Also reports the compressed JavaScript of a first load of /his-blog.
+// `npm run bench [-- --sizes=10000,100000 --seconds=5 --connections=10,50 --cases=page]`: a
+// benchmark, not a test. For each size: fill a temporary DATA_DIR with that many posts (bulk SQL),
+// start the real server (src/server/main.ts, server rendering on, default logging) on 127.0.0.1
+// with an ephemeral port, and load it with autocannon: the /his-blog and /post/{id} pages, the
+// author list, post and tag list APIs, and a hashed JS asset. Each case is measured against two
+// ceilings answering the same bytes from memory in their own processes: a bare Fastify
+// (scripts/bench-ceiling.ts, no hooks, no logging) and nginx (a generated config, when
+// /usr/sbin/nginx exists). Also reports the compressed JavaScript of a first load of /his-blog.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import http from "node:http";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import { build } from "vite";
 import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
+// @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
+import { buildClient } from "./build-client.mjs";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -27,6 +29,7 @@ const SECONDS = Number(args.get("seconds") ?? 5);
 const CONNECTIONS = (args.get("connections") ?? "10,50").split(",").map(Number);
 const ONLY = args.get("cases")?.split(",");
 const BATCH = 10_000;
+const NGINX = "/usr/sbin/nginx";
 const TAGS = ["travel", "food", "home", "garden", "books", "diy"];
 
 function freePort(): Promise<number> {
@@ -37,14 +40,6 @@ function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
     srv.on("error", reject);
-  });
-}
-
-async function buildClient(outDir: string) {
-  await build({
-    configFile: path.resolve("vite.config.ts"),
-    logLevel: "error",
-    build: { outDir, emptyOutDir: true },
   });
 }
 
@@ -125,12 +120,12 @@ async function startServer(
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
+      // The default logging: its cost is part of what is measured (the lines go nowhere).
+      LOG_LEVEL: "info",
       BACKUP_INTERVAL_MINUTES: "0",
       CLIENT_DIST_DIR: clientDir,
-      DUET_BENCH_CEILING: "1",
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "ignore", "inherit"],
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
@@ -145,62 +140,148 @@ async function startServer(
   }
 }
 
-/** Warm the cache and measure the body as sent (Node's http client keeps it compressed). */
-function bodyBytes(url: string, headers: Record<string, string>): Promise<number> {
-  return new Promise<number>((resolve, reject) => {
-    http
-      .get(url, { headers }, (res) => {
-        let n = 0;
-        res.on("data", (d: Buffer) => (n += d.length));
-        res.on("end", () =>
-          res.statusCode === 200 ? resolve(n) : reject(new Error(`${url}: ${res.statusCode}`)),
-        );
-      })
-      .on("error", reject);
-  });
-}
-
 interface Row {
   name: string;
   connections: number;
-  rps: number;
-  p99: number;
   bytes: number;
-  errors: number;
+  duet: Result;
+  bare: Result;
+  nginx: Result | null;
 }
 
-async function load(
-  url: string,
-  connections: number,
-  headers: Record<string, string>,
-): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections, duration: SECONDS, pipelining: 1, headers });
+interface Result {
+  rps: number;
+  p99: number;
+  errors: number;
+  /** CPU time of the serving process per request: unlike req/s, barely moved by a busy machine. */
+  cpuUs: number;
+}
+
+/** User + system CPU of a process so far, in microseconds (Linux /proc; 0 elsewhere). */
+function cpuOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+async function load(url: string, connections: number, pid: number | undefined): Promise<Result> {
+  const before = cpuOf(pid);
+  const result = await autocannon({ url, connections, duration: SECONDS, pipelining: 1 });
+  const cpu = cpuOf(pid) - before;
   return {
     rps: result.requests.average,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx + result.timeouts,
+    cpuUs: result.requests.total > 0 ? cpu / result.requests.total : 0,
   };
 }
 
-function printTable(size: number, rows: Row[]) {
-  const ceiling = new Map(rows.filter((r) => r.name === "ceiling").map((r) => [r.connections, r.rps]));
-  const assetCeiling = new Map(
-    rows.filter((r) => r.name === "ceiling (asset size)").map((r) => [r.connections, r.rps]),
+/** GET a body as autocannon receives it (uncompressed). */
+async function fetchBody(url: string): Promise<{ body: Buffer; type: string }> {
+  const res = await fetch(url, { headers: { "accept-encoding": "identity" } });
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return { body: Buffer.from(await res.arrayBuffer()), type: res.headers.get("content-type") ?? "" };
+}
+
+async function waitForPort(url: string, child: ChildProcess, what: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`${what} exited during start-up`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`${what} did not start`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+/** The bare Fastify ceiling (scripts/bench-ceiling.ts) in its own process. */
+async function startCeiling(dir: string): Promise<{ baseURL: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/bench-ceiling.ts", dir], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim()));
+    child.once("exit", () => reject(new Error("the ceiling server exited")));
+  });
+  return { baseURL: `http://127.0.0.1:${port}`, child };
+}
+
+/** nginx serving the same bytes from files, with a generated config; null when not installed. */
+async function startNginx(dir: string, count: number, types: string[]) {
+  if (!existsSync(NGINX)) return null;
+  const port = await freePort();
+  const locations = types
+    .slice(0, count)
+    .map((type, i) => `location = /c/${i} { default_type "${type}"; alias ${dir}/${i}.body; }`)
+    .join("\n    ");
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `daemon off; master_process off; worker_processes 1; pid ${dir}/nginx.pid; error_log ${dir}/nginx.log warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
+  uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
+  server {
+    listen 127.0.0.1:${port};
+    ${locations}
+  }
+}
+`,
   );
-  const header = ["case", "conns", "req/s", "p99 ms", "body B", "of ceiling", "errors"];
+  const child = spawn(NGINX, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "inherit" });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitForPort(`${baseURL}/c/0`, child, "nginx");
+  return { baseURL, child };
+}
+
+async function stop(child: ChildProcess | null | undefined) {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+function printTable(size: number, rows: Row[]) {
+  const header = [
+    "case",
+    "conns",
+    "body B",
+    "req/s",
+    "p99 ms",
+    "CPU µs/req",
+    "bare req/s",
+    "bare CPU µs",
+    "of bare (req/s)",
+    "of bare (CPU)",
+    "nginx req/s",
+    "errors",
+  ];
   const lines = rows.map((r) => [
     r.name,
     String(r.connections),
-    r.rps.toFixed(0),
-    r.p99.toFixed(1),
     String(r.bytes),
-    `${((100 * r.rps) / ((r.name.includes("asset") ? assetCeiling : ceiling).get(r.connections) ?? r.rps)).toFixed(0)}%`,
-    String(r.errors),
+    r.duet.rps.toFixed(0),
+    r.duet.p99.toFixed(1),
+    r.duet.cpuUs.toFixed(0),
+    r.bare.rps.toFixed(0),
+    r.bare.cpuUs.toFixed(0),
+    `${((100 * r.duet.rps) / r.bare.rps).toFixed(0)}%`,
+    r.duet.cpuUs > 0 ? `${((100 * r.bare.cpuUs) / r.duet.cpuUs).toFixed(0)}%` : "-",
+    r.nginx ? r.nginx.rps.toFixed(0) : "-",
+    String(r.duet.errors + r.bare.errors + (r.nginx?.errors ?? 0)),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(`\n${size.toLocaleString("en")} posts, ${SECONDS} s per case`);
+  console.log(`\n${size.toLocaleString("en")} posts, ${SECONDS} s per case, default logging (info)`);
   console.log(fmt(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const l of lines) console.log(fmt(l));
@@ -208,7 +289,10 @@ function printTable(size: number, rows: Row[]) {
 
 async function benchSize(size: number, clientDir: string, assetPath: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "duet-bench-"));
-  let child: ChildProcess | null = null;
+  const bodiesDir = mkdtempSync(path.join(tmpdir(), "duet-bench-bodies-"));
+  // nginx's worker may run as another user: let it read the bodies.
+  chmodSync(bodiesDir, 0o755);
+  const children: Array<ChildProcess | null | undefined> = [];
   try {
     const started = Date.now();
     await fill(dataDir, size);
@@ -216,57 +300,63 @@ async function benchSize(size: number, clientDir: string, assetPath: string) {
       `\nFilled ${size.toLocaleString("en")} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
     const server = await startServer(dataDir, clientDir);
-    child = server.child;
+    children.push(server.child);
     const { baseURL } = server;
-    const list = await fetch(`${baseURL}/api/posts?author=him`);
-    const listBody = await list.text();
-    const postId = (JSON.parse(listBody) as { items: Array<{ id: string }> }).items[0]!.id;
-    // Bodies uncompressed (autocannon's default), so every case moves the same kind of bytes as
-    // its ceiling. (autocannon itself slows down ~10x on any content-encoded body, which would
-    // measure the load generator, not the server; browsers get the asset precompressed.)
-    const none = {};
-    const cases: Array<[string, string, Record<string, string>]> = [
-      ["author list API", "/api/posts?author=him", none],
-      ["post by id API", `/api/posts/${postId}`, none],
-      ["tag list API", "/api/posts?tag=travel", none],
-      ["/post/{id} shell", `/post/${postId}`, none],
-      ["hashed JS asset", assetPath, none],
-      ["ceiling", `/api/bench/ceiling?bytes=${Buffer.byteLength(listBody)}`, none],
-      // The same ceiling at the compressed asset's size: large bodies cost the load generator too.
-      [
-        "ceiling (asset size)",
-        `/api/bench/ceiling?bytes=${await bodyBytes(`${baseURL}${assetPath}`, none)}`,
-        {},
-      ],
-    ];
+    const list = await fetchBody(`${baseURL}/api/posts?author=him`);
+    const postId = (JSON.parse(list.body.toString()) as { items: Array<{ id: string }> }).items[0]!.id;
+    // Bodies uncompressed (autocannon's default), the same bytes for Duet and both ceilings.
+    const cases: Array<[string, string]> = [
+      ["/his-blog page", "/his-blog"],
+      ["/post/{id} page", `/post/${postId}`],
+      ["author list API", "/api/posts?author=him"],
+      ["post by id API", `/api/posts/${postId}`],
+      ["tag list API", "/api/posts?tag=travel"],
+      ["hashed JS asset", assetPath],
+    ].filter(([name]) => !ONLY || ONLY.some((o) => name!.includes(o))) as Array<[string, string]>;
+    const index: Array<{ path: string; type: string; file: string }> = [];
+    const sizes: number[] = [];
+    for (const [i, [, urlPath]] of cases.entries()) {
+      const { body, type } = await fetchBody(`${baseURL}${urlPath}`);
+      writeFileSync(path.join(bodiesDir, `${i}.body`), body, { mode: 0o644 });
+      index.push({ path: `/c/${i}`, type, file: `${i}.body` });
+      sizes.push(body.length);
+    }
+    writeFileSync(path.join(bodiesDir, "index.json"), JSON.stringify(index));
+    const bare = await startCeiling(bodiesDir);
+    children.push(bare.child);
+    const nginx = await startNginx(
+      bodiesDir,
+      cases.length,
+      index.map((b) => b.type),
+    );
+    children.push(nginx?.child);
     const rows: Row[] = [];
     for (const connections of CONNECTIONS) {
-      for (const [name, urlPath, headers] of cases) {
-        if (ONLY && !name.startsWith("ceiling") && !ONLY.some((o) => name.includes(o))) continue;
-        const bytes = await bodyBytes(`${baseURL}${urlPath}`, headers);
-        const r = await load(`${baseURL}${urlPath}`, connections, headers);
-        rows.push({ name, connections, bytes, ...r });
+      for (const [i, [name, urlPath]] of cases.entries()) {
+        const duet = await load(`${baseURL}${urlPath}`, connections, server.child.pid);
+        const bareResult = await load(`${bare.baseURL}/c/${i}`, connections, bare.child.pid);
+        const nginxResult = nginx
+          ? await load(`${nginx.baseURL}/c/${i}`, connections, nginx.child.pid)
+          : null;
+        rows.push({ name, connections, bytes: sizes[i]!, duet, bare: bareResult, nginx: nginxResult });
       }
     }
     printTable(size, rows);
   } finally {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child!.once("exit", r));
-      child.kill("SIGTERM");
-      await exited;
-    }
+    for (const child of children.reverse()) await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(bodiesDir, { recursive: true, force: true });
   }
 }
 
 const clientDir = path.resolve(`.tmp/bench-client-${process.pid}`);
 try {
   console.log("Building the client…");
-  await buildClient(clientDir);
+  await buildClient(clientDir, "error");
   const js = firstLoadJs(clientDir);
   console.log(
     `First load of /his-blog: ${js.files.filter((f) => f.endsWith(".js")).length} JS files, ` +
-      `${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip, ${(js.br / 1024).toFixed(1)} KB brotli (budget 120 KB)`,
+      `${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip, ${(js.br / 1024).toFixed(1)} KB brotli (budget 100 KB)`,
   );
   if (!js.entryFile) throw new Error("no entry chunk in the Vite manifest");
   for (const size of SIZES) await benchSize(size, clientDir, `/${js.entryFile}`);

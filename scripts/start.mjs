@@ -14,24 +14,15 @@ if (serverIsStale()) {
 const { checkStartConfig } = await import(pathToFileURL(path.join(SERVER_DIST, "start-check.js")).href);
 const { clientDir, createDatabase } = checkStartConfig(path.join(ROOT, "dist", "client"));
 
-if (!existsSync(path.join(clientDir, "index.html"))) {
+if (
+  !existsSync(path.join(clientDir, "index.html")) ||
+  !existsSync(path.join(clientDir, ".ssr/entry-server.js"))
+) {
   console.log("Building the client (first start)…");
-  const vite = path.join(ROOT, "node_modules", "vite", "bin", "vite.js");
-  const result = spawnSync(
-    process.execPath,
-    [
-      vite,
-      "build",
-      "--config",
-      path.join(ROOT, "vite.config.ts"),
-      "--outDir",
-      clientDir,
-      "--emptyOutDir",
-      "--logLevel",
-      "warn",
-    ],
-    { cwd: ROOT, stdio: "inherit" },
-  );
+  const result = spawnSync(process.execPath, [path.join(ROOT, "scripts/build-client.mjs"), clientDir], {
+    cwd: ROOT,
+    stdio: "inherit",
+  });
   if (result.status !== 0) {
     console.error("The client build failed.");
     process.exit(1);

@@ -1,7 +1,7 @@
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "./app/providers";
-import { AppRouter } from "./app/router";
+import { AppRouter, routesForFirstPage } from "./app/router";
 import { readShellData } from "./lib/shell-data";
 // Cascade layers are declared by the first of these (styles/theme.css).
 import "./styles/theme.css";
@@ -11,10 +11,17 @@ import "./styles/posts.css";
 import "./styles/post-images.css";
 
 const shell = readShellData();
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <AppProviders shell={shell}>
-      <AppRouter siteName={shell.siteName} />
-    </AppProviders>
-  </StrictMode>,
-);
+const container = document.getElementById("root")!;
+void routesForFirstPage(shell.siteName).then((routes) => {
+  const app = (
+    <StrictMode>
+      <AppProviders shell={shell}>
+        <AppRouter routes={routes} />
+      </AppProviders>
+    </StrictMode>
+  );
+  // Public pages arrive rendered by the server: hydrate them. Private pages (/admin, /profile)
+  // arrive as an empty root and render here.
+  if (container.firstElementChild) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+});

@@ -1,11 +1,12 @@
 import path from "node:path";
 import compress from "@fastify/compress";
-import cookie from "@fastify/cookie";
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
   type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
+  LogController,
 } from "fastify";
 import { registerArchiveRoutes } from "./archive/archive.routes";
 import { registerAudience } from "./audience/audience";
@@ -28,7 +29,6 @@ import { createMailer, type Mailer } from "./mail/mailer";
 import { registerHealthRoutes } from "./ops/health.routes";
 import { registerMetrics } from "./ops/metrics";
 import { registerAuthRoutes } from "./plugins/auth";
-import { registerPageShell } from "./plugins/page-shell";
 import { fastifyTrustProxy, registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
 import { registerOwnPostsRoutes } from "./posts/own-posts.routes";
@@ -36,6 +36,7 @@ import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
 import { Publishing, registerPublishing } from "./posts/publishing";
 import { registerRevisionsRoutes } from "./revisions/revisions.routes";
+import { loadShell, registerPageShell } from "./shell/page-shell";
 import { createStorage, type Storage } from "./storage/storage";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
@@ -94,11 +95,36 @@ function sendFrameworkError(error: FastifyError, reply: FastifyReply) {
     });
 }
 
+/**
+ * The request log: one line when a response is sent, at info for writes and failures, at debug
+ * for reads that worked (most traffic; /metrics counts them); a request's arrival at debug.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, "incoming request");
+  }
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply) {
+    if (error) {
+      reply.log.error(
+        { req: request, res: reply, err: error, responseTime: reply.elapsedTime },
+        "request errored",
+      );
+      return;
+    }
+    const read = request.method === "GET" || request.method === "HEAD";
+    const level = read && reply.statusCode < 400 ? "debug" : "info";
+    reply.log[level]({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
+  }
+}
+
 /** Build the whole server; main.ts and every test call this. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    // One line per request at most: Fastify's own logging writes two at info.
+    logController: new RequestLog(),
     bodyLimit: BODY_LIMIT_BYTES,
     // Fastify turns Node's 5-minute request timeout off (0); without it a client that sends its
     // headers or body a byte at a time holds a connection forever (slowloris). Five minutes
@@ -197,16 +223,28 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   });
 
   // Write routes declare `config: { invalidatesContent: true }`; this is the one place that acts on
-  // it, before the answer leaves, so the writer's next read already sees the change.
-  app.addHook("onSend", async (request, reply) => {
-    if (request.routeOptions.config.invalidatesContent && reply.statusCode < 400) ctx.cache.invalidate();
+  // it, before the answer leaves, so the writer's next read already sees the change. Added to those
+  // routes only: reads (most requests) run no hook for it.
+  const invalidateAfterWrite = (
+    _request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (err: null, p: unknown) => void,
+  ) => {
+    if (reply.statusCode < 400) ctx.cache.invalidate();
+    done(null, payload);
+  };
+  app.addHook("onRoute", (route) => {
+    if (!(route.config as { invalidatesContent?: boolean } | undefined)?.invalidatesContent) return;
+    const existing = route.onSend ? [route.onSend].flat() : [];
+    route.onSend = [...existing, invalidateAfterWrite];
   });
   // Processes sharing one PostgreSQL drop each other's stale public reads.
   await connectContentCache(app, ctx);
   // Scheduled posts appear at their time: each process drops its caches then (and announces once).
   registerPublishing(app, ctx);
-  await app.register(cookie);
-  await registerSecurity(app, ctx);
+  const shell = await loadShell(ctx, deps.serveClient ?? false);
+  await registerSecurity(app, ctx, { scriptHashes: shell.template.scriptHashes });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
   // The table of contents of the API.
@@ -229,7 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerArchiveRoutes(app, ctx);
   await registerFeedsRoutes(app, ctx);
   await registerUploadsStatic(app, ctx);
-  await registerPageShell(app, ctx, { serveClient: deps.serveClient ?? false });
+  await registerPageShell(app, ctx, shell);
 
   app.addHook("onClose", async () => {
     mailer.close();

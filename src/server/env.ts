@@ -45,8 +45,6 @@ const EnvSchema = z.object({
   BACKUP_KEEP: integer(1, 1000, 7),
   /** Where the built client is (default dist/client); the browser tests build their own copy. */
   CLIENT_DIST_DIR: z.string().optional(),
-  /** `npm run bench` only: serve /api/bench/ceiling, a prebuilt body (the in-memory ceiling). */
-  DUET_BENCH_CEILING: booleanish.default(false),
   /** Audience emails (new posts to followers, notifications) each process sends per minute at most. */
   MAIL_QUEUE_PER_MINUTE: integer(1, 100_000, 60),
   /**
@@ -147,7 +145,6 @@ export interface Config {
   /** Passed to Fastify's `trustProxy`: decides `request.ip`, on which every rate limit keys. */
   trustProxy: TrustProxy;
   clientDistDir: string | undefined;
-  benchCeiling: boolean;
   webConcurrency: number;
   metrics: boolean;
   metricsAllow: string[];
@@ -267,7 +264,6 @@ export function loadConfig(
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
     trustProxy: e.TRUST_PROXY,
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
-    benchCeiling: e.DUET_BENCH_CEILING,
     webConcurrency: e.WEB_CONCURRENCY,
     metrics: e.METRICS,
     metricsAllow: e.METRICS_ALLOW,

@@ -1,6 +1,6 @@
 import type { ShellData } from "../../common/types";
 
-/** What the server inlined into the page (see server/plugins/page-shell.ts). */
+/** What the server inlined into the page (see server/shell/page-shell.ts). */
 export function readShellData(): ShellData {
   const el = document.getElementById("duet-data");
   const fallback: ShellData = {

@@ -48,6 +48,12 @@ function compressedFor(entry: CachedBody, accept: string): ["br" | "gzip", Buffe
 }
 
 /**
+ * Route options of a route that answers with sendCached (or precompressed files): it compresses
+ * itself, once per body, so @fastify/compress adds none of its per-request hooks to it.
+ */
+export const SELF_COMPRESSED = { compress: false, decompress: false } as const;
+
+/**
  * Send a cached body with its ETag (304 when the client has it) and the precompressed variant the
  * client accepts. Setting content-encoding here makes @fastify/compress leave the body alone.
  */

@@ -86,7 +86,8 @@ describe("the server process on an embedded DATA_DIR", { timeout: 120_000 }, () 
 
   it("restarts on the same DATA_DIR, taking over the stale lock, and the last acknowledged accounts sign in", async () => {
     // Request logs on: the shutdown test watches for its request to arrive.
-    second = await startServerProcess(dataDir, { LOG_LEVEL: "info" });
+    // Debug: a request's arrival is logged at that level.
+    second = await startServerProcess(dataDir, { LOG_LEVEL: "debug" });
     expect(readFileSync(lockFile, "utf8").trim()).toBe(String(second.pid));
     // The writes acknowledged just before the kill are the ones at risk (the last test checks all of them).
     for (const email of acknowledged.slice(-4)) {

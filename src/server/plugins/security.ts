@@ -1,4 +1,3 @@
-import helmet from "@fastify/helmet";
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import { ERROR_CODES } from "../../common/error-codes";
 import type { AppContext } from "../context";
@@ -73,43 +72,64 @@ export function inputProblem(value: unknown): { kind: "nul" | "depth"; field: st
   return null;
 }
 
-export async function registerSecurity(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/**
+ * The security headers of every response, built once: a CSP for what Duet loads (its own code,
+ * the inlined theme script by hash, the Pinterest widget when configured) and the rest of
+ * Helmet's defaults. Set in one step per request (Helmet rebuilt them per request).
+ */
+export function securityHeaders(ctx: AppContext, scriptHashes: string[]): Record<string, string> {
   const https = ctx.config.publicUrl.startsWith("https:");
   const pinterest = ctx.config.pinterestBoardUrl
     ? ["https://assets.pinterest.com", "https://*.pinimg.com"]
     : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'", ...pinterest],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": [
-          "'self'",
-          "data:",
-          "blob:",
-          // Images may be redirected to the CDN in front of the bucket.
-          ...(ctx.config.uploadsPublicUrl ? [new URL(ctx.config.uploadsPublicUrl).origin] : []),
-          ...pinterest,
-          ...(pinterest.length ? ["https://*.pinterest.com"] : []),
-        ],
-        "connect-src": ["'self'", ...(pinterest.length ? ["https://*.pinterest.com"] : [])],
-        "frame-src": pinterest.length ? ["https://*.pinterest.com"] : ["'none'"],
-        "font-src": ["'self'", "data:"],
-        "object-src": ["'none'"],
-        "base-uri": ["'none'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        ...(https ? { "upgrade-insecure-requests": [] } : {}),
-      },
-    },
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", ...scriptHashes, ...pinterest],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": [
+      "'self'",
+      "data:",
+      "blob:",
+      // Images may be redirected to the CDN in front of the bucket.
+      ...(ctx.config.uploadsPublicUrl ? [new URL(ctx.config.uploadsPublicUrl).origin] : []),
+      ...pinterest,
+      ...(pinterest.length ? ["https://*.pinterest.com"] : []),
+    ],
+    "connect-src": ["'self'", ...(pinterest.length ? ["https://*.pinterest.com"] : [])],
+    "frame-src": pinterest.length ? ["https://*.pinterest.com"] : ["'none'"],
+    "font-src": ["'self'", "data:"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    ...(https ? { "upgrade-insecure-requests": [] } : {}),
+  };
+  const csp = Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join(";");
+  return {
+    "content-security-policy": csp,
     // Share intents open in a popup; it must be able to see its opener's URL parameters only.
-    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-    crossOriginEmbedderPolicy: false,
-    hsts: https ? { maxAge: 15552000, includeSubDomains: false } : false,
-  });
+    "cross-origin-opener-policy": "same-origin-allow-popups",
+    "cross-origin-resource-policy": "same-origin",
+    "origin-agent-cluster": "?1",
+    "referrer-policy": "no-referrer",
+    ...(https ? { "strict-transport-security": "max-age=15552000" } : {}),
+    "x-content-type-options": "nosniff",
+    "x-dns-prefetch-control": "off",
+    "x-download-options": "noopen",
+    "x-frame-options": "SAMEORIGIN",
+    "x-permitted-cross-domain-policies": "none",
+    "x-xss-protection": "0",
+  };
+}
 
+export async function registerSecurity(
+  app: FastifyInstance,
+  ctx: AppContext,
+  page: { scriptHashes: string[] } = { scriptHashes: [] },
+): Promise<void> {
+  const headers = securityHeaders(ctx, page.scriptHashes);
   // Both guards hold for every request whatever its path: the router decodes and normalises the
   // URL before matching (`/%61pi/posts` is `/api/posts`), so a test of the raw URL can be walked around.
   // Features no page of Duet uses are switched off for it and anything it embeds.
@@ -120,29 +140,33 @@ export async function registerSecurity(app: FastifyInstance, ctx: AppContext): P
     );
   });
   const origins = allowedOrigins(ctx);
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A callback hook, not async: reads (most requests) pass straight through.
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(headers);
+    if (SAFE_METHODS.has(request.method)) return done();
     // A route whose credential is a secret in its URL, used without a cookie (RFC 8058 one-click).
-    if (request.routeOptions.config?.allowCrossSite) return;
+    if (request.routeOptions.config?.allowCrossSite) return done();
     if (isCrossSite(request, origins)) {
-      throw new AppError(403, ERROR_CODES.crossSite, "Cross-site requests are not allowed.");
+      done(new AppError(403, ERROR_CODES.crossSite, "Cross-site requests are not allowed."));
+      return;
     }
+    done();
   });
 
   // Before any handler (Duet's or Better Auth's) sees the parsed body, query and params.
   // Every body; the address's params and query of API routes (decided on the route the router
   // matched: page routes and /uploads/* answer odd addresses with their own not-found pages).
-  app.addHook("preValidation", async (request) => {
+  app.addHook("preValidation", (request, _reply, done) => {
     const api = request.routeOptions.url?.startsWith("/api/") ?? false;
     const problem =
       (api ? (inputProblem(request.params) ?? inputProblem(request.query)) : null) ??
       inputProblem(request.body);
-    if (!problem) return;
-    if (problem.kind === "depth") throw invalid("The request is nested too deeply.");
+    if (!problem) return done();
+    if (problem.kind === "depth") return done(invalid("The request is nested too deeply."));
     // Named like the schemas name fields ("Subject contains characters that are not allowed.").
     const what = problem.field
       ? `${problem.field.charAt(0).toUpperCase()}${problem.field.slice(1, 40)}`
       : "The request";
-    throw invalid(`${what} contains characters that are not allowed.`);
+    done(invalid(`${what} contains characters that are not allowed.`));
   });
 }

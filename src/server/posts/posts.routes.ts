@@ -3,7 +3,7 @@ import { PAGE_SIZE_DEFAULT } from "../../common/limits";
 import { canReadPost } from "../../common/policies";
 import { PostListQuerySchema } from "../../common/schemas/post";
 import type { BlogPost, BlogPostCard, Page, Viewer } from "../../common/types";
-import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
+import { type CachedBody, SELF_COMPRESSED, sendCached, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { pageRequest } from "../pagination";
@@ -84,7 +84,7 @@ export async function readPost(
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
 export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get("/api/posts", async (request, reply) => {
+  app.get("/api/posts", SELF_COMPRESSED, async (request, reply) => {
     // Keyed by the exact URL first, so a repeated request skips parsing too.
     const body = await ctx.cache.getOrLoad(
       `url|${request.url}`,
@@ -93,7 +93,7 @@ export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext)
     return sendCached(request, reply, body, API_READ_CACHE_CONTROL);
   });
 
-  app.get<{ Params: { id: string } }>("/api/posts/:id", async (request, reply) => {
+  app.get<{ Params: { id: string } }>("/api/posts/:id", SELF_COMPRESSED, async (request, reply) => {
     const entry = await readPost(ctx, request.params.id, await getViewer(ctx, request));
     if (!entry) throw notFound("post");
     return sendCached(
@@ -103,18 +103,4 @@ export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext)
       entry.isPublic ? API_READ_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
     );
   });
-
-  if (ctx.config.benchCeiling) {
-    // The benchmark's ceiling: a prebuilt body of the requested size through the same pipeline.
-    const bodies = new Map<number, Buffer>();
-    app.get<{ Querystring: { bytes?: string } }>("/api/bench/ceiling", async (request, reply) => {
-      const bytes = Math.min(Math.max(Number(request.query.bytes) || 1024, 1), 1 << 20);
-      let body = bodies.get(bytes);
-      if (!body) {
-        body = Buffer.alloc(bytes, 0x61);
-        bodies.set(bytes, body);
-      }
-      return reply.header("content-type", JSON_TYPE).send(body);
-    });
-  }
 }

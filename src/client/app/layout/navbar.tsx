@@ -9,7 +9,8 @@ const MENU_ID = "navbar-menu";
 
 /** SPEC §2: the bar gets a 'scrolled' look after 10 px of scroll. */
 function useScrolled(): boolean {
-  const [scrolled, setScrolled] = useState(() => window.scrollY > SCROLL_THRESHOLD_PX);
+  // Not scrolled on the server and at hydration; the effect reads the real position.
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
     const handleScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
     handleScroll();

@@ -13,7 +13,6 @@ import { usePost } from "../../features/posts/api/post";
 import { BackButton } from "../../features/posts/components/back-button";
 import { PostView } from "../../features/posts/components/post-view";
 import { ShareButton } from "../../features/share/components/share-button";
-import { ApiError } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
@@ -122,9 +121,7 @@ export default function PostPage() {
       </main>
     );
   }
-  if (query.isError) {
-    const notFound = query.error instanceof ApiError && query.error.status === 404;
-    return <PostMessage text={notFound ? NOT_FOUND_TEXT : LOAD_ERROR_TEXT} />;
-  }
+  if (query.isError) return <PostMessage text={LOAD_ERROR_TEXT} />;
+  if (query.data === null) return <PostMessage text={NOT_FOUND_TEXT} />;
   return <PostPageView post={query.data} />;
 }

@@ -19,8 +19,13 @@ export const COMMENTS_TEXT = {
 export const failureText = (error: unknown, fallback: string) =>
   error instanceof ApiError && [400, 401, 403].includes(error.status) ? error.message : fallback;
 
-export const formatTime = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+// The same text on the server and in the browser (hydration), whatever their locale and zone.
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  dateStyle: "medium",
+  timeStyle: "short",
+  timeZone: "UTC",
+});
+export const formatTime = (iso: string) => `${timeFormat.format(new Date(iso))} UTC`;
 
 /** The permalink anchor of a comment (`#comment-{id}`). */
 export const commentAnchor = (id: string) => `comment-${id}`;

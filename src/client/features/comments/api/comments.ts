@@ -22,6 +22,8 @@ export function useComments(postId: string) {
       }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
+    // Comments are live: the page shows the inlined ones at once and checks for newer ones.
+    staleTime: 0,
   });
 }
 

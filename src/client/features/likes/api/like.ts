@@ -23,7 +23,7 @@ export function useToggleLike(postId: string, viewerId: string | null) {
     mutationFn: () => api<LikeState>(likeUrl(postId), { method: "POST" }),
     onSuccess: (state) => {
       client.setQueryData([...queryKeys.likeState(postId), viewerId], state);
-      client.setQueryData<BlogPost>(queryKeys.post(postId), (post) =>
+      client.setQueryData<BlogPost | null>(queryKeys.post(postId), (post) =>
         post ? { ...post, likes: state.likes } : post,
       );
       // Lists show the count too.

@@ -3,10 +3,17 @@ import { queryKeys } from "../../../../common/query-keys";
 import type { BlogPost } from "../../../../common/types";
 import { ApiError, api } from "../../../lib/api";
 
-export const fetchPost = (id: string, signal?: AbortSignal) =>
-  api<BlogPost>(`/api/posts/${encodeURIComponent(id)}`, { signal });
+/** One post by id, or null when there is none (the server inlines that null too). */
+export const fetchPost = async (id: string, signal?: AbortSignal): Promise<BlogPost | null> => {
+  try {
+    return await api<BlogPost>(`/api/posts/${encodeURIComponent(id)}`, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+};
 
-/** One post by id; a 404 is final (no retry). */
+/** One post by id; data null: not found (final, no retry). */
 export function usePost(id: string | undefined) {
   return useQuery({
     queryKey: queryKeys.post(id ?? ""),

@@ -1,6 +1,12 @@
 import type { AuthorKey } from "../../../../common/limits";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric" });
+// One time zone on the server and in every browser, so hydration never meets a different day.
+const dateFormat = new Intl.DateTimeFormat("en-US", {
+  year: "numeric",
+  month: "long",
+  day: "numeric",
+  timeZone: "UTC",
+});
 
 /** 'March 4, 2025'; an unreadable date shows as nothing rather than 'Invalid Date'. */
 export function formatDate(iso: string | null | undefined): string {

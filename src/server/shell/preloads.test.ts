@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pageFor } from "../../common/routes";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
 import { openTestDatabase } from "../test/test-app";
-import { routeFileFor } from "./page-shell";
 
-describe("routeFileFor", () => {
+describe("pageFor", () => {
   it.each([
     ["/", "home"],
     ["/his-blog", "his-blog"],
@@ -16,8 +16,8 @@ describe("routeFileFor", () => {
     ["/tags/travel", "tag"],
     ["/privacy", "placeholder"],
     ["/nowhere", "not-found"],
-  ])("%s › the %s chunk", (pathname, name) => {
-    expect(routeFileFor(pathname)).toBe(`app/routes/${name}.tsx`);
+  ])("%s › the %s chunk", (pathname, chunk) => {
+    expect(pageFor(pathname).chunk).toBe(chunk);
   });
 });
 

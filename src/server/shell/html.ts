@@ -1,0 +1,110 @@
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { ShellData } from "../../common/types";
+
+export type { ShellData };
+
+export interface PageHead {
+  title: string;
+  description: string;
+  canonicalPath: string;
+  image?: string | null;
+  type?: "website" | "article";
+  /** og article:published_time (post pages). */
+  publishedTime?: string;
+  modifiedTime?: string | null;
+  /** JSON-LD for search engines (a BlogPosting on post pages). */
+  jsonLd?: Record<string, unknown>;
+  /** The RSS feed this page links to (default the whole blog's). */
+  feedPath?: string;
+  feedTitle?: string;
+}
+
+/** Escape for HTML text and attributes. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** JSON safe inside <script>: no stored string can close the element or open a comment. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+const FALLBACK_TEMPLATE =
+  '<!doctype html><html lang="en" data-theme="dark"><head><meta charset="utf-8"><!--app-head--></head><body><div id="root"></div><!--app-data--></body></html>';
+const THEME_SCRIPT_TAG = '<script src="/theme-init.js"></script>';
+
+export interface Template {
+  /** The page around the app: head tags, app markup and data go in its three slots. */
+  parts: [string, string, string, string];
+  /** CSP hashes of the inline scripts the template carries (the theme script). */
+  scriptHashes: string[];
+}
+
+/**
+ * index.html split at its slots. The theme script is inlined (SPEC §4: the saved theme applies
+ * before the first paint, without a render-blocking request), allowed by its hash in the CSP.
+ */
+export function loadTemplate(clientDir: string | null): Template {
+  const file = clientDir ? path.join(clientDir, "index.html") : null;
+  let html = file && existsSync(file) ? readFileSync(file, "utf8") : FALLBACK_TEMPLATE;
+  const scriptHashes: string[] = [];
+  const themeFile = clientDir ? path.join(clientDir, "theme-init.js") : null;
+  if (themeFile && existsSync(themeFile) && html.includes(THEME_SCRIPT_TAG)) {
+    const code = readFileSync(themeFile, "utf8").trim();
+    scriptHashes.push(`'sha256-${createHash("sha256").update(code).digest("base64")}'`);
+    html = html.replace(THEME_SCRIPT_TAG, () => `<script>${code}</script>`);
+  }
+  const [beforeHead, afterHead] = split(html, "<!--app-head-->");
+  const [beforeRoot, afterRoot] = split(afterHead, '<div id="root"></div>');
+  const [beforeData, afterData] = split(afterRoot, "<!--app-data-->");
+  return {
+    parts: [beforeHead, `${beforeRoot}<div id="root">`, `</div>${beforeData}`, afterData],
+    scriptHashes,
+  };
+}
+
+function split(html: string, marker: string): [string, string] {
+  const at = html.indexOf(marker);
+  if (at < 0) throw new Error(`index.html has no ${marker}`);
+  return [html.slice(0, at), html.slice(at + marker.length)];
+}
+
+/** <title>, description, canonical, Open Graph, Twitter, JSON-LD and the RSS link of a page. */
+export function headTags(head: PageHead, siteName: string, publicUrl: string): string {
+  const url = `${publicUrl}${head.canonicalPath}`;
+  const image = head.image ? new URL(head.image, publicUrl).href : null;
+  return [
+    `<title>${escapeHtml(head.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(head.description)}">`,
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+    `<meta property="og:site_name" content="${escapeHtml(siteName)}">`,
+    `<meta property="og:type" content="${head.type ?? "website"}">`,
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    `<meta property="og:description" content="${escapeHtml(head.description)}">`,
+    `<meta property="og:url" content="${escapeHtml(url)}">`,
+    image ? `<meta property="og:image" content="${escapeHtml(image)}">` : "",
+    head.publishedTime
+      ? `<meta property="article:published_time" content="${escapeHtml(head.publishedTime)}">`
+      : "",
+    `<meta name="twitter:card" content="${image ? "summary_large_image" : "summary"}">`,
+    `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
+    `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
+    image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : "",
+    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(head.feedTitle ?? siteName)}" href="${escapeHtml(head.feedPath ?? "/feed.xml")}">`,
+    head.jsonLd ? `<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>` : "",
+  ].join("");
+}
+
+/** The whole document: template, head tags and preloads, the rendered app, the inlined data. */
+export function renderDocument(template: Template, head: string, appHtml: string, data: ShellData): string {
+  const [a, b, c, d] = template.parts;
+  const json = `<script type="application/json" id="duet-data">${jsonForScript(data)}</script>`;
+  return `${a}${head}${b}${appHtml}${c}${json}${d}`;
+}

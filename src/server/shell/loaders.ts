@@ -1,0 +1,190 @@
+import type { AuthorKey } from "../../common/limits";
+import { firstPageOf, queryKeys } from "../../common/query-keys";
+import { AUTHOR_TITLES, type PageName, pages, pageTitle, paths } from "../../common/routes";
+import { normaliseTagParam } from "../../common/rules/hashtag-link";
+import { metaDescription, postPageTitle } from "../../common/rules/meta";
+import type { Viewer } from "../../common/types";
+import { firstCommentsFor } from "../comments/comments.routes";
+import type { AppContext } from "../context";
+import { cachedPostList, parsePostListQuery, readPost } from "../posts/posts.routes";
+import type { PageHead, ShellData } from "./html";
+
+/** What the server knows of a page before rendering it. */
+export interface PageModel {
+  head: PageHead;
+  queries: ShellData["queries"];
+  status: number;
+  /** Whether the anonymous rendering may be kept until the next write (not for invented paths). */
+  cacheable: boolean;
+  /** Private pages (/admin, /profile) render in the browser only. */
+  serverRendered: boolean;
+}
+
+export interface PageRequest {
+  pathname: string;
+  params: Record<string, string>;
+  viewer: Viewer | null;
+}
+
+export type PageLoader = (ctx: AppContext, page: PageRequest) => Promise<PageModel>;
+
+const simple =
+  (name: PageName, options: { status?: number; serverRendered?: boolean; cacheable?: boolean } = {}) =>
+  async (ctx: AppContext, { pathname }: PageRequest): Promise<PageModel> => {
+    const { siteName } = ctx.config;
+    return {
+      head: {
+        title: pageTitle(pages[name], siteName),
+        description: `${siteName}: His Blog and Her Blog.`,
+        canonicalPath: pathname,
+      },
+      queries: [],
+      status: options.status ?? 200,
+      cacheable: options.cacheable ?? true,
+      serverRendered: options.serverRendered ?? true,
+    };
+  };
+
+function authorBlog(author: AuthorKey): PageLoader {
+  return async (ctx, { pathname }) => {
+    const { siteName } = ctx.config;
+    const { page } = await cachedPostList(ctx, parsePostListQuery({ author }));
+    return {
+      head: {
+        title: `${AUTHOR_TITLES[author]} - ${siteName}`,
+        description: `${AUTHOR_TITLES[author]}: the latest posts on ${siteName}.`,
+        canonicalPath: pathname,
+        image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
+        feedPath: paths.feed(author),
+        feedTitle: `${AUTHOR_TITLES[author]} - ${siteName}`,
+      },
+      queries: [[[...queryKeys.authorPosts(author)], firstPageOf(page)]],
+      status: 200,
+      cacheable: true,
+      serverRendered: true,
+    };
+  };
+}
+
+const postPage: PageLoader = async (ctx, { params, viewer }) => {
+  const { siteName, publicUrl } = ctx.config;
+  const id = params.postId ?? "";
+  // A draft or scheduled post: its author previews it; everyone else gets 'Post not found'.
+  const entry = await readPost(ctx, id, viewer);
+  if (!entry) {
+    // The page says 'Post not found'; crawlers get the status.
+    return {
+      head: {
+        title: postPageTitle("Post not found", siteName),
+        description: "Post not found",
+        canonicalPath: paths.post(id),
+      },
+      queries: [[[...queryKeys.post(id)], null]],
+      status: 404,
+      cacheable: false,
+      serverRendered: true,
+    };
+  }
+  const { post } = entry;
+  const comments = await firstCommentsFor(ctx, post.id, viewer);
+  const description = metaDescription(post.content, post.title);
+  const url = `${publicUrl}/post/${post.id}`;
+  return {
+    head: {
+      title: postPageTitle(post.title, siteName),
+      description,
+      canonicalPath: `/post/${post.id}`,
+      image: post.imageUrl,
+      type: "article",
+      publishedTime: post.date,
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title,
+        description,
+        url,
+        mainEntityOfPage: url,
+        datePublished: post.date,
+        dateModified: post.lastUpdated ?? post.date,
+        author: { "@type": "Person", name: AUTHOR_TITLES[post.author].replace(" Blog", "") },
+        publisher: { "@type": "Organization", name: siteName },
+        keywords: post.hashtags.join(", "),
+        ...(post.imageUrl ? { image: new URL(post.imageUrl, publicUrl).href } : {}),
+      },
+    },
+    queries: [
+      [[...queryKeys.post(post.id)], post],
+      ...(comments
+        ? [[[...queryKeys.comments(post.id)], firstPageOf(comments)] as [unknown[], unknown]]
+        : []),
+    ],
+    status: 200,
+    cacheable: entry.isPublic,
+    serverRendered: true,
+  };
+};
+
+const tagPage: PageLoader = async (ctx, { params }) => {
+  const { siteName } = ctx.config;
+  const raw = (params.tag ?? "").slice(0, 80);
+  const tag = normaliseTagParam(params.tag ?? "");
+  if (!tag) {
+    return {
+      head: {
+        title: `#${raw} - ${siteName}`,
+        description: `No posts found with #${raw}`,
+        canonicalPath: paths.tag(raw),
+      },
+      queries: [],
+      status: 200,
+      cacheable: false,
+      serverRendered: true,
+    };
+  }
+  const { page } = await cachedPostList(ctx, parsePostListQuery({ tag }));
+  return {
+    head: {
+      title: `#${tag} - ${siteName}`,
+      description:
+        page.items.length > 0 ? `Posts tagged #${tag} on ${siteName}.` : `No posts found with #${tag}`,
+      canonicalPath: paths.tag(tag),
+      image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
+    },
+    queries: [[[...queryKeys.tagPosts(tag)], firstPageOf(page)]],
+    status: 200,
+    cacheable: true,
+    serverRendered: true,
+  };
+};
+
+const postWithoutId: PageLoader = async (ctx) => ({
+  head: {
+    title: postPageTitle("Post ID is missing", ctx.config.siteName),
+    description: "Post ID is missing",
+    canonicalPath: "/post",
+  },
+  queries: [],
+  status: 200,
+  cacheable: true,
+  serverRendered: true,
+});
+
+/** One loader per page of the route table (keyed by the page's name there). */
+export const pageLoaders: Record<PageName, PageLoader> = {
+  home: simple("home"),
+  hisBlog: authorBlog("him"),
+  herBlog: authorBlog("her"),
+  contact: simple("contact"),
+  postWithoutId,
+  post: postPage,
+  tag: tagPage,
+  login: simple("login"),
+  register: simple("register"),
+  forgotPassword: simple("forgotPassword"),
+  resetPassword: simple("resetPassword"),
+  admin: simple("admin", { serverRendered: false }),
+  profile: simple("profile", { serverRendered: false }),
+  privacy: simple("privacy"),
+  terms: simple("terms"),
+  notFound: simple("notFound", { status: 404, cacheable: false }),
+};

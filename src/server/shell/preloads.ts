@@ -1,0 +1,41 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { escapeHtml } from "./html";
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * `<link rel="modulepreload">` (and stylesheets) for a page's route chunk and everything it
+ * imports, read from Vite's manifest: the browser fetches them alongside the entry instead of
+ * after it, so hydration starts without a second round trip.
+ */
+export function routePreloads(clientDir: string | null): (chunk: string) => string {
+  const file = clientDir ? path.join(clientDir, ".vite/manifest.json") : null;
+  if (!file || !existsSync(file)) return () => "";
+  const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
+  const memo = new Map<string, string>();
+  return (chunk) => {
+    const key = `app/routes/${chunk}.tsx`;
+    const hit = memo.get(key);
+    if (hit !== undefined) return hit;
+    const js = new Set<string>();
+    const css = new Set<string>();
+    const visit = (name: string) => {
+      const entry = manifest[name];
+      if (!entry || name === "index.html" || js.has(entry.file)) return;
+      js.add(entry.file);
+      for (const c of entry.css ?? []) css.add(c);
+      for (const i of entry.imports ?? []) visit(i);
+    };
+    visit(key);
+    const tags =
+      [...css].map((c) => `<link rel="stylesheet" href="/${escapeHtml(c)}">`).join("") +
+      [...js].map((f) => `<link rel="modulepreload" href="/${escapeHtml(f)}">`).join("");
+    memo.set(key, tags);
+    return tags;
+  };
+}
