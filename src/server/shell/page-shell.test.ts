@@ -84,7 +84,12 @@ describe("page shell › /post/{id}", () => {
     const data = dataOf((await get(`/post/${long.id}`)).body);
     expect(data.viewer).toBeNull();
     expect(data.siteName).toBe("Duet");
-    expect(data.queries).toHaveLength(1);
+    // The post and its first page of comments.
+    expect(data.queries).toHaveLength(2);
+    expect(data.queries[1]).toEqual([
+      ["comments", long.id],
+      { pages: [{ items: [], nextCursor: null }], pageParams: [null] },
+    ]);
     const [key, post] = data.queries[0]!;
     expect(key).toEqual(["post", long.id]);
     expect(post).toMatchObject({
@@ -107,8 +112,8 @@ describe("page shell › /post/{id}", () => {
       const res = await get(`/post/${id}`);
       expect(res.statusCode).toBe(404);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
-      expect(res.body).toContain('<div id="root"></div>');
-      expect(dataOf(res.body).queries).toEqual([]);
+      // The post's query holds null: the page says 'Post not found' without asking again.
+      expect(dataOf(res.body).queries).toEqual([[["post", id], null]]);
     });
   }
 
@@ -128,8 +133,11 @@ describe("page shell › escaping", () => {
     const html = (await get(`/post/${post.id}`)).body;
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain('<!-- "quoted"');
-    // Exactly the scripts of the template and our data block.
-    expect(html.match(/<script/g)).toHaveLength(1);
+    // Exactly our data block and the JSON-LD (the fallback template has no script of its own).
+    expect(html.match(/<script/g)).toHaveLength(2);
+    expect(html).toContain(
+      '<script type="application/ld+json">{"@context":"https://schema.org","@type":"BlogPosting","headline":"\\u003c/script\\u003e',
+    );
     expect(html).toContain(
       "<title>&#60;/script&#62;&#60;script&#62;alert(1)&#60;/script&#62;&#60;!-- &#34;quoted&#34; &#38; &#39;single&#39; - Duet Blog</title>",
     );
