@@ -57,11 +57,12 @@ test.describe("navbar, footer and theme", () => {
 
   test("the saved light theme applies before the app renders (no dark flash)", async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem("duet-theme", "light"));
-    // Without the app bundle only theme-init.js runs: it alone must set the theme.
+    // Without the app bundle only the inlined theme script runs: it alone must set the theme.
     await page.route("**/assets/index-*.js", (route) => route.abort());
     await page.goto("/");
     await expect(page.locator("html")).toHaveAttribute("data-theme", "light");
-    await expect(page.locator("#root")).toBeEmpty();
+    // The app never ran: the switch is still the server's rendering (dark, the default).
+    await expect(page.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "true");
   });
 
   test("a first visit paints the whole page at once, already in the saved theme", async ({ page }) => {
