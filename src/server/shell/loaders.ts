@@ -184,6 +184,8 @@ export const pageLoaders: Record<PageName, PageLoader> = {
   resetPassword: simple("resetPassword"),
   admin: simple("admin", { serverRendered: false }),
   profile: simple("profile", { serverRendered: false }),
+  // Acts on the token in its address (confirm, unsubscribe): rendered in the browser only.
+  subscriptions: simple("subscriptions", { serverRendered: false, cacheable: false }),
   privacy: simple("privacy"),
   terms: simple("terms"),
   notFound: simple("notFound", { status: 404, cacheable: false }),
