@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fast
 import { ERROR_CODES } from "../../common/error-codes";
 import type { AppContext } from "../context";
 import type { TrustProxy } from "../env";
-import { AppError, badRequest, invalid } from "../errors";
+import { AppError, invalid } from "../errors";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
