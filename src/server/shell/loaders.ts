@@ -86,7 +86,9 @@ const postPage: PageLoader = async (ctx, { params, viewer }) => {
     };
   }
   const { post } = entry;
-  const comments = await firstCommentsFor(ctx, post.id, viewer);
+  // Readers without an account (and without JavaScript) get the comments in the page; a signed-in
+  // reader's view of them (their own controls, held comments) comes live from the API.
+  const comments = viewer ? null : await firstCommentsFor(ctx, post.id, null);
   const description = metaDescription(post.content, post.title);
   const url = `${publicUrl}/post/${post.id}`;
   return {
