@@ -2,7 +2,7 @@ import { type AnyColumn, desc, type SQL, sql } from "drizzle-orm";
 import { isId } from "../common/schemas/id";
 import { CURSOR_MESSAGE } from "../common/schemas/page-query";
 import type { Page } from "../common/types";
-import { badRequest, invalid } from "./errors";
+import { invalid } from "./errors";
 
 /**
  * The one keyset pagination of every list (posts, comments, inbox): newest first, ties broken by

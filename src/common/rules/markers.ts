@@ -8,7 +8,6 @@
  * the post-content contract; on loading an edit, htmlToMarkers turns that HTML back, so
  * markers → HTML → markers gives the same text.
  */
-import type { ImagePosition, ImageSize } from "../limits";
 import type { PostImage } from "../types";
 
 export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

@@ -4,7 +4,7 @@ import { IdParamsSchema, isId } from "../../common/schemas/id";
 import { CreatePostSchema, UpdatePostSchema } from "../../common/schemas/post";
 import type { PostImage } from "../../common/types";
 import type { AppContext } from "../context";
-import { badRequest, forbidden, invalid, notFound } from "../errors";
+import { forbidden, invalid, notFound } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 import { addSrcset } from "../uploads/image-store";
 import { parse } from "../validate";

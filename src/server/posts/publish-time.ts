@@ -1,7 +1,7 @@
 import { type PostStatus, SCHEDULE_MAX_AHEAD_DAYS } from "../../common/limits";
 import { effectiveStatus } from "../../common/rules/post-visibility";
 import { PUBLISHING_MESSAGES } from "../../common/schemas/post-status";
-import { badRequest, invalid } from "../errors";
+import { invalid } from "../errors";
 
 /**
  * The stored status and publish time (`date`) after a save (docs/decisions/0009):
