@@ -1,5 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { config as zodConfig } from "zod/v4/core";
 import { AppProviders } from "./app/providers";
 import { AppRouter, routesForFirstPage } from "./app/router";
 import { readShellData } from "./lib/shell-data";
@@ -9,6 +10,10 @@ import "./components/ui/ui.css";
 import "./styles/layout.css";
 import "./styles/posts.css";
 import "./styles/post-images.css";
+
+// The shared schemas would probe `new Function` for a faster parser; the CSP refuses eval, so
+// say up front that it is not there (the probe itself is a CSP violation).
+zodConfig({ jitless: true });
 
 const shell = readShellData();
 const container = document.getElementById("root")!;

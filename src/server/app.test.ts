@@ -29,6 +29,13 @@ describe("platform", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 
+  it("security headers › CSP refuses inline <style> elements but keeps the post's style attributes", async () => {
+    const res = await t.request({ method: "GET", url: "/api/health" });
+    const directives = String(res.headers["content-security-policy"]).split(";");
+    expect(directives).toContain("style-src 'self'");
+    expect(directives).toContain("style-src-attr 'unsafe-inline'");
+  });
+
   it("test helpers › sign a reader and both authors in", async () => {
     const reader = await t.as("user");
     const him = await t.as("him");

@@ -85,7 +85,12 @@ export function securityHeaders(ctx: AppContext, scriptHashes: string[]): Record
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...scriptHashes, ...pinterest],
-    "style-src": ["'self'", "'unsafe-inline'"],
+    // Stylesheets and <style> elements only from Duet itself (CSS injection through a <style>
+    // element can read the page with attribute selectors). style="" attributes stay allowed: post
+    // content carries the editor's fonts, sizes and colours there, limited by the sanitiser to
+    // SPEC §9's fixed lists. The Pinterest widget injects its own <style>, so it needs inline styles.
+    "style-src": ["'self'", ...(pinterest.length ? ["'unsafe-inline'"] : [])],
+    "style-src-attr": ["'unsafe-inline'"],
     "img-src": [
       "'self'",
       "data:",

@@ -20,6 +20,7 @@ import { useAddImages } from "../use-add-images";
 import { ContentField } from "./content-field";
 import type { ContentHandle } from "./html-editor";
 import { ImageManager } from "./image-manager";
+import "../prosemirror.css";
 import "../editor.css";
 
 export interface FieldErrors {

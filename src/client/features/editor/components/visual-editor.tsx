@@ -36,6 +36,8 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
     extensions: editorExtensions(ImageMarkerWithView),
     content: textToEditorHtml(value),
     immediatelyRender: false,
+    // TipTap would add its base CSS as a <style> element, which the CSP refuses; it is in prosemirror.css.
+    injectCSS: false,
     editorProps: {
       attributes: {
         id,
