@@ -1,0 +1,125 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { comments } from "./engagement";
+import { blogPosts } from "./posts";
+
+// ---- Audience: followers by email, the outgoing mail queue, notification and moderation settings.
+// Plain tables (no encoded blobs), so a data export can read them as they are.
+
+/** A person following one author by email (double opt-in: nothing is sent before confirmedAt). */
+export const followers = pgTable(
+  "followers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** Normalised (trimmed, lower-case). */
+    email: text("email").notNull(),
+    author: text("author", { enum: ["him", "her"] }).notNull(),
+    /** Set when a signed-in reader followed. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Secret of the confirmation and unsubscribe links. */
+    token: text("token").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    unique("followers_email_author_unique").on(t.email, t.author),
+    index("followers_author_idx").on(t.author, t.confirmedAt),
+    check("followers_author_check", sql`${t.author} in ('him', 'her')`),
+  ],
+);
+
+/**
+ * Outgoing audience mail, stored before it is sent and claimed by one worker at a time
+ * (FOR UPDATE SKIP LOCKED). A post reaches a follower once: unique (follower, post).
+ */
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: ["confirm", "post", "reply", "comment"] }).notNull(),
+    toEmail: text("to_email").notNull(),
+    followerId: uuid("follower_id").references(() => followers.id, { onDelete: "cascade" }),
+    postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "cascade" }),
+    commentId: uuid("comment_id").references(() => comments.id, { onDelete: "cascade" }),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    /** RFC 8058 one-click target (List-Unsubscribe), when the email has one. */
+    unsubscribeUrl: text("unsubscribe_url"),
+    status: text("status", { enum: ["pending", "sent", "failed", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    unique("mail_queue_follower_post_unique").on(t.followerId, t.postId),
+    index("mail_queue_due_idx").on(t.status, t.nextAttemptAt),
+  ],
+);
+
+/** A signed-in user's email notifications (a missing row means both are on). */
+export const notificationSettings = pgTable("notification_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** Someone replied to one of my comments. */
+  replies: boolean("replies").notNull().default(true),
+  /** Someone commented on one of my posts (authors). */
+  comments: boolean("comments").notNull().default(true),
+  /** Secret of the "stop these emails" link. */
+  token: text("token").notNull().unique(),
+});
+
+/** Readers an author blocked from commenting on their blog. */
+export const commentBlocks = pgTable(
+  "comment_blocks",
+  {
+    author: text("author", { enum: ["him", "her"] }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.author, t.userId] })],
+);
+
+/** A reader's report of a comment, waiting in the post's author's inbox until resolved. */
+export const commentReports = pgTable(
+  "comment_reports",
+  {
+    commentId: uuid("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [primaryKey({ columns: [t.commentId, t.userId] })],
+);
+
+/** Per-author moderation settings (/admin). */
+export const authorSettings = pgTable("author_settings", {
+  author: text("author", { enum: ["him", "her"] }).primaryKey(),
+  /** Hold a new reader's first comment on this author's posts for approval. Off by default. */
+  holdFirstComments: boolean("hold_first_comments").notNull().default(false),
+});

@@ -1,0 +1,7 @@
+// The whole data model, one file per responsibility; drizzle.config.ts reads this folder and
+// everything imports it as ".../db/schema".
+export * from "./audience";
+export * from "./auth";
+export * from "./engagement";
+export * from "./posts";
+export * from "./site";
