@@ -1,4 +1,5 @@
-import { type PostBody, uploadImages } from "./api/post-writes";
+import type { PostBody } from "./api/create-post";
+import { uploadImages } from "./api/upload-images";
 import { type EditorImage, type EditorValue, savedContent } from "./editor-model";
 
 /** Upload the images picked since the last save, then build the body the API takes. */

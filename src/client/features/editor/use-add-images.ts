@@ -1,6 +1,6 @@
 import { type Dispatch, type RefObject, type SetStateAction, useCallback, useState } from "react";
 import { markerFor, thumbnailAfterAdd } from "../../../common/rules/markers";
-import { uploadImages } from "./api/post-writes";
+import { uploadImages } from "./api/upload-images";
 import type { ContentHandle } from "./components/html-editor";
 import { type EditorValue, imageFromFile } from "./editor-model";
 

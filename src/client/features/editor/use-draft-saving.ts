@@ -2,7 +2,8 @@ import { type Dispatch, type SetStateAction, useCallback, useEffect, useRef, use
 import { parseHashtagsOnCreate } from "../../../common/rules/hashtags";
 import type { BlogPost } from "../../../common/types";
 import { ApiError } from "../../lib/api";
-import { createPost, type Publishing, updatePost } from "./api/post-writes";
+import { createPost, type Publishing } from "./api/create-post";
+import { updatePost } from "./api/update-post";
 import { clearStoredDraft, storeDraft } from "./draft-storage";
 import { type EditorValue, isBlank, sameWork, savedContent } from "./editor-model";
 import { prepareBody } from "./save";

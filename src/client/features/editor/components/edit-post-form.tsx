@@ -4,7 +4,7 @@ import { EDIT_REDIRECT_MS } from "../../../../common/limits";
 import { parseHashtagsOnEdit } from "../../../../common/rules/hashtags";
 import type { BlogPost } from "../../../../common/types";
 import { ApiError } from "../../../lib/api";
-import { updatePost, useAfterPostWrite } from "../api/post-writes";
+import { updatePost, useAfterUpdatePost } from "../api/update-post";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
 import { useUnsavedChanges } from "../use-unsaved-changes";
@@ -26,7 +26,7 @@ interface Props {
 
 /** Inline edit mode on the post page: the same editor, loaded from the saved post. */
 export default function EditPostForm({ post, blogPath, onCancel }: Props) {
-  const afterWrite = useAfterPostWrite();
+  const afterWrite = useAfterUpdatePost();
   const navigate = useNavigate();
   const [initial] = useState(() => editorValueFromPost(post));
   const [value, setValue] = useState<EditorValue>(initial);

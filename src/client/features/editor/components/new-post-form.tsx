@@ -4,7 +4,7 @@ import type { AuthorKey } from "../../../../common/limits";
 import { paths } from "../../../../common/routes";
 import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
 import { ApiError } from "../../../lib/api";
-import { type Publishing, useAfterPostWrite } from "../api/post-writes";
+import { type Publishing, useAfterCreatePost } from "../api/create-post";
 import { clearStoredDraft, readStoredDraft, type StoredDraft } from "../draft-storage";
 import { type EditorValue, emptyEditorValue, isBlank } from "../editor-model";
 import { useDraftSaving } from "../use-draft-saving";
@@ -28,7 +28,7 @@ const postPath = paths.post;
 
 /** /admin: the new-post form (a lazily loaded chunk; readers never download it). */
 export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null }) {
-  const afterWrite = useAfterPostWrite();
+  const afterWrite = useAfterCreatePost();
   const messageId = useId();
   const editor = useRef<PostEditorHandle>(null);
   const message = useRef<HTMLParagraphElement>(null);

@@ -1,0 +1,33 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "../../../../common/query-keys";
+import type { BlogPost } from "../../../../common/types";
+import { api } from "../../../lib/api";
+
+export interface PostBody {
+  title: string;
+  content: string;
+  excerpt: string;
+  hashtags: string[];
+  images: BlogPost["images"];
+  imageUrl: string | null;
+}
+
+/** A post is saved as a draft, scheduled (publishAt, ISO 8601) or published (the default). */
+export interface Publishing {
+  status?: "draft" | "scheduled" | "published";
+  publishAt?: string;
+}
+
+/** POST /api/posts. */
+export const createPost = (
+  body: PostBody & Publishing & { author: BlogPost["author"] },
+  options: { keepalive?: boolean } = {},
+) => api<BlogPost>("/api/posts", { method: "POST", body, ...options });
+
+/** What a new post makes stale: every list of posts reloads. */
+export function useAfterCreatePost() {
+  const client = useQueryClient();
+  return async () => {
+    await client.invalidateQueries({ queryKey: queryKeys.postLists });
+  };
+}

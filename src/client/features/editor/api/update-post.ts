@@ -1,0 +1,24 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { queryKeys } from "../../../../common/query-keys";
+import type { BlogPost } from "../../../../common/types";
+import { api } from "../../../lib/api";
+import type { PostBody, Publishing } from "./create-post";
+
+/** PATCH /api/posts/:id; `autosave: true` marks the editor's periodic saves (the server coalesces their revisions). */
+export const updatePost = (
+  id: string,
+  body: PostBody & Publishing & { autosave?: boolean },
+  options: { keepalive?: boolean } = {},
+) => api<BlogPost>(`/api/posts/${encodeURIComponent(id)}`, { method: "PATCH", body, ...options });
+
+/**
+ * What a saved post makes stale: the post itself shows the answer (when given), and every list of
+ * posts reloads.
+ */
+export function useAfterUpdatePost() {
+  const client = useQueryClient();
+  return async (post?: BlogPost) => {
+    if (post) client.setQueryData(queryKeys.post(post.id), post);
+    await client.invalidateQueries({ queryKey: queryKeys.postLists });
+  };
+}

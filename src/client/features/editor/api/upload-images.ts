@@ -1,0 +1,15 @@
+import { api } from "../../../lib/api";
+
+export interface UploadedImage {
+  id: string;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** POST /api/uploads (multipart): the images, in order. Nothing cached depends on an upload. */
+export async function uploadImages(files: File[]): Promise<UploadedImage[]> {
+  const form = new FormData();
+  for (const file of files) form.append("images", file, file.name);
+  return (await api<{ files: UploadedImage[] }>("/api/uploads", { method: "POST", body: form })).files;
+}
