@@ -280,13 +280,14 @@ describe("confirm and unsubscribe links", () => {
     expect(postEmailsTo("leaver@example.com")).toHaveLength(1);
     const link = t.mailer.linkFor("leaver@example.com", "/subscriptions?unsubscribe=")!;
     const token = new URL(link).searchParams.get("unsubscribe")!;
-    // Queued but not sent yet when they leave (no worker kicked): it must not go out.
+    // Queued but not sent yet when they leave (due in an hour, so no running worker can take it
+    // first): it must not go out.
     await t.ctx.db.delete(mailQueue).where(eq(mailQueue.postId, first.id));
     await queueNewPostEmails(
       t.ctx.db,
       t.config,
       { id: first.id, title: "Again", excerpt: "", content: "<p>x</p>", author: "him", imageUrl: null },
-      t.ctx.now(),
+      new Date(t.ctx.now().getTime() + 60 * 60_000),
     );
     const res = await t.request({ method: "POST", url: `/api/follow/unsubscribe?token=${token}` });
     expect(res.statusCode, res.body).toBe(200);
