@@ -50,6 +50,34 @@ export function pageRequest(query: { limit?: number; cursor?: string }, defaultL
   return { limit: query.limit ?? defaultLimit, cursor };
 }
 
+/**
+ * Lists kept in a save order rather than by time (revisions: several saves can share a
+ * millisecond, and an autosave rewrites its revision's time): the same query contract, an opaque
+ * cursor holding the last row's sequence number.
+ */
+export interface SeqPageRequest {
+  limit: number;
+  afterSeq: number | null;
+}
+
+export const encodeSeqCursor = (seq: number): string => Buffer.from(`seq|${seq}`).toString("base64url");
+
+export function decodeSeqCursor(raw: string): number | null {
+  if (raw.length > 200 || !/^[A-Za-z0-9_-]+$/.test(raw)) return null;
+  const match = /^seq\|([1-9]\d{0,14})$/.exec(Buffer.from(raw, "base64url").toString("utf8"));
+  return match ? Number(match[1]) : null;
+}
+
+/** A parsed page query (common/schemas/page-query) of a save-ordered list; a bad cursor is a 400. */
+export function seqPageRequest(
+  query: { limit?: number; cursor?: string },
+  defaultLimit: number,
+): SeqPageRequest {
+  const afterSeq = query.cursor === undefined ? null : decodeSeqCursor(query.cursor);
+  if (query.cursor !== undefined && afterSeq === null) throw invalid(CURSOR_MESSAGE);
+  return { limit: query.limit ?? defaultLimit, afterSeq };
+}
+
 /** Rows strictly after the cursor in (instant desc, id desc) order. */
 export const after = (at: AnyColumn, id: AnyColumn, cursor: Cursor | null): SQL | undefined =>
   cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;

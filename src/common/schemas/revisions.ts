@@ -1,18 +1,11 @@
 import { z } from "zod";
-import { CURSOR_MESSAGE, LimitSchema } from "./page-query";
+import { PageQuerySchema } from "./page-query";
 
 /**
- * GET /api/posts/:id/revisions: newest first, one page at a time. The cursor is the save order
- * of the last revision shown (revisions are ordered by it, not by time).
+ * GET /api/posts/:id/revisions: newest first, one page at a time, with the list contract of every
+ * other list (the server's cursor holds the save order: src/server/pagination.ts).
  */
-export const RevisionListQuerySchema = z.strictObject({
-  limit: LimitSchema.optional(),
-  cursor: z
-    .string({ error: CURSOR_MESSAGE })
-    .regex(/^[1-9]\d{0,14}$/, CURSOR_MESSAGE)
-    .transform(Number)
-    .optional(),
-});
+export const RevisionListQuerySchema = PageQuerySchema;
 
 /** GET /api/posts/:id/revisions/:revisionId: compared with the previous revision or the post now. */
 export const RevisionCompareQuerySchema = z.strictObject({

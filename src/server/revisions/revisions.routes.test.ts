@@ -94,6 +94,7 @@ describe("revisions are kept on every save", () => {
     for (let i = 0; i < 5; i++) await edit(post.id, { title: `Title ${i}` });
     const first = await list(post.id, "?limit=4");
     expect(first.items).toHaveLength(4);
+    expect(first.nextCursor).toMatch(/^[A-Za-z0-9_-]+$/);
     const second = await list(post.id, `?limit=4&cursor=${first.nextCursor}`);
     expect(second.items).toHaveLength(2);
     expect(second.nextCursor).toBeNull();
@@ -103,6 +104,9 @@ describe("revisions are kept on every save", () => {
       ["?limit=0", "limit must be a whole number from 1 to 50."],
       ["?limit=abc", "limit must be a whole number from 1 to 50."],
       ["?cursor=-1", "cursor is not valid."],
+      ["?cursor=7", "cursor is not valid."],
+      [`?cursor=${Buffer.from("seq|0").toString("base64url")}`, "cursor is not valid."],
+      ["?cursor=a%2Bb", "cursor is not valid."],
       [`?cursor=${"9".repeat(5000)}`, "cursor is not valid."],
       ["?sort=asc", "Unknown field: sort."],
     ]) {

@@ -12,6 +12,7 @@ import {
 import type { Page, PostRevision, PostRevisionSummary, RevisionComparison } from "../../common/types";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
+import { encodeSeqCursor, seqPageRequest } from "../pagination";
 import { requireViewer } from "../plugins/auth";
 import type { PostRow } from "../posts/post.presenter";
 import { findPostForWrite, updatePost } from "../posts/post-writes.repository";
@@ -68,12 +69,12 @@ export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppCont
   app.get("/api/posts/:id/revisions", async (request, reply) => {
     const post = await loadOwnPost(ctx, request);
     const query = parse(RevisionListQuerySchema, request.query ?? {});
-    const limit = query.limit ?? PAGE_SIZE_DEFAULT;
-    const rows = await listRevisions(ctx.db, post.id, limit + 1, query.cursor ?? null);
+    const { limit, afterSeq } = seqPageRequest(query, PAGE_SIZE_DEFAULT);
+    const rows = await listRevisions(ctx.db, post.id, limit + 1, afterSeq);
     const items = rows.slice(0, limit);
     const page: Page<PostRevisionSummary> = {
       items: items.map(summary),
-      nextCursor: rows.length > limit ? String(items[items.length - 1]!.seq) : null,
+      nextCursor: rows.length > limit ? encodeSeqCursor(items[items.length - 1]!.seq) : null,
     };
     reply.header("cache-control", "private, no-store");
     return page;
