@@ -22,6 +22,7 @@ import type { ContentHandle } from "./html-editor";
 import { ImageManager } from "./image-manager";
 import "../prosemirror.css";
 import "../editor.css";
+import "../publish-actions.css";
 
 export interface FieldErrors {
   title?: boolean;
