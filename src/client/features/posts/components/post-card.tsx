@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { BlogPostCard } from "../../../../common/types";
-import { authorLabel, formatDate, hideBrokenImage } from "./format";
+import { authorLabel, formatDate, hideBrokenImage, hideIfAlreadyBroken } from "./format";
 
 export function PostCard({ post, href }: { post: BlogPostCard; href: string }) {
   return (
@@ -13,6 +13,7 @@ export function PostCard({ post, href }: { post: BlogPostCard; href: string }) {
           loading="lazy"
           decoding="async"
           onError={hideBrokenImage}
+          ref={hideIfAlreadyBroken}
         />
       ) : null}
       <div className="post-card-body">
