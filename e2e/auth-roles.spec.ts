@@ -209,4 +209,67 @@ test.describe("author verification from the outbox", () => {
       await stop();
     }
   });
+
+  test("a stranger who registered the address first is locked out once the owner opens the link elsewhere (issue 8)", async ({
+    browser,
+    playwright,
+  }) => {
+    test.setTimeout(90_000);
+    const { server, stop } = await startServer();
+    const stranger = await playwright.request.newContext({ userAgent: "curl/8.5" });
+    const owner = await browser.newContext();
+    try {
+      const headers = { origin: server.baseURL };
+      const credentials = { email: "him@duet.local", password: "strangers-own-pass-1" };
+      expect(
+        (
+          await stranger.post(`${server.baseURL}/api/auth/sign-up/email`, {
+            data: { ...credentials, name: "Him" },
+            headers,
+          })
+        ).status(),
+      ).toBe(200);
+      expect(
+        (
+          await stranger.post(`${server.baseURL}/api/auth/sign-in/email`, { data: credentials, headers })
+        ).status(),
+      ).toBe(200);
+
+      const page = await owner.newPage();
+      await page.goto(server.linkFor("him@duet.local", "verify")!);
+      await page.waitForURL(/\/reset-password\?token=[\w-]+&verify=1$/);
+      await expect(
+        page.getByRole("heading", { level: 1, name: "Confirm your author address" }),
+      ).toBeVisible();
+      await expect(page.getByText("This link was opened in a different browser")).toBeVisible();
+      await page.getByLabel("New Password", { exact: true }).fill("owners-own-pass-2");
+      await page.getByLabel("Confirm New Password").fill("owners-own-pass-2");
+      await page.getByRole("button", { name: "Set New Password" }).click();
+      await expect(
+        page.getByText(
+          "Your author address is confirmed. Log in with your new password to open the admin area.",
+        ),
+      ).toBeVisible();
+
+      // The stranger's session ended and their password opens nothing.
+      expect((await (await stranger.get(`${server.baseURL}/api/session`)).json()).viewer).toBeNull();
+      expect(
+        (
+          await stranger.post(`${server.baseURL}/api/auth/sign-in/email`, { data: credentials, headers })
+        ).status(),
+      ).toBe(401);
+
+      await page.getByRole("link", { name: "Go to Login" }).click();
+      await page.getByLabel("Email").fill("him@duet.local");
+      await page.getByLabel("Password").fill("owners-own-pass-2");
+      await page.getByRole("button", { name: "Log In" }).click();
+      await page.waitForURL(`${server.baseURL}/admin`);
+      await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
+      await expect(page.getByText("Welcome, him@duet.local")).toBeVisible();
+    } finally {
+      await owner.close();
+      await stranger.dispose();
+      await stop();
+    }
+  });
 });

@@ -332,7 +332,10 @@ describe("author verification by email", () => {
   it("registering an author address (any case) sends a 'verify' link; following it makes that account the admin", async () => {
     const t2 = await buildTestApp();
     try {
+      // One client throughout (one address, no cookie jar): a script registering, as the contract does.
+      const client = { remoteAddress: "192.0.2.10" };
       const res = await t2.request({
+        ...client,
         method: "POST",
         url: "/api/auth/sign-up/email",
         payload: { email: " HER@Duet.Local ", password: TEST_PASSWORD, name: "Her" },
@@ -349,14 +352,15 @@ describe("author verification by email", () => {
       expect((await t2.request({ method: "GET", url: "/api/session", cookie })).json().viewer.isAdmin).toBe(
         false,
       );
-      const follow = await t2.request({ method: "GET", url: link!.replace(t2.config.publicUrl, "") });
+      const follow = await t2.request({
+        ...client,
+        method: "GET",
+        url: link!.replace(t2.config.publicUrl, ""),
+      });
       expect(follow.statusCode).toBe(302);
       expect(follow.headers.location).toBe("/admin?verified=1");
-      expect((await t2.request({ method: "GET", url: "/api/session", cookie })).json().viewer).toMatchObject({
-        isAdmin: true,
-        authorKey: "her",
-        unverifiedAuthor: false,
-      });
+      // Sessions from before the proof end (issue 8: nobody keeps one on a password chosen earlier).
+      expect((await t2.request({ method: "GET", url: "/api/session", cookie })).json().viewer).toBeNull();
       // The link itself signs its owner in (it lands on /admin, signed in: issue 10).
       const linkSession = cookieOf(follow);
       expect(linkSession).toMatch(/session_token=/);

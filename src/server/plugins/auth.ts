@@ -1,9 +1,10 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Viewer } from "../../common/types";
-import { AUTH_MESSAGES, forgetResetTokens, toViewer } from "../auth/auth";
+import { AUTH_MESSAGES, authorKeyForEmail, forgetResetTokens, toViewer } from "../auth/auth";
 import { checkAuthBody } from "../auth/auth-input";
 import { recordFailedSignIn, recordSuccessfulSignIn, signInWait } from "../auth/sign-in-throttle";
+import { rememberRegisteringClient, verificationDetour } from "../auth/verify-origin";
 import type { AppContext } from "../context";
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from "../errors";
 
@@ -170,6 +171,23 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       }
       // Known before Better Auth runs: changing the password may end the session the cookie names.
       const changer = authPath === "/change-password" ? await getViewer(ctx, request) : null;
+      // An author address is confirmed at once only where it was registered (verify-origin.ts).
+      const verifying = authPath === "/verify-email" && request.method === "GET";
+      if (verifying) {
+        const viewer = await getViewer(ctx, request);
+        const detour = await verificationDetour(
+          ctx,
+          request,
+          url.searchParams.get("token"),
+          viewer?.id ?? null,
+        );
+        if (detour) {
+          reply.header("cache-control", "no-store");
+          return reply.redirect(detour, 302);
+        }
+      }
+      const registering =
+        authPath === "/sign-up/email" && authorKeyForEmail(ctx.config, (body as { email: string }).email);
 
       const res = await ctx.auth.handler(
         new Request(url, {
@@ -183,8 +201,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       if (signInEmail && res.status === 200)
         await recordSuccessfulSignIn(ctx.db, signInEmail, request.ip, ctx.now());
       if (changer && res.status === 200) await forgetResetTokens(ctx.db, changer.id);
-      // A reset may confirm an author address, which changes who gets the author badge on comments.
-      if (authPath === "/reset-password" && res.status === 200) ctx.cache.invalidate();
+      // A reset or a followed link may confirm an author address: the author badge on comments changes.
+      if ((authPath === "/reset-password" && res.status === 200) || (verifying && res.status === 302))
+        ctx.cache.invalidate();
 
       reply.status(res.status);
       for (const [key, value] of res.headers) {
@@ -192,9 +211,13 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
         reply.header(key, value);
       }
       const cookies = res.headers.getSetCookie();
+      const text = await res.text();
+      if (registering && res.status === 200) {
+        const created = JSON.parse(text) as { user: { id: string } };
+        cookies.push(await rememberRegisteringClient(ctx, request, created.user.id));
+      }
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       reply.header("cache-control", "no-store");
-      const text = await res.text();
       if (res.status >= 400) {
         reply.header("content-type", "application/json; charset=utf-8");
         return reply.send(toApiErrorBody(res.status, text));

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ERROR_CODES } from "../../../../common/error-codes";
 import { PASSWORD_MIN_LENGTH } from "../../../../common/limits";
+import { paths } from "../../../../common/routes";
 import { newPasswordProblem } from "../../../../common/schemas/account";
 import { FormStatus } from "../../../components/ui/form-status";
 import { toAuthError } from "../../../lib/auth-errors";
@@ -15,8 +16,19 @@ export const NEW_PASSWORD_TEXTS = {
   failed: "Failed to reset password. Please try again.",
 } as const;
 
-/** The page the emailed reset link opens (`/reset-password?token=…`): choose a new password. */
-export function ResetPasswordForm() {
+/** A verification link opened in another browser than the one that registered sets the password. */
+export const VERIFY_TEXTS = {
+  heading: "Confirm your author address",
+  intro:
+    "This link was opened in a different browser from the one that registered the address. To confirm that the address is yours, choose the account's password: anyone signed in to it will be signed out.",
+  done: "Your author address is confirmed. Log in with your new password to open the admin area.",
+} as const;
+
+/**
+ * The page the emailed reset link opens (`/reset-password?token=…`): choose a new password.
+ * `verifying`: it confirms an author address (`&verify=1`), then leads to the admin area.
+ */
+export function ResetPasswordForm({ verifying = false }: { verifying?: boolean }) {
   const { confirmPasswordReset } = useSession();
   const [params] = useSearchParams();
   const token = params.get("token");
@@ -40,9 +52,9 @@ export function ResetPasswordForm() {
   if (done) {
     return (
       <div className="auth-form">
-        <FormStatus kind="success">{NEW_PASSWORD_TEXTS.done}</FormStatus>
+        <FormStatus kind="success">{verifying ? VERIFY_TEXTS.done : NEW_PASSWORD_TEXTS.done}</FormStatus>
         <p className="auth-links">
-          <Link to="/login">Go to Login</Link>
+          <Link to={verifying ? paths.login(paths.admin) : paths.login()}>Go to Login</Link>
         </p>
       </div>
     );
