@@ -10,7 +10,15 @@ import {
 } from "../src/server/test/postgres-cluster";
 
 // The platform tests start embedded-mode servers of their own; the PostgreSQL pass would only repeat them.
-const VITEST_ARGS = ["vitest", "run", "src/server", "--exclude", "src/server/platform/**"];
+// `npm run test:pg -- src/server/auth/x.test.ts` runs only the files given.
+const files = process.argv.slice(2);
+const VITEST_ARGS = [
+  "vitest",
+  "run",
+  ...(files.length > 0 ? files : ["src/server"]),
+  "--exclude",
+  "src/server/platform/**",
+];
 
 function run(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {
   return new Promise((resolve, reject) => {
