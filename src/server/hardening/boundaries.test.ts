@@ -1,7 +1,7 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REQUEST_TIMEOUT_MS } from "../app";
 import { blogPosts, comments, contactMessages, postLikes, user } from "../db/schema";
+import { REQUEST_TIMEOUT_MS } from "../http-server";
 import { uploadKeyOf } from "../plugins/uploads-static";
 import { createPost } from "../test/factories";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
