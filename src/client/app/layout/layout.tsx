@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { useSession } from "../../lib/session";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
+import { RouteFocus } from "./route-focus";
 import { ScrollToTop } from "./scroll-to-top";
 
 export function Layout({ siteName }: { siteName: string }) {
@@ -14,8 +15,10 @@ export function Layout({ siteName }: { siteName: string }) {
         Skip to content
       </a>
       <ScrollToTop />
+      <RouteFocus />
       <Navbar siteName={siteName} />
-      <div id="main" className="app-main">
+      {/* tabIndex -1: the skip link's target takes focus, so the next Tab starts inside the page. */}
+      <div id="main" className="app-main" tabIndex={-1}>
         <Outlet />
       </div>
       <Footer siteName={siteName} />
