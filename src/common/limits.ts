@@ -27,6 +27,10 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;
 
+/** Search (docs/decisions/0016-search.md): longest query, results per page. */
+export const SEARCH_QUERY_MAX_LENGTH = 200;
+export const SEARCH_PAGE_SIZE = 10;
+
 export const AUTHORS = ["him", "her"] as const;
 
 /** A post is a draft, scheduled for its publish time, or published. */

@@ -37,6 +37,19 @@ export interface BlogPost {
 /** A post as a list shows it: no content, excerpt already resolved by SPEC §5. */
 export type BlogPostCard = Omit<BlogPost, "content" | "images">;
 
+/** A piece of text from a search: `match` marks the words the search found (rendered as text). */
+export interface TextPart {
+  text: string;
+  match?: true;
+}
+
+/** One search result: the post's card, its title and a snippet with the found words marked. */
+export interface SearchHit {
+  post: BlogPostCard;
+  title: TextPart[];
+  snippet: TextPart[];
+}
+
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;

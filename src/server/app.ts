@@ -34,6 +34,7 @@ import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
 import { Publishing, registerPublishing } from "./posts/publishing";
 import { registerRevisionsRoutes } from "./revisions/revisions.routes";
+import { registerSearchRoutes } from "./search/search.routes";
 import { loadShell, registerPageShell } from "./shell/page-shell";
 import { createStorage, type Storage } from "./storage/storage";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
@@ -132,6 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerSessionRoutes(app, ctx);
   await registerVerificationRoutes(app, ctx);
   await registerPostsRoutes(app, ctx);
+  await registerSearchRoutes(app, ctx);
   await registerPostWritesRoutes(app, ctx);
   await registerOwnPostsRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);

@@ -110,3 +110,50 @@ export function toPage<Row extends { cursorAt: string; id: string }, T>(
   const page = splitPage(rows, limit, (row) => row.id);
   return { items: page.rows.map(present), nextCursor: page.nextCursor };
 }
+
+/**
+ * Lists ordered by relevance (search): best first, then newest, then by id. The cursor holds the
+ * last row's rank exactly as PostgreSQL printed it (`real`'s text is exact), its instant and id.
+ */
+export interface RankCursor extends Cursor {
+  rank: string;
+}
+
+export interface RankPageRequest {
+  limit: number;
+  cursor: RankCursor | null;
+}
+
+const RANK_TEXT = /^\d{1,6}(\.\d{1,12})?(e[-+]\d{1,2})?$/;
+
+export const encodeRankCursor = (cursor: RankCursor): string =>
+  Buffer.from(`rank|${cursor.rank}|${encodeCursor(cursor)}`).toString("base64url");
+
+export function decodeRankCursor(raw: string): RankCursor | null {
+  if (raw.length > 200 || !/^[A-Za-z0-9_-]+$/.test(raw)) return null;
+  const [tag, rank, inner, ...rest] = Buffer.from(raw, "base64url").toString("utf8").split("|");
+  if (tag !== "rank" || rest.length > 0 || !rank || !RANK_TEXT.test(rank) || !inner) return null;
+  const cursor = decodeCursor(inner);
+  return cursor ? { ...cursor, rank } : null;
+}
+
+/** A parsed page query of a ranked list; a bad cursor is a 400. */
+export function rankPageRequest(
+  query: { limit?: number; cursor?: string },
+  defaultLimit: number,
+): RankPageRequest {
+  const cursor = query.cursor === undefined ? null : decodeRankCursor(query.cursor);
+  if (query.cursor !== undefined && !cursor) throw invalid(CURSOR_MESSAGE);
+  return { limit: query.limit ?? defaultLimit, cursor };
+}
+
+/** Rows strictly after the cursor in (rank desc, instant desc, id desc) order. */
+export const afterRank = (
+  rank: SQL,
+  at: AnyColumn,
+  id: AnyColumn,
+  cursor: RankCursor | null,
+): SQL | undefined =>
+  cursor
+    ? sql`(${rank}, ${at}, ${id}) < (${cursor.rank}::real, ${cursor.at}::timestamptz, ${cursor.id}::uuid)`
+    : undefined;

@@ -26,7 +26,10 @@ export interface ArchiveTable {
 
 function describe(table: PgTable): ArchiveTable {
   const config = getTableConfig(table);
-  const columns = new Map(Object.entries(getTableColumns(table)) as [string, AnyPgColumn][]);
+  // Generated columns (the posts' search vector) are derived from the others: neither kept nor written.
+  const columns = new Map(
+    (Object.entries(getTableColumns(table)) as [string, AnyPgColumn][]).filter(([, c]) => !c.generated),
+  );
   const keyOf = (column: { name: string }) => [...columns].find(([, c]) => c.name === column.name)![0];
   const primaryKey = config.primaryKeys[0]
     ? config.primaryKeys[0].columns.map(keyOf)
@@ -84,7 +87,7 @@ export async function* readRows(db: Db, t: ArchiveTable, pageSize: number): Asyn
             )})`;
     }
     const rows = (await db
-      .select()
+      .select(Object.fromEntries(t.columns))
       .from(t.table)
       .where(where)
       .orderBy(...keys.map((k) => asc(k)))

@@ -8,9 +8,9 @@ import type { Database, Schema } from "./client";
 
 export const MIGRATIONS_DIR = path.join(REPO_ROOT, "migrations");
 
-/** Apply the committed SQL migrations (idempotent). */
-export async function runMigrations(database: Database): Promise<void> {
-  const config = { migrationsFolder: MIGRATIONS_DIR };
+/** Apply the committed SQL migrations (idempotent); tests may name a folder holding the first few. */
+export async function runMigrations(database: Database, migrationsFolder = MIGRATIONS_DIR): Promise<void> {
+  const config = { migrationsFolder };
   if (database.kind === "pglite") {
     await migratePglite(database.db as unknown as PgliteDatabase<Schema>, config);
   } else {

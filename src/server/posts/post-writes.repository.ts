@@ -4,7 +4,7 @@ import type { BlogPost, PostImage } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts, comments, postLikes } from "../db/schema";
 import { recordRevision } from "../revisions/revisions.repository";
-import { type PostRow, toBlogPost } from "./post.presenter";
+import { type PostRow, postColumns, toBlogPost } from "./post.presenter";
 
 /** Write side of blog_posts (create, edit, delete); reads live in posts.repository.ts. */
 
@@ -26,7 +26,7 @@ export interface SaveMeta {
 }
 
 export async function findPostForWrite(db: Db, id: string): Promise<PostRow | null> {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
+  const [row] = await db.select(postColumns).from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   return row ?? null;
 }
 
@@ -40,7 +40,7 @@ export async function insertPost(
     const [row] = await tx
       .insert(blogPosts)
       .values({ ...values, announcedAt: null })
-      .returning();
+      .returning(postColumns);
     await recordRevision(tx, row!.id, row!, meta);
     return toBlogPost(row!, meta.at);
   });
@@ -54,7 +54,7 @@ export async function updatePost(
   meta: SaveMeta,
 ): Promise<BlogPost | null> {
   return db.transaction(async (tx) => {
-    const [row] = await tx.update(blogPosts).set(values).where(eq(blogPosts.id, id)).returning();
+    const [row] = await tx.update(blogPosts).set(values).where(eq(blogPosts.id, id)).returning(postColumns);
     if (!row) return null;
     await recordRevision(tx, row.id, row, meta);
     return toBlogPost(row, meta.at);

@@ -1,11 +1,17 @@
+import { getTableColumns } from "drizzle-orm";
 import { resolveExcerpt } from "../../common/rules/excerpt";
 import { effectiveStatus } from "../../common/rules/post-visibility";
 import type { BlogPost, BlogPostCard } from "../../common/types";
-import type { blogPosts } from "../db/schema";
+import { blogPosts } from "../db/schema";
 
 /** The one presenter of a post: every route that returns a post (read or write) calls it. */
 
-export type PostRow = typeof blogPosts.$inferSelect;
+/** A post as stored, without the search vector (derived, and only search reads it). */
+export type PostRow = Omit<typeof blogPosts.$inferSelect, "searchVector">;
+
+const { searchVector: _searchVector, ...postRowColumns } = getTableColumns(blogPosts);
+/** Select or return these, not the whole row: a PostRow. */
+export const postColumns = postRowColumns;
 
 const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).toISOString();
 

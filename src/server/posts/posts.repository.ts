@@ -5,7 +5,7 @@ import type { BlogPost, BlogPostCard, Page } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
 import { after, exactInstant, newestFirst, type PageRequest, toPage } from "../pagination";
-import { toBlogPost, toBlogPostCard } from "./post.presenter";
+import { postColumns, toBlogPost, toBlogPostCard } from "./post.presenter";
 import { publicPostsWhere } from "./visibility";
 
 /**
@@ -22,7 +22,7 @@ export interface ListFilter extends PageRequest {
 // content is plenty for 150 characters of text.
 const CONTENT_HEAD_CHARS = 20_000;
 
-const cardColumns = {
+export const cardColumns = {
   id: blogPosts.id,
   title: blogPosts.title,
   excerpt: blogPosts.excerpt,
@@ -67,7 +67,7 @@ async function listCards(db: Db, filter: ListFilter, now: Date, base: SQL[]): Pr
 /** A post whatever its status (the caller decides who may see it: canReadPost). */
 export async function getPost(db: Db, id: string, now: Date): Promise<BlogPost | null> {
   if (!isId(id)) return null;
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
+  const [row] = await db.select(postColumns).from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
   return row ? toBlogPost(row, now) : null;
 }
 
@@ -75,7 +75,7 @@ export async function getPost(db: Db, id: string, now: Date): Promise<BlogPost |
 export async function getPublicPost(db: Db, id: string, now: Date): Promise<BlogPost | null> {
   if (!isId(id)) return null;
   const [row] = await db
-    .select()
+    .select(postColumns)
     .from(blogPosts)
     .where(and(eq(blogPosts.id, id), publicPostsWhere(now)))
     .limit(1);

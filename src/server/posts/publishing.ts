@@ -4,7 +4,7 @@ import type { BlogPost } from "../../common/types";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
-import { toBlogPost } from "./post.presenter";
+import { postColumns, toBlogPost } from "./post.presenter";
 
 /**
  * Scheduled publishing (docs/decisions/0009-drafts-scheduling-revisions.md).
@@ -90,7 +90,7 @@ export class Publishing {
             status: sql`case when ${blogPosts.status} = 'scheduled' then 'published' else ${blogPosts.status} end`,
           })
           .where(due)
-          .returning();
+          .returning(postColumns);
         for (const row of rows)
           for (const handler of this.handlers) await handler(toBlogPost(row, now), tx as unknown as Db);
         return rows.map((r) => r.id);

@@ -3,6 +3,7 @@ import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid
 import { POST_STATUSES, REVISION_KINDS } from "../../../common/limits";
 import type { PostImage } from "../../../common/types";
 import { user } from "./auth";
+import { POST_SEARCH_DOCUMENT, tsvector } from "./search";
 
 // ---- SPEC §3 collections: posts, their revisions and the authors' profiles.
 
@@ -32,11 +33,14 @@ export const blogPosts = pgTable(
      * writes set null so the event fires once when the post first becomes public.
      */
     announcedAt: timestamp("announced_at", { withTimezone: true, mode: "date" }).default(sql`now()`),
+    /** What search matches and ranks (db/schema/search.ts); derived, never written. */
+    searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(sql.raw(POST_SEARCH_DOCUMENT)),
   },
   (t) => [
     index("blog_posts_author_date_idx").on(t.author, t.date.desc(), t.id.desc()),
     index("blog_posts_date_idx").on(t.date.desc(), t.id.desc()),
     index("blog_posts_hashtags_idx").using("gin", t.hashtags),
+    index("blog_posts_search_idx").using("gin", t.searchVector),
     index("blog_posts_unannounced_idx").on(t.date).where(sql`announced_at is null`),
     check("blog_posts_author_check", sql`${t.author} in ('him', 'her')`),
     check("blog_posts_likes_check", sql`${t.likes} >= 0`),

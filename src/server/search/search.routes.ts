@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import { SEARCH_PAGE_SIZE } from "../../common/limits";
+import { SearchQuerySchema } from "../../common/schemas/search";
+import type { Page, SearchHit } from "../../common/types";
+import { type CachedBody, SELF_COMPRESSED, sendCached, toCachedBody } from "../cache/http-body";
+import type { AppContext } from "../context";
+import { rankPageRequest } from "../pagination";
+import { API_READ_CACHE_CONTROL } from "../posts/posts.routes";
+import { parse } from "../validate";
+import { type SearchRequest, searchPosts } from "./search.repository";
+
+export interface ParsedSearch {
+  /** The normalised words ('' : nothing to search). */
+  text: string;
+  request: SearchRequest | null;
+  /** Cache key, the same for every spelling of the same search. */
+  key: string;
+}
+
+/** Validate a search query (the API's and the /search page's). Throws a 400 AppError. */
+export function parseSearchQuery(query: unknown): ParsedSearch {
+  const q = parse(SearchQuerySchema, query ?? {});
+  const page = rankPageRequest(q, SEARCH_PAGE_SIZE);
+  const text = q.q ?? "";
+  return {
+    text,
+    request: text ? { text, ...page } : null,
+    key: `search|${page.limit}|${q.cursor ?? ""}|${text}`,
+  };
+}
+
+const EMPTY: Page<SearchHit> = { items: [], nextCursor: null };
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * A page of results from the content cache: public posts only, so one answer serves everyone, and
+ * every write (or a scheduled post coming due) drops it. The cache is bounded, so invented searches
+ * cannot pin memory.
+ */
+export function cachedSearch(
+  ctx: AppContext,
+  search: ParsedSearch,
+): Promise<{ page: Page<SearchHit>; body: CachedBody }> {
+  return ctx.cache.getOrLoad(search.key, async () => {
+    const page = search.request ? await searchPosts(ctx.db, search.request, ctx.now()) : EMPTY;
+    return { page, body: toCachedBody(JSON.stringify(page), JSON_TYPE) };
+  });
+}
+
+export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  app.get("/api/search", SELF_COMPRESSED, async (request, reply) => {
+    const { body } = await cachedSearch(ctx, parseSearchQuery(request.query));
+    return sendCached(request, reply, body, API_READ_CACHE_CONTROL);
+  });
+}
