@@ -99,6 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     ),
   };
 
+  // JSON-only API bodies: refuse text/plain (a cross-site form could send it without a preflight).
+  app.removeContentTypeParser("text/plain");
   app.setErrorHandler(apiErrorHandler);
 
   // Write routes declare `config: { invalidatesContent: true }`; this is the one place that acts on

@@ -43,17 +43,16 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
   });
 
   // A new comment: the post's author and the writer of the comment it answers get an email.
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (!request.routeOptions.config?.announcesComment || reply.statusCode !== 201) return payload;
+  // A callback hook, not async: every other request passes straight through.
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (!request.routeOptions.config?.announcesComment || reply.statusCode !== 201)
+      return done(null, payload);
     // The comment is stored: a notification that cannot be queued (its post deleted meanwhile)
     // must not turn the answer into an error.
-    try {
-      await queueCommentNotifications(ctx.db, ctx.config, JSON.parse(String(payload)) as Comment);
-      worker.kick();
-    } catch (error) {
-      request.log.warn({ err: error }, "comment notifications not queued");
-    }
-    return payload;
+    queueCommentNotifications(ctx.db, ctx.config, JSON.parse(String(payload)) as Comment)
+      .then(() => worker.kick())
+      .catch((error: unknown) => request.log.warn({ err: error }, "comment notifications not queued"))
+      .finally(() => done(null, payload));
   });
 
   await registerFollowRoutes(app, ctx);

@@ -140,12 +140,15 @@ export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Pr
     }
   };
 
-  app.addHook("onResponse", async (request, reply) => {
+  // A callback hook, not async: it runs on every request.
+  app.addHook("onResponse", (request, reply, done) => {
     const route = request.routeOptions.url ?? "unmatched";
-    if (route === "/metrics") return;
-    const labels = { method: request.method, route, status: String(reply.statusCode) };
-    requests.inc(labels);
-    durations.observe(labels, reply.elapsedTime / 1000);
+    if (route !== "/metrics") {
+      const labels = { method: request.method, route, status: String(reply.statusCode) };
+      requests.inc(labels);
+      durations.observe(labels, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get("/metrics", { config: { rateLimit: false } }, async (request, reply) => {

@@ -118,6 +118,8 @@ export function securityHeaders(ctx: AppContext, scriptHashes: string[]): Record
     "cross-origin-opener-policy": "same-origin-allow-popups",
     "cross-origin-resource-policy": "same-origin",
     "origin-agent-cluster": "?1",
+    // Features no page of Duet uses are switched off for it and anything it embeds.
+    "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
     "referrer-policy": "no-referrer",
     ...(https ? { "strict-transport-security": "max-age=15552000" } : {}),
     "x-content-type-options": "nosniff",
@@ -137,13 +139,6 @@ export async function registerSecurity(
   const headers = securityHeaders(ctx, page.scriptHashes);
   // Both guards hold for every request whatever its path: the router decodes and normalises the
   // URL before matching (`/%61pi/posts` is `/api/posts`), so a test of the raw URL can be walked around.
-  // Features no page of Duet uses are switched off for it and anything it embeds.
-  app.addHook("onSend", async (_request, reply) => {
-    reply.header(
-      "permissions-policy",
-      "camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()",
-    );
-  });
   const origins = allowedOrigins(ctx);
   // A callback hook, not async: reads (most requests) pass straight through.
   app.addHook("onRequest", (request, reply, done) => {
