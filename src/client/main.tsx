@@ -6,6 +6,7 @@ import { AppRouter, routesForFirstPage } from "./app/router";
 import { readShellData } from "./lib/shell-data";
 // Cascade layers are declared by the first of these (styles/theme.css).
 import "./styles/theme.css";
+import "./styles/fonts.css";
 import "./components/ui/ui.css";
 import "./styles/layout.css";
 import "./styles/posts.css";

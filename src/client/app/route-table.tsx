@@ -32,12 +32,14 @@ const chunks: Record<PageChunk, () => PageModule> = {
 
 function PageLoadError() {
   return (
-    <main className="page page-narrow" role="alert">
-      <h1>This page could not be loaded</h1>
-      <p>Please check your connection and try again.</p>
-      <button type="button" className="button" onClick={() => window.location.reload()}>
-        Reload
-      </button>
+    <main className="page">
+      <div className="page-message" role="alert">
+        <h1>This page could not be loaded</h1>
+        <p>Please check your connection and try again.</p>
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          Reload
+        </button>
+      </div>
     </main>
   );
 }

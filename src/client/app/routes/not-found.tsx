@@ -5,12 +5,14 @@ import { shell, useDocumentTitle } from "../layout/use-document-title";
 export default function NotFoundPage() {
   useDocumentTitle(pageTitle(pages.notFound, shell().siteName));
   return (
-    <main className="page page-narrow">
-      <h1>Page not found</h1>
-      <p>The page you are looking for does not exist.</p>
-      <Link to={paths.home} className="button">
-        Return to Home
-      </Link>
+    <main className="page">
+      <div className="page-message">
+        <h1>Page not found</h1>
+        <p>The page you are looking for does not exist.</p>
+        <Link to={paths.home} className="button">
+          Return to Home
+        </Link>
+      </div>
     </main>
   );
 }

@@ -8,10 +8,14 @@ export default function PlaceholderPage() {
   const page = pathname === paths.terms ? pages.terms : pages.privacy;
   useDocumentTitle(pageTitle(page, shell().siteName));
   return (
-    <main className="page page-narrow">
-      <h1>{page.title}</h1>
-      <p>This page is coming soon.</p>
-      <Link to={paths.home}>Return to Home</Link>
+    <main className="page">
+      <div className="page-message">
+        <h1>{page.title}</h1>
+        <p>This page is coming soon.</p>
+        <Link to={paths.home} className="button">
+          Return to Home
+        </Link>
+      </div>
     </main>
   );
 }

@@ -29,7 +29,7 @@ function PostMessage({ text }: { text: string }) {
   useDocumentTitle(postPageTitle(text, shell().siteName));
   return (
     <main className="page">
-      <div className="post-message" role="alert">
+      <div className="page-message" role="alert">
         <h1>{text}</h1>
         <BackButton fallback={paths.home}>← Go back</BackButton>
       </div>
