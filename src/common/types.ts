@@ -35,7 +35,11 @@ export interface BlogPost {
 }
 
 /** A post as a list shows it: no content, excerpt already resolved by SPEC §5. */
-export type BlogPostCard = Omit<BlogPost, "content" | "images">;
+export type BlogPostCard = Omit<BlogPost, "content" | "images"> & {
+  /** The thumbnail's natural size in pixels (null when unknown): cards reserve its space. */
+  imageWidth: number | null;
+  imageHeight: number | null;
+};
 
 /** A piece of text from a search: `match` marks the words the search found (rendered as text). */
 export interface TextPart {

@@ -11,6 +11,7 @@ import { seedDemo } from "./db/seed";
 import { type Config, ConfigError, loadConfig } from "./env";
 import { loadOrCreateSecret } from "./secret";
 import { createStorage } from "./storage/storage";
+import { backfillImageSizes } from "./uploads/image-sizes";
 
 /** A shutdown that hangs (a stuck request, a wedged database) must still end the process; generous,
  * because the final snapshot of a large embedded database takes a while. */
@@ -102,6 +103,9 @@ async function main() {
   await runMigrations(database);
   const storage = createStorage(config);
   if (config.seedDemo) await seedDemo(database.db, storage);
+  // Once, for posts written before image sizes were recorded: read before serving, so no cached page lacks them.
+  const sized = await backfillImageSizes(database.db, storage);
+  if (sized > 0) log.info(`Recorded the image sizes of ${sized} posts`);
 
   ({ app } = await buildApp({
     config,

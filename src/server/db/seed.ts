@@ -3,6 +3,7 @@ import type { AuthorKey, ImagePosition, ImageSize } from "../../common/limits";
 import type { PostImage } from "../../common/types";
 import { sanitizePostHtml } from "../posts/sanitize";
 import type { Storage } from "../storage/storage";
+import { storedImageSize } from "../uploads/image-sizes";
 import { loadSharp } from "../uploads/image-store";
 import type { Db } from "./client";
 import { blogPosts } from "./schema";
@@ -249,9 +250,11 @@ const POSTS: DemoPost[] = [
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Draw the demo images into the uploads storage; returns key → public URL. */
-async function writeDemoImages(storage: Storage, now: number): Promise<Map<string, string>> {
+type StoredDemoImage = { url: string; width?: number; height?: number };
+
+async function writeDemoImages(storage: Storage, now: number): Promise<Map<string, StoredDemoImage>> {
   const sharp = await loadSharp();
-  const urls = new Map<string, string>();
+  const urls = new Map<string, StoredDemoImage>();
   await Promise.all(
     IMAGES.map(async (image, i) => {
       const key = `blog-images/${now + i}_${image.key}.jpg`;
@@ -259,37 +262,61 @@ async function writeDemoImages(storage: Storage, now: number): Promise<Map<strin
         .jpeg({ quality: 80, mozjpeg: true })
         .toBuffer();
       await storage.put(key, data);
-      urls.set(image.key, `/uploads/${key}`);
+      const url = `/uploads/${key}`;
+      // Its WebP variants and size, as an upload gets them (cards and content use both).
+      const size = await storedImageSize(storage, url);
+      urls.set(image.key, { url, width: size?.width, height: size?.height });
     }),
   );
   return urls;
 }
 
-function imageTag(url: string, id: string, alt: string, position: ImagePosition, size: ImageSize): string {
-  return `<img class="post-image post-image--${position} post-image--${size}" src="${url}" alt="${esc(alt)}" data-image-id="${id}">`;
+function imageTag(
+  image: StoredDemoImage,
+  id: string,
+  alt: string,
+  position: ImagePosition,
+  size: ImageSize,
+): string {
+  const dims = image.width && image.height ? ` width="${image.width}" height="${image.height}"` : "";
+  return `<img class="post-image post-image--${position} post-image--${size}" src="${image.url}" alt="${esc(alt)}"${dims} data-image-id="${id}">`;
 }
 
 /** Turn the demo markers into the editor's image markup and the post's image list. */
-function renderBody(post: DemoPost, urls: Map<string, string>): { content: string; images: PostImage[] } {
+function renderBody(
+  post: DemoPost,
+  urls: Map<string, StoredDemoImage>,
+): { content: string; images: PostImage[] } {
   const images: PostImage[] = [];
   const labelOf = (key: string) => IMAGES.find((i) => i.key === key)?.label ?? key;
+  const entry = (
+    key: string,
+    id: string,
+    position: ImagePosition,
+    size: ImageSize,
+    pairedWith: string | null,
+  ) => {
+    const { url, width, height } = urls.get(key)!;
+    images.push({ id, url, position, size, pairedWith, width, height });
+  };
   const content = post.body
     .map((block) => {
       const single = /^\{img:(\w+):(\w+):(\w+)\}$/.exec(block);
       if (single) {
         const [, key, position, size] = single as unknown as [string, string, ImagePosition, ImageSize];
-        const url = urls.get(key)!;
         const id = `seed-${key}`;
-        images.push({ id, url, position, size, pairedWith: null });
-        return imageTag(url, id, labelOf(key), position, size);
+        entry(key, id, position, size, null);
+        return imageTag(urls.get(key)!, id, labelOf(key), position, size);
       }
       const pair = /^\{pair:(\w+):(\w+)\}$/.exec(block);
       if (pair) {
         const [, a, b] = pair as unknown as [string, string, string];
         const [idA, idB] = [`seed-${a}`, `seed-${b}`];
-        images.push({ id: idA, url: urls.get(a)!, position: "left", size: "medium", pairedWith: idB });
-        images.push({ id: idB, url: urls.get(b)!, position: "right", size: "medium", pairedWith: idA });
-        return `<div class="image-pair" data-pair="${idA} ${idB}">${imageTag(urls.get(a)!, idA, labelOf(a), "left", "medium")}${imageTag(urls.get(b)!, idB, labelOf(b), "right", "medium")}</div>`;
+        entry(a, idA, "left", "medium", idB);
+        entry(b, idB, "right", "medium", idA);
+        // Sizes of a pair are the row's (the render gives them from the image list).
+        const bare = (key: string) => ({ url: urls.get(key)!.url });
+        return `<div class="image-pair" data-pair="${idA} ${idB}">${imageTag(bare(a), idA, labelOf(a), "left", "medium")}${imageTag(bare(b), idB, labelOf(b), "right", "medium")}</div>`;
       }
       return block;
     })
@@ -310,7 +337,7 @@ export async function seedDemo(db: Db, storage: Storage, options: { now?: Date }
     const urls = await writeDemoImages(storage, now);
     const rows = POSTS.map((post, i) => {
       const { content, images } = renderBody(post, urls);
-      const thumbnail = post.thumbnail ? urls.get(post.thumbnail)! : (images[0]?.url ?? null);
+      const thumbnail = post.thumbnail ? urls.get(post.thumbnail)!.url : (images[0]?.url ?? null);
       return {
         title: post.title,
         // The same allowlist every write goes through.

@@ -6,6 +6,7 @@ import type { PostImage } from "../../common/types";
 import type { AppContext } from "../context";
 import { forbidden, invalid, notFound } from "../errors";
 import { requireAdmin } from "../plugins/auth";
+import { withStoredSizes } from "../uploads/image-sizes";
 import { addSrcset } from "../uploads/image-store";
 import { parse } from "../validate";
 import {
@@ -63,7 +64,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
         // Empty stays empty: readers apply the SPEC §5 fallback to the current content.
         excerpt: input.excerpt,
         hashtags: input.hashtags,
-        images: input.images,
+        images: await withStoredSizes(ctx.storage, input.images),
         imageUrl,
         author: input.author,
         ...published,
@@ -93,7 +94,10 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (input.imageUrl === undefined && imageUrl === null && input.images) imageUrl = images[0]?.url ?? null;
     checkImages(images, imageUrl);
 
-    const changes: Partial<PostFields> = { images, imageUrl };
+    const changes: Partial<PostFields> = {
+      images: input.images ? await withStoredSizes(ctx.storage, images, existing.images) : images,
+      imageUrl,
+    };
     if (input.title !== undefined) changes.title = input.title;
     if (input.content !== undefined) changes.content = await cleanContent(ctx, input.content);
     if (input.excerpt !== undefined) changes.excerpt = input.excerpt;

@@ -47,7 +47,7 @@ export type PostCardRow = Pick<
   | "hashtags"
   | "likes"
   | "lastUpdated"
-> & { contentHead: string };
+> & { contentHead: string; imageWidth: number | null; imageHeight: number | null };
 
 /** A card: no content, the excerpt resolved by SPEC §5 from the current content. */
 export const toBlogPostCard = (row: PostCardRow, now: Date): BlogPostCard => ({
@@ -58,6 +58,8 @@ export const toBlogPostCard = (row: PostCardRow, now: Date): BlogPostCard => ({
   date: iso(row.date),
   status: effectiveStatus(row, now),
   imageUrl: row.imageUrl,
+  imageWidth: row.imageUrl ? row.imageWidth : null,
+  imageHeight: row.imageUrl ? row.imageHeight : null,
   hashtags: row.hashtags,
   likes: row.likes,
   lastUpdated: row.lastUpdated ? iso(row.lastUpdated) : null,

@@ -22,6 +22,13 @@ export interface ListFilter extends PageRequest {
 // content is plenty for 150 characters of text.
 const CONTENT_HEAD_CHARS = 20_000;
 
+const thumbnailDimension = (name: "width" | "height") =>
+  sql<
+    number | null
+  >`(select case when jsonb_typeof(e -> ${sql.raw(`'${name}'`)}) = 'number' then round((e ->> ${sql.raw(`'${name}'`)})::numeric)::int end from jsonb_array_elements(${blogPosts.images}) e where e ->> 'url' = ${blogPosts.imageUrl} limit 1)`.mapWith(
+    (v: unknown) => (v === null || v === undefined ? null : Number(v)),
+  );
+
 export const cardColumns = {
   id: blogPosts.id,
   title: blogPosts.title,
@@ -31,6 +38,9 @@ export const cardColumns = {
   date: blogPosts.date,
   cursorAt: exactInstant(blogPosts.date),
   imageUrl: blogPosts.imageUrl,
+  // The thumbnail is always one of the post's images (post-writes checks it): its size is there.
+  imageWidth: thumbnailDimension("width"),
+  imageHeight: thumbnailDimension("height"),
   hashtags: blogPosts.hashtags,
   likes: blogPosts.likes,
   lastUpdated: blogPosts.lastUpdated,

@@ -20,6 +20,7 @@ async function insertPost(
     excerpt?: string;
     hashtags?: string[];
     date?: Date;
+    imageSize?: { width: number; height: number };
   } = {},
 ) {
   n++;
@@ -40,6 +41,7 @@ async function insertPost(
           position: "center",
           size: "medium",
           pairedWith: null,
+          ...opts.imageSize,
         },
       ],
     })
@@ -85,6 +87,7 @@ beforeAll(async () => {
     excerpt: "Tomatoes at last",
     hashtags: ["garden"],
     date: new Date("2024-02-01T10:00:00Z"),
+    imageSize: { width: 1200, height: 800 },
   });
   herPost = await insertPost(t.ctx, {
     author: "her",
@@ -111,12 +114,21 @@ describe("GET /api/posts?author=", () => {
       date: "2024-02-01T10:00:00.000Z",
       status: "published",
       imageUrl: "/uploads/blog-images/1700000000000_thumb.jpg",
+      // The thumbnail's natural size, from the post's image list: the card reserves its space.
+      imageWidth: 1200,
+      imageHeight: 800,
       hashtags: ["garden"],
       likes: 0,
       lastUpdated: null,
     });
     expect(card).not.toHaveProperty("content");
     expect(card).not.toHaveProperty("images");
+  });
+
+  it("gives a thumbnail of unknown size as null width and height", async () => {
+    const page = (await get("/api/posts?author=him")).json() as Page<BlogPostCard>;
+    const old = page.items.find((p) => p.id === himOld.id)!;
+    expect([old.imageWidth, old.imageHeight]).toEqual([null, null]);
   });
 
   it("resolves an empty excerpt to the first 150 characters of text plus '...' (SPEC §5)", async () => {

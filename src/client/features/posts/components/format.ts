@@ -16,16 +16,3 @@ export function formatDate(iso: string | null | undefined): string {
 }
 
 export const authorLabel = (author: AuthorKey) => (author === "him" ? "Him" : "Her");
-
-/** SPEC §8: broken images are hidden. */
-export function hideBrokenImage(event: { currentTarget: HTMLImageElement }) {
-  event.currentTarget.hidden = true;
-}
-
-/**
- * SPEC §8 for server-rendered images: one that failed before the page was hydrated fired its
- * error event before React listened, so check it once React has the element.
- */
-export function hideIfAlreadyBroken(img: HTMLImageElement | null) {
-  if (img?.complete && img.naturalWidth === 0 && img.getAttribute("src")) img.hidden = true;
-}

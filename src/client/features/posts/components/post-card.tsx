@@ -1,21 +1,40 @@
 import { Link } from "react-router";
+import { IMAGE_SIZES } from "../../../../common/rules/image-sources";
 import type { BlogPostCard } from "../../../../common/types";
-import { authorLabel, formatDate, hideBrokenImage, hideIfAlreadyBroken } from "./format";
+import { ResponsiveImage } from "../../../components/ui/responsive-image";
+import { authorLabel, formatDate } from "./format";
 
-export function PostCard({ post, href }: { post: BlogPostCard; href: string }) {
+/** A thumbnail whose size is not recorded still gets the box's own ratio (16:10, posts.css). */
+const BOX = { width: 480, height: 300 };
+
+export function PostCard({
+  post,
+  href,
+  priority = false,
+}: {
+  post: BlogPostCard;
+  href: string;
+  /** The page's first image (the first card of the first list): loaded at once. */
+  priority?: boolean;
+}) {
   return (
-    <article className="post-card">
+    <article className={`post-card post-card--${post.author}`}>
       {post.imageUrl ? (
-        <img
+        <ResponsiveImage
           className="post-card-image"
           src={post.imageUrl}
+          width={post.imageWidth ?? BOX.width}
+          height={post.imageHeight ?? BOX.height}
+          sizes={IMAGE_SIZES.card}
           alt=""
-          loading="lazy"
-          decoding="async"
-          onError={hideBrokenImage}
-          ref={hideIfAlreadyBroken}
+          priority={priority}
         />
-      ) : null}
+      ) : (
+        // No thumbnail: a tinted block with the title's first letter, the same size as an image.
+        <div className="post-card-image post-card-placeholder" aria-hidden="true">
+          <span>{initialOf(post.title)}</span>
+        </div>
+      )}
       <div className="post-card-body">
         <h2 className="post-card-title">
           <Link to={href}>{post.title}</Link>
@@ -30,3 +49,6 @@ export function PostCard({ post, href }: { post: BlogPostCard; href: string }) {
     </article>
   );
 }
+
+/** The first letter or digit of the title (a title may start with a quote or an emoji). */
+const initialOf = (title: string) => (/[\p{L}\p{N}]/u.exec(title)?.[0] ?? "·").toUpperCase();

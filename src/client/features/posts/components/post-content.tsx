@@ -1,10 +1,29 @@
 import { useLayoutEffect, useMemo, useRef } from "react";
+import { enhancePostImages } from "../../../../common/rules/image-sources";
+import type { PostImage } from "../../../../common/types";
 import { sanitizePostHtml } from "../../../lib/sanitize";
 
-/** Post HTML, sanitised again in the browser; images that fail to load are hidden (SPEC §8). */
-export function PostContent({ html }: { html: string }) {
+/**
+ * Post HTML, sanitised again in the browser, its images given their sizes, srcset and loading
+ * (the same on the server and in the browser, so hydration meets the same markup); images that
+ * fail to load are hidden (SPEC §8).
+ */
+export function PostContent({
+  html,
+  images,
+  priorityFirst = true,
+}: {
+  html: string;
+  /** The post's image list: the natural size of each image in the content. */
+  images: readonly PostImage[];
+  /** The content's first image is the page's first image (false when one comes before it). */
+  priorityFirst?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
-  const safe = useMemo(() => ({ __html: sanitizePostHtml(html) }), [html]);
+  const safe = useMemo(
+    () => ({ __html: enhancePostImages(sanitizePostHtml(html), images, { priorityFirst }) }),
+    [html, images, priorityFirst],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the images change whenever the HTML does.
   useLayoutEffect(() => {
     const el = ref.current;

@@ -11,10 +11,13 @@ export function PostList({
   list,
   hrefFor,
   emptyText = LIST_EMPTY_TEXT,
+  priorityFirst = true,
 }: {
   list: PostListData;
   hrefFor: (postId: string) => string;
   emptyText?: string;
+  /** The first card's image is the page's first image (false when an image comes before the list). */
+  priorityFirst?: boolean;
 }) {
   const { state } = list;
   if (state.status === "loading") {
@@ -42,8 +45,8 @@ export function PostList({
         <p className="list-status">{emptyText}</p>
       ) : (
         <div className="post-grid">
-          {state.posts.map((post) => (
-            <PostCard key={post.id} post={post} href={hrefFor(post.id)} />
+          {state.posts.map((post, i) => (
+            <PostCard key={post.id} post={post} href={hrefFor(post.id)} priority={priorityFirst && i === 0} />
           ))}
         </div>
       )}

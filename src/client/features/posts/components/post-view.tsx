@@ -16,10 +16,20 @@ export interface PostViewProps {
   like?: ReactNode;
   /** Beside the likes: the share button. */
   share?: ReactNode;
+  /** The content's first image is the page's first image (false when an image comes before it). */
+  priorityFirstImage?: boolean;
 }
 
 /** The read view of one post (SPEC §2): title, author, date, content, hashtags, likes. */
-export function PostView({ post, tagHref, top, actions, like, share }: PostViewProps) {
+export function PostView({
+  post,
+  tagHref,
+  top,
+  actions,
+  like,
+  share,
+  priorityFirstImage = true,
+}: PostViewProps) {
   const updated = formatDate(post.lastUpdated);
   return (
     <article className="post">
@@ -41,7 +51,7 @@ export function PostView({ post, tagHref, top, actions, like, share }: PostViewP
         </p>
         {actions ? <div className="post-actions">{actions}</div> : null}
       </header>
-      <PostContent html={post.content} />
+      <PostContent html={post.content} images={post.images} priorityFirst={priorityFirstImage} />
       {post.hashtags.length > 0 ? (
         <ul className="post-tags" aria-label="Hashtags">
           {post.hashtags.map((tag) => (
