@@ -1,6 +1,5 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { config as zodConfig } from "zod/v4/core";
 import { AppProviders } from "./app/providers";
 import { AppRouter, routesForFirstPage } from "./app/router";
 import { readShellData } from "./lib/shell-data";
@@ -13,8 +12,10 @@ import "./styles/posts.css";
 import "./styles/post-images.css";
 
 // The shared schemas would probe `new Function` for a faster parser; the CSP refuses eval, so
-// say up front that it is not there (the probe itself is a CSP violation).
-zodConfig({ jitless: true });
+// say up front that it is not there (the probe itself is a CSP violation). zod reads its global
+// config from this object when it first loads (in a lazy chunk: the entry does not carry zod).
+const zodGlobal = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
 
 const shell = readShellData();
 const container = document.getElementById("root")!;

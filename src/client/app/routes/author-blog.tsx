@@ -1,15 +1,18 @@
+import type { ReactNode } from "react";
 import type { AuthorKey } from "../../../common/limits";
 import { AUTHOR_TITLES, paths } from "../../../common/routes";
 import { FollowBox } from "../../features/follow/components/follow-box";
-import { PinBoard } from "../../features/pinboard/components/pin-board";
 import { usePostList } from "../../features/posts/api/post-lists";
 import { PostList } from "../../features/posts/components/post-list";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
-/** /his-blog and /her-blog: the author's posts, newest first; hers comes with the sidebar. */
-export function AuthorBlog({ author }: { author: AuthorKey }) {
+/**
+ * /his-blog and /her-blog: the author's posts, newest first; hers comes with the sidebar (passed in
+ * by her page, so his page's chunk does not carry the pin-board).
+ */
+export function AuthorBlog({ author, sidebar }: { author: AuthorKey; sidebar?: ReactNode }) {
   const list = usePostList({ author });
-  const { siteName, pinterestBoardUrl } = shell();
+  const { siteName } = shell();
   useDocumentTitle(`${AUTHOR_TITLES[author]} - ${siteName}`);
   const main = (
     <section className="blog-list" aria-labelledby="blog-title">
@@ -19,9 +22,9 @@ export function AuthorBlog({ author }: { author: AuthorKey }) {
     </section>
   );
   return (
-    <main className={author === "her" ? "page with-sidebar" : "page"}>
+    <main className={sidebar ? "page with-sidebar" : "page"}>
       {main}
-      {author === "her" ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
+      {sidebar}
     </main>
   );
 }
