@@ -45,3 +45,29 @@ export const httpUrl = z
   .string()
   .url("must be an absolute http:// or https:// URL")
   .regex(/^https?:\/\//i, "must be an absolute http:// or https:// URL");
+
+/** TRUST_PROXY: `true`, `false`, a number of hops, or a comma list of proxy addresses/CIDR ranges. */
+export const trustProxy = z
+  .string()
+  .trim()
+  .transform(parseTrustProxy)
+  .refine((v) => v !== null, {
+    message: "must be true, false, a number of hops, or a comma list of proxy addresses",
+  })
+  .transform((v) => v as TrustProxy)
+  .default(false);
+
+/** A comma list of IP addresses or CIDR ranges (METRICS_ALLOW). */
+export const addressList = z
+  .string()
+  .trim()
+  .transform((v) =>
+    v
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .refine((list) => list.every((a) => PROXY_ADDRESS.test(a)), {
+    message: "must be a comma list of IP addresses or CIDR ranges",
+  })
+  .default([]);

@@ -2,13 +2,14 @@ import path from "node:path";
 import { z } from "zod";
 import { readDotEnv, shownValue } from "./env-file";
 import {
+  addressList,
   booleanish,
   httpUrl,
   integer,
   normaliseEmail,
-  PROXY_ADDRESS,
   parseTrustProxy,
   type TrustProxy,
+  trustProxy,
 } from "./env-values";
 import type { S3Config } from "./storage/s3-storage";
 
@@ -58,15 +59,7 @@ const EnvSchema = z.object({
    * Unset or `false`: none (the socket address is the client). `true`: every hop; a number: that many
    * hops; otherwise a comma list of proxy addresses or CIDR ranges.
    */
-  TRUST_PROXY: z
-    .string()
-    .trim()
-    .transform(parseTrustProxy)
-    .refine((v) => v !== null, {
-      message: "must be true, false, a number of hops, or a comma list of proxy addresses",
-    })
-    .transform((v) => v as TrustProxy)
-    .default(false),
+  TRUST_PROXY: trustProxy,
   /** Signs session cookies; several machines must share it (default: generated into DATA_DIR/secret). */
   SESSION_SECRET: z.string().trim().min(32, "must be at least 32 characters").optional(),
   /** Worker processes on one port (node:cluster); above 1 only with DATABASE_URL. */
@@ -74,19 +67,7 @@ const EnvSchema = z.object({
   /** Prometheus text at /metrics (ops/metrics.ts). */
   METRICS: booleanish.default(false),
   /** Addresses or CIDR ranges besides loopback that may read /metrics. */
-  METRICS_ALLOW: z
-    .string()
-    .trim()
-    .transform((v) =>
-      v
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((a) => PROXY_ADDRESS.test(a)), {
-      message: "must be a comma list of IP addresses or CIDR ranges",
-    })
-    .default([]),
+  METRICS_ALLOW: addressList,
   /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-storage.ts). */
   S3_BUCKET: z
     .string()
