@@ -8,6 +8,11 @@ export const queryKeys = {
   postLists: ["posts"] as const,
   authorPosts: (author: "him" | "her") => ["posts", "author", author] as const,
   tagPosts: (tag: string) => ["posts", "tag", tag] as const,
+  /**
+   * Search results for normalised words, from the start or from a later page's cursor (its link
+   * works without JavaScript). Under "posts": a post write makes them stale too.
+   */
+  search: (q: string, cursor: string | null) => ["posts", "search", q, cursor ?? ""] as const,
   post: (id: string) => ["post", id] as const,
   comments: (postId: string) => ["comments", postId] as const,
   likeState: (postId: string) => ["like", postId] as const,

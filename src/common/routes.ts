@@ -27,6 +27,7 @@ export const pages = {
   postWithoutId: { path: "/post", title: null, chunk: "post" },
   post: { path: "/post/:postId", title: null, chunk: "post" },
   tag: { path: "/tags/:tag", title: null, chunk: "tag" },
+  search: { path: "/search", title: "Search", chunk: "search" },
   login: { path: "/login", title: "Login", chunk: "login" },
   register: { path: "/register", title: "Register", chunk: "register" },
   forgotPassword: { path: "/forgot-password", title: "Reset Password", chunk: "forgot-password" },
@@ -52,6 +53,14 @@ export const paths = {
   contact: pages.contact.path,
   post: (postId: string) => `/post/${encodeURIComponent(postId)}`,
   tag: (tag: string) => `/tags/${encodeURIComponent(tag)}`,
+  /** Search results for these words (from a later page's cursor); no words: the empty search page. */
+  search: (q?: string, cursor?: string | null) => {
+    const params = new URLSearchParams();
+    if (q) params.set("q", q);
+    if (q && cursor) params.set("cursor", cursor);
+    const query = params.toString();
+    return query ? `${pages.search.path}?${query}` : pages.search.path;
+  },
   /** SPEC §2: login, then back to where the person was (never to the login page itself). */
   login: (from?: string | null) => {
     const back = from ? safeRedirectPath(from, "") : "";

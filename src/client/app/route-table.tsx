@@ -19,6 +19,7 @@ const chunks: Record<PageChunk, () => PageModule> = {
   contact: () => import("./routes/contact"),
   post: () => import("./routes/post"),
   tag: () => import("./routes/tag"),
+  search: () => import("./routes/search"),
   login: () => import("./routes/login"),
   register: () => import("./routes/register"),
   "forgot-password": () => import("./routes/forgot-password"),

@@ -16,6 +16,8 @@ export interface PageHead {
   modifiedTime?: string | null;
   /** JSON-LD for search engines (a BlogPosting on post pages). */
   jsonLd?: Record<string, unknown>;
+  /** Keep the page out of search engines' indexes (search results). */
+  noindex?: boolean;
   /** The RSS feed this page links to (default the whole blog's). */
   feedPath?: string;
   feedTitle?: string;
@@ -84,6 +86,7 @@ export function headTags(head: PageHead, siteName: string, publicUrl: string): s
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}">`,
     `<link rel="canonical" href="${escapeHtml(url)}">`,
+    head.noindex ? '<meta name="robots" content="noindex">' : "",
     `<meta property="og:site_name" content="${escapeHtml(siteName)}">`,
     `<meta property="og:type" content="${head.type ?? "website"}">`,
     `<meta property="og:title" content="${escapeHtml(head.title)}">`,

@@ -7,6 +7,7 @@ import type { Viewer } from "../../common/types";
 import { firstCommentsFor } from "../comments/comments.routes";
 import type { AppContext } from "../context";
 import { cachedPostList, parsePostListQuery, readPost } from "../posts/posts.routes";
+import { searchPage } from "../search/search-page";
 import type { PageHead, ShellData } from "./html";
 
 /** What the server knows of a page before rendering it. */
@@ -23,6 +24,8 @@ export interface PageModel {
 export interface PageRequest {
   pathname: string;
   params: Record<string, string>;
+  /** The parsed query string (`?q=` of /search). */
+  query: Record<string, unknown>;
   viewer: Viewer | null;
 }
 
@@ -180,6 +183,7 @@ export const pageLoaders: Record<PageName, PageLoader> = {
   postWithoutId,
   post: postPage,
   tag: tagPage,
+  search: searchPage,
   login: simple("login"),
   register: simple("register"),
   forgotPassword: simple("forgotPassword"),

@@ -89,7 +89,8 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, s
     const pathname = raw.length > 1 ? raw.replace(/\/+$/, "") || "/" : raw;
     const params = name === "notFound" ? {} : (request.params as Record<string, string>);
     const load = async () => {
-      const page = await pageLoaders[name](ctx, { pathname, params, viewer });
+      const query = (request.query ?? {}) as Record<string, unknown>;
+      const page = await pageLoaders[name](ctx, { pathname, params, query, viewer });
       const html = await renderPage(request, name, page, viewer);
       return { body: toCachedBody(html, HTML_TYPE), status: page.status, cacheable: page.cacheable };
     };

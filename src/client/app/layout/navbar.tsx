@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from "react-router";
 import { SCROLL_THRESHOLD_PX } from "../../../common/limits";
 import { paths } from "../../../common/routes";
 import { NavbarAccount, NavbarAdminLink } from "../../features/auth/components/navbar-account";
+import { NavbarSearch } from "../../features/search/components/navbar-search";
 import { useTheme } from "../../lib/theme";
 
 const MENU_ID = "navbar-menu";
@@ -49,6 +50,8 @@ export function Navbar({ siteName }: { siteName: string }) {
         <Link to={paths.home} className="navbar-brand">
           {siteName}
         </Link>
+        {/* Outside the collapsible menu: on a phone the box is there without opening anything. */}
+        <NavbarSearch />
         <button
           type="button"
           ref={toggleRef}

@@ -1,0 +1,47 @@
+import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
+import { queryKeys } from "../../../../common/query-keys";
+import type { Page, SearchHit } from "../../../../common/types";
+import { api } from "../../../lib/api";
+
+export const fetchSearchPage = (text: string, cursor: string | null, signal?: AbortSignal) => {
+  const params = new URLSearchParams({ q: text });
+  if (cursor) params.set("cursor", cursor);
+  return api<Page<SearchHit>>(`/api/search?${params}`, { signal });
+};
+
+export interface SearchResults {
+  hits: SearchHit[] | undefined;
+  failed: boolean;
+  /** The cursor of the page after the last one shown (the "More results" link), or null. */
+  nextCursor: string | null;
+  loadingMore: boolean;
+  loadMoreFailed: boolean;
+  loadMore: () => void;
+}
+
+/** Results for normalised words, from the start or from a cursor; later pages are appended. */
+export function useSearchResults(text: string, cursor: string | null): SearchResults {
+  const query = useInfiniteQuery<
+    Page<SearchHit>,
+    Error,
+    InfiniteData<Page<SearchHit>, string | null>,
+    readonly unknown[],
+    string | null
+  >({
+    queryKey: queryKeys.search(text, cursor),
+    queryFn: ({ pageParam, signal }) => fetchSearchPage(text, pageParam, signal),
+    initialPageParam: cursor,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+  const hits = useMemo(() => query.data?.pages.flatMap((p) => p.items), [query.data]);
+  const pages = query.data?.pages;
+  return {
+    hits,
+    failed: !hits && query.isError,
+    nextCursor: pages?.[pages.length - 1]?.nextCursor ?? null,
+    loadingMore: query.isFetchingNextPage,
+    loadMoreFailed: !!hits && query.isFetchNextPageError,
+    loadMore: () => void query.fetchNextPage(),
+  };
+}
