@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 
 test.describe("navbar, footer and theme", () => {
-  test("the navbar shows the site title, His Blog, Her Blog, Contact, the theme switch and Login in order", async ({
+  test("the navbar shows the site title, the search box, His Blog, Her Blog, Contact, the theme switch and Login in order", async ({
     page,
   }) => {
     await page.goto("/");
@@ -15,7 +15,8 @@ test.describe("navbar, footer and theme", () => {
           .filter((el) => (el as HTMLElement).offsetParent !== null)
           .map((el) => el.getAttribute("aria-label") ?? el.textContent?.trim()),
       );
-    expect(names).toEqual(["Duet", "His Blog", "Her Blog", "Contact", "Dark theme", "Login"]);
+    // Issue 11: the search box (its button is named 'Search') sits between the title and the links.
+    expect(names).toEqual(["Duet", "Search", "His Blog", "Her Blog", "Contact", "Dark theme", "Login"]);
     await expect(nav.getByRole("link", { name: "Duet" })).toHaveAttribute("href", "/");
   });
 

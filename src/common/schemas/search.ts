@@ -1,18 +1,11 @@
 import { z } from "zod";
 import { SEARCH_QUERY_MAX_LENGTH } from "../limits";
+import { normaliseSearchText } from "../rules/search-text";
 import { pageQueryShape } from "./page-query";
 
 // The search contract (GET /api/search and the /search page): the same words, the same messages.
 export const SEARCH_TEXT_MESSAGE = "q must be text.";
 export const SEARCH_TOO_LONG_MESSAGE = `Search for at most ${SEARCH_QUERY_MAX_LENGTH} characters.`;
-
-/**
- * What a person typed, as searched: control characters are spaces, runs of spaces one, no spaces
- * at the ends ('' when nothing is left: no search, no results).
- */
-export const normaliseSearchText = (raw: string): string =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: they are what is removed here.
-  raw.replace(/[\u0000-\u001f\u007f\s]+/g, " ").trim();
 
 export const SearchTextSchema = z
   .string({ error: SEARCH_TEXT_MESSAGE })

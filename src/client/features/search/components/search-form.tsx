@@ -2,7 +2,7 @@ import { type FormEvent, useId } from "react";
 import { useNavigate } from "react-router";
 import { SEARCH_QUERY_MAX_LENGTH } from "../../../../common/limits";
 import { paths } from "../../../../common/routes";
-import { normaliseSearchText } from "../../../../common/schemas/search";
+import { normaliseSearchText } from "../../../../common/rules/search-text";
 import "../search.css";
 
 /**
