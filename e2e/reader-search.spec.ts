@@ -1,5 +1,6 @@
 // Issue 11: the navbar's search box and /search?q=, with JavaScript off (a plain form and links,
 // rendered on the server) and on (in-app navigation, results appended), on a phone too.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { SEARCH_PAGE_SIZE } from "../src/common/limits";
 import type { BlogPost } from "../src/common/types";
@@ -91,7 +92,7 @@ test.describe("with JavaScript on", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (msg) => {
-      if (msg.type() === "error") errors.push(msg.text());
+      if (msg.type() === "error") errors.push(`${msg.location().url} ${msg.text()}`);
     });
     await page.goto("/his-blog");
     await expect(page.getByRole("button", { name: "Dark theme" })).toBeEnabled();
@@ -118,6 +119,8 @@ test.describe("with JavaScript on", () => {
     await page.getByRole("link", { name: "More results" }).click();
     await expect(page.locator(".search-hit")).toHaveCount(SEARCH_PAGE_SIZE + 1);
     expect(page.url()).toBe(before);
+    // Focus moves to the first new result, not to the page's start.
+    await expect(page.locator(".search-hit-title a").nth(SEARCH_PAGE_SIZE)).toBeFocused();
     await expect(page.getByRole("link", { name: "More results" })).toHaveCount(0);
     expect(errors).toEqual([]);
   });
@@ -126,7 +129,7 @@ test.describe("with JavaScript on", () => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
     page.on("console", (msg) => {
-      if (msg.type() === "error") errors.push(msg.text());
+      if (msg.type() === "error") errors.push(`${msg.location().url} ${msg.text()}`);
     });
     for (const path of [`/search?q=${word}`, "/search", `/search?q=nothing${stamp}`]) {
       await page.goto(path);
@@ -135,6 +138,27 @@ test.describe("with JavaScript on", () => {
     }
     expect(errors).toEqual([]);
   });
+
+  for (const theme of ["dark", "light"] as const) {
+    test(`results, the empty page and no results have no axe violations (${theme} theme)`, async ({
+      page,
+    }) => {
+      await page.addInitScript((t) => localStorage.setItem("duet-theme", t), theme);
+      for (const path of [`/search?q=${word}`, "/search", `/search?q=nothing${stamp}`]) {
+        await page.goto(path);
+        await expect(page.getByRole("button", { name: "Dark theme" })).toBeEnabled();
+        const results = await new AxeBuilder({ page })
+          .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+          .analyze();
+        expect(results.passes.length, "axe checked the page").toBeGreaterThan(10);
+        expect(
+          results.violations.map(
+            (v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+          ),
+        ).toEqual([]);
+      }
+    });
+  }
 
   test("on a 360px phone the box fits in the bar and works", async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });

@@ -1,4 +1,4 @@
-import type { MouseEvent } from "react";
+import { type MouseEvent, useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { AUTHOR_TITLES, paths } from "../../../../common/routes";
 import type { SearchHit } from "../../../../common/types";
@@ -37,6 +37,16 @@ function Hit({ hit }: { hit: SearchHit }) {
 /** Ranked results for the words, from a cursor or the start, with a "More results" link. */
 export function SearchResults({ text, cursor }: { text: string; cursor: string | null }) {
   const results = useSearchResults(text, cursor);
+  const listRef = useRef<HTMLOListElement>(null);
+  // After "More results", focus goes to the first new result (the link itself may be gone).
+  const focusFrom = useRef<number | null>(null);
+  const count = results.hits?.length ?? 0;
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || count <= from) return;
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll<HTMLAnchorElement>(".search-hit-title a")[from]?.focus();
+  }, [count]);
   if (results.failed) {
     return (
       <p className="list-status list-error" role="alert">
@@ -65,11 +75,13 @@ export function SearchResults({ text, cursor }: { text: string; cursor: string |
   // A link to the next page, so it works without JavaScript; with it, the page grows in place.
   const handleMore = (event: MouseEvent<HTMLAnchorElement>) => {
     event.preventDefault();
-    if (!results.loadingMore) results.loadMore();
+    if (results.loadingMore) return;
+    focusFrom.current = count;
+    results.loadMore();
   };
   return (
     <>
-      <ol className="search-results">
+      <ol className="search-results" ref={listRef}>
         {results.hits.map((hit) => (
           <Hit key={hit.post.id} hit={hit} />
         ))}
