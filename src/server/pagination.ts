@@ -1,4 +1,4 @@
-import { type AnyColumn, desc, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { isId } from "../common/schemas/id";
 import { CURSOR_MESSAGE } from "../common/schemas/page-query";
 import type { Page } from "../common/types";
@@ -149,9 +149,9 @@ export function rankPageRequest(
 
 /** Rows strictly after the cursor in (rank desc, instant desc, id desc) order. */
 export const afterRank = (
-  rank: SQL,
-  at: AnyColumn,
-  id: AnyColumn,
+  rank: SQLWrapper,
+  at: SQLWrapper,
+  id: SQLWrapper,
   cursor: RankCursor | null,
 ): SQL | undefined =>
   cursor

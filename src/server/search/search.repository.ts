@@ -1,4 +1,4 @@
-import { and, desc, type SQL, sql } from "drizzle-orm";
+import { and, inArray, type SQL, sql } from "drizzle-orm";
 import type { Page, SearchHit } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
@@ -29,42 +29,80 @@ const RANK_NORMALISATION = sql.raw("1");
 const SNIPPET = 'MaxFragments=2,MaxWords=20,MinWords=8,ShortWord=1,FragmentDelimiter=" … "';
 const SNIPPET_SOURCE_CHARS = 20_000;
 
+type Rows<T> = T[] | { rows: T[] };
+const rowsOf = <T>(res: Rows<T>): T[] => (Array.isArray(res) ? res : res.rows);
+
+interface RankedRow {
+  id: string;
+  rank: string;
+  at: string;
+}
+
 export async function searchPosts(db: Db, req: SearchRequest, now: Date): Promise<Page<SearchHit>> {
   const query = sql`websearch_to_tsquery(${config}, ${req.text})`;
-  const rank = sql<number>`ts_rank(${blogPosts.searchVector}, ${query}, ${RANK_NORMALISATION})`;
-  const marks = newMarks();
-  // The excerpt first, then the head of the text: where the found words are, or the post's start.
-  const snippetSource = sql`left(${blogPosts.excerpt} || ' ' || ${sql.raw(contentTextSql(`"blog_posts"."content"`))}, ${sql.raw(String(SNIPPET_SOURCE_CHARS))})`;
-  const where: Array<SQL | undefined> = [
+  const matches: SQL[] = [
     // Only stop words ("the"): no lexeme to look for, nothing found.
     sql`numnode(${query}) > 0`,
     sql`${blogPosts.searchVector} @@ ${query}`,
     publicPostsWhere(now),
-    afterRank(rank, blogPosts.date, blogPosts.id, req.cursor),
   ];
+  // 1. The page's ids in rank order. Each match is ranked once ("offset 0" keeps the planner from
+  // merging the subquery and ranking again for the cursor and the sort).
+  const [rank, at, id] = [sql.raw("ranked.rank"), sql.raw("ranked.date"), sql.raw("ranked.id")];
+  const ranked = rowsOf(
+    (await db.execute(sql`
+      select ${id} as id, (${rank})::text as rank,
+        to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
+      from (
+        select ${blogPosts.id} as id, ${blogPosts.date} as date,
+          ts_rank(${blogPosts.searchVector}, ${query}, ${RANK_NORMALISATION}) as rank
+        from ${blogPosts} where ${and(...matches)} offset 0
+      ) ranked
+      where ${afterRank(rank, at, id, req.cursor) ?? sql`true`}
+      order by ${rank} desc, ${at} desc, ${id} desc
+      limit ${req.limit + 1}`)) as unknown as Rows<RankedRow>,
+  );
+  const page = ranked.slice(0, req.limit);
+  const last = page[page.length - 1];
+  if (page.length === 0) return { items: [], nextCursor: null };
+
+  // 2. Cards and highlights for those rows only (still public: the same filter again).
+  const marks = newMarks();
+  // The excerpt first, then the head of the text: where the found words are, or the post's start.
+  const snippetSource = sql`left(${blogPosts.excerpt} || ' ' || ${sql.raw(contentTextSql(`"blog_posts"."content"`))}, ${sql.raw(String(SNIPPET_SOURCE_CHARS))})`;
   const rows = await db
     .select({
       ...cardColumns,
-      rankText: sql<string>`(${rank})::text`,
-      // Evaluated after the sort and limit: only for the rows of this page.
       markedTitle: sql<string>`ts_headline(${config}, ${blogPosts.title}, ${query}, ${headlineOptions(marks, "HighlightAll=true")})`,
       markedSnippet: sql<string>`ts_headline(${config}, ${snippetSource}, ${query}, ${headlineOptions(marks, SNIPPET)})`,
     })
     .from(blogPosts)
-    .where(and(...where))
-    .orderBy(desc(rank), desc(blogPosts.date), desc(blogPosts.id))
-    .limit(req.limit + 1);
-  const kept = rows.slice(0, req.limit);
-  const last = kept[kept.length - 1];
+    .where(
+      and(
+        inArray(
+          blogPosts.id,
+          page.map((r) => r.id),
+        ),
+        publicPostsWhere(now),
+      ),
+    );
+  const byId = new Map(rows.map((row) => [row.id, row]));
   return {
-    items: kept.map((row) => ({
-      post: toBlogPostCard(row, now),
-      title: splitMarks(row.markedTitle, marks),
-      snippet: splitMarks(row.markedSnippet, marks),
-    })),
+    items: page.flatMap((r) => {
+      const row = byId.get(r.id);
+      // Deleted or unpublished between the two reads: left out.
+      if (!row) return [];
+      return [
+        {
+          post: toBlogPostCard(row, now),
+          title: splitMarks(row.markedTitle, marks),
+          snippet: splitMarks(row.markedSnippet, marks),
+        },
+      ];
+    }),
     nextCursor:
-      rows.length > req.limit && last
-        ? encodeRankCursor({ rank: last.rankText, at: last.cursorAt, id: last.id })
+      ranked.length > req.limit && last
+        ? encodeRankCursor({ rank: last.rank, at: last.at, id: last.id })
         : null,
   };
 }
