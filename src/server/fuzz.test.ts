@@ -190,6 +190,7 @@ const ROUTES: Array<{ methods: Method[]; url: string }> = [
   { methods: ["GET"], url: "/api/session" },
   { methods: ["GET", "POST", "PUT"], url: "/api/posts" },
   { methods: ["GET", "PATCH", "DELETE", "POST"], url: "/api/posts/:id" },
+  { methods: ["GET", "POST"], url: "/api/search" },
   { methods: ["GET", "POST", "DELETE"], url: "/api/posts/:id/comments" },
   { methods: ["GET", "POST", "DELETE"], url: "/api/posts/:id/like" },
   { methods: ["PATCH", "DELETE", "GET"], url: "/api/comments/:id" },
@@ -215,13 +216,14 @@ const ROUTES: Array<{ methods: Method[]; url: string }> = [
   { methods: ["GET"], url: "/robots.txt" },
   { methods: ["GET"], url: "/post/:id" },
   { methods: ["GET"], url: "/tags/:id" },
+  { methods: ["GET"], url: "/search" },
   { methods: ["GET"], url: "/his-blog" },
   { methods: ["GET"], url: "/her-blog" },
   { methods: ["GET"], url: "/" },
   { methods: ["GET"], url: "/:id" },
 ];
 
-const QUERY_KEYS = ["author", "tag", "limit", "cursor", "callbackURL", "token", "bytes", "__proto__"];
+const QUERY_KEYS = ["author", "tag", "q", "limit", "cursor", "callbackURL", "token", "bytes", "__proto__"];
 
 /** Percent-encode; a lone surrogate becomes its (invalid) UTF-8 bytes, as a hostile client could send. */
 function encodeLoosely(raw: string): string {
