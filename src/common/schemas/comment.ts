@@ -1,13 +1,10 @@
 import { z } from "zod";
 import { COMMENT_MAX_LENGTH } from "../limits";
 import { strictBody } from "./body";
+import { COMMENT_MESSAGES } from "./comment-messages";
 
 // SPEC §5 comment rule and its messages; the route parses with it, the form checks with it.
-export const COMMENT_MESSAGES = {
-  empty: "Comment cannot be empty",
-  tooLong: `Comment is too long (maximum ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters).`,
-  notText: "Comment must be text.",
-} as const;
+export { COMMENT_MESSAGES };
 
 /** Trimmed text, non-empty, within the limit; kept whole (never cut) and stored as typed. */
 export const CommentTextSchema = z

@@ -1,4 +1,4 @@
-import { COMMENT_MESSAGES } from "../../../common/schemas/comment";
+import { COMMENT_MESSAGES } from "../../../common/schemas/comment-messages";
 import { ApiError } from "../../lib/api";
 
 // SPEC §8 comment messages.

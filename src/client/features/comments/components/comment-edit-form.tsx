@@ -3,7 +3,7 @@ import type { Comment } from "../../../../common/engagement";
 import { Field } from "../../../components/ui/field";
 import { useUpdateComment } from "../api/comments";
 import { COMMENTS_TEXT, failureText } from "../comments-text";
-import { commentProblem } from "./comment-form";
+import { commentProblem } from "./comment-problem";
 
 /** SPEC §4: Edit loads the text into an edit form; Save updates content and timestamp; Cancel closes it. */
 export function CommentEditForm({
@@ -29,10 +29,10 @@ export function CommentEditForm({
     el.setSelectionRange(el.value.length, el.value.length);
   }, []);
 
-  const handleSave = (event: FormEvent<HTMLFormElement>) => {
+  const handleSave = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    const problem = commentProblem(draft);
+    const problem = await commentProblem(draft);
     if (problem) {
       setError(problem);
       return;

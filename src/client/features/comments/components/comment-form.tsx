@@ -1,13 +1,8 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { CommentTextSchema } from "../../../../common/schemas/comment";
 import { Field } from "../../../components/ui/field";
 import { useAddComment } from "../api/comments";
 import { COMMENTS_TEXT, failureText } from "../comments-text";
-
-/** SPEC §5 (the schema the server parses with): null when the text may be sent. */
-export function commentProblem(text: string): string | null {
-  return CommentTextSchema.safeParse(text).error?.issues[0]?.message ?? null;
-}
+import { commentProblem, preloadCommentSchema } from "./comment-problem";
 
 /** A new top-level comment, or (with `replyTo`) a reply to that comment. */
 export function CommentForm({
@@ -27,15 +22,16 @@ export function CommentForm({
   const id = useId();
   const box = useRef<HTMLTextAreaElement>(null);
 
+  useEffect(preloadCommentSchema, []);
   // A reply form opens where the reader clicked 'Reply': the caret goes straight into it.
   useEffect(() => {
     if (replyTo) box.current?.focus();
   }, [replyTo]);
 
-  const handleSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    const problem = commentProblem(text);
+    const problem = await commentProblem(text);
     if (problem) {
       setError(problem);
       return;
