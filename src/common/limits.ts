@@ -26,6 +26,8 @@ export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
 
 export const PAGE_SIZE_DEFAULT = 12;
 export const PAGE_SIZE_MAX = 50;
+/** How many of the latest posts (both blogs) the home page shows. */
+export const HOME_LATEST_POSTS = 6;
 
 /** Search (docs/decisions/0016-search.md): longest query, results per page. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;

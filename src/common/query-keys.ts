@@ -13,7 +13,11 @@ export const queryKeys = {
    * works without JavaScript). Under "posts": a post write makes them stale too.
    */
   search: (q: string, cursor: string | null) => ["posts", "search", q, cursor ?? ""] as const,
+  /** The latest posts of both blogs (home): under `posts`, so a post write makes it stale too. */
+  latestPosts: ["posts", "latest"] as const,
   post: (id: string) => ["post", id] as const,
+  /** Reading time, author and neighbours of a post (the post page). */
+  postReading: (id: string) => ["post", id, "reading"] as const,
   comments: (postId: string) => ["comments", postId] as const,
   likeState: (postId: string) => ["like", postId] as const,
 };

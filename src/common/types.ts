@@ -140,3 +140,23 @@ export interface AuthorProfile {
   bio: string;
   photoUrl: string | null;
 }
+
+/** A neighbouring post of the same blog, as the post page links to it. */
+export interface PostNeighbour {
+  id: string;
+  title: string;
+  date: string;
+}
+
+/**
+ * What the post page shows around a post (`GET /api/posts/:id/reading`): its reading time from
+ * the text, its author as readers see them, and the previous (older) and next (newer) public
+ * post of the same blog by publish time, null at either end.
+ */
+export interface PostReading {
+  postId: string;
+  readingMinutes: number;
+  author: AuthorProfile;
+  previous: PostNeighbour | null;
+  next: PostNeighbour | null;
+}

@@ -30,6 +30,7 @@ import { registerAuthRoutes } from "./plugins/auth";
 import { registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
 import { registerOwnPostsRoutes } from "./posts/own-posts.routes";
+import { registerPostReadingRoutes } from "./posts/post-reading.routes";
 import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
 import { Publishing, registerPublishing } from "./posts/publishing";
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerVerificationRoutes(app, ctx);
   await registerPostsRoutes(app, ctx);
   await registerSearchRoutes(app, ctx);
+  await registerPostReadingRoutes(app, ctx);
   await registerPostWritesRoutes(app, ctx);
   await registerOwnPostsRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);
