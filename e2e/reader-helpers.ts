@@ -10,6 +10,8 @@ export interface NewPost {
   hashtags?: string[];
   images?: BlogPost["images"];
   imageUrl?: string | null;
+  /** Default 'published'; 'draft' keeps it for its author only. */
+  status?: "draft" | "published";
 }
 
 /** A small real PNG, for uploads. */
@@ -30,6 +32,7 @@ export async function authorClient(
   publish(post: NewPost): Promise<BlogPost>;
   upload(name: string, bytes: Buffer): Promise<string>;
   edit(id: string, changes: Partial<NewPost>): Promise<BlogPost>;
+  setProfile(profile: { name: string; bio?: string; photoUrl?: string | null }): Promise<void>;
 }> {
   const email = author === "him" ? HIM_EMAIL : HER_EMAIL;
   const signIn = await request.post(`${server.baseURL}/api/auth/sign-in/email`, {
@@ -53,6 +56,13 @@ export async function authorClient(
       });
       expect(res.status(), await res.text()).toBe(200);
       return (await res.json()) as BlogPost;
+    },
+    async setProfile(profile) {
+      const res = await request.put(`${server.baseURL}/api/authors/${author}`, {
+        data: profile,
+        headers: { origin: server.baseURL },
+      });
+      expect(res.status(), await res.text()).toBe(200);
     },
     async upload(name, bytes) {
       const res = await request.post(`${server.baseURL}/api/uploads`, {

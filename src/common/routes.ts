@@ -81,6 +81,10 @@ export const paths = {
   feed: (author?: AuthorKey) => (author ? `${paths.blog(author)}/feed.xml` : "/feed.xml"),
 } as const;
 
+/** The title of a feed (its RSS channel, the page's alternate link, the visible RSS link). */
+export const feedTitle = (siteName: string, author?: AuthorKey): string =>
+  author ? `${AUTHOR_TITLES[author]} - ${siteName}` : `${siteName} Blog`;
+
 function matches(pattern: string, pathname: string): boolean {
   if (pattern === "*") return true;
   const want = pattern.split("/");

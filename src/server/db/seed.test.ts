@@ -73,7 +73,14 @@ describe("demo seed (SEED_DEMO)", () => {
     for (const card of cards) {
       const post = (await t.request({ method: "GET", url: `/api/posts/${card.id}` })).json() as BlogPost;
       expect(sanitizePostHtml(post.content)).toBe(post.content);
-      expect(post.content.match(/<img /g)?.length ?? 0).toBe(post.images.length);
+      // Every image is in the text, except a thumbnail kept out of it (the post's feature image).
+      const inText = post.images.filter((i) => post.content.includes(`data-image-id="${i.id}"`));
+      expect(post.content.match(/<img /g)?.length ?? 0).toBe(inText.length);
+      expect(post.images.filter((i) => !inText.includes(i)).map((i) => i.url)).toEqual(
+        ["Sunrise over the harbour", "Spring in the vegetable patch"].includes(post.title)
+          ? [post.imageUrl]
+          : [],
+      );
       if (post.title === "A weekend in Lisbon")
         expect(post.content).toContain('<span style="font-family: Georgia">');
     }

@@ -57,9 +57,9 @@ const POSTS: DemoPost[] = [
     excerpt: "Up at five for the best light of the year, and worth every yawn.",
     hashtags: ["travel", "photography", "coast"],
     thumbnail: "harbour",
+    // The thumbnail is kept out of the text: the post page opens with it as the feature image.
     body: [
       p("The alarm went at five and for once I did not argue with it. The boats were still asleep."),
-      "{img:harbour:center:large}",
       p(
         "By six the light had turned the water to <strong>copper</strong>, and the gulls had opinions about it.",
       ),
@@ -71,12 +71,12 @@ const POSTS: DemoPost[] = [
   {
     author: "her",
     title: "Spring in the vegetable patch",
+    // Feature image only, like the harbour.
     excerpt: "",
     hashtags: ["garden", "food", "spring"],
     thumbnail: "patch",
     body: [
       p("The first radishes are up, the peas are climbing and the slugs have found the lettuce."),
-      "{img:patch:center:medium}",
       p(
         "This year I am trying <em>succession sowing</em>: a short row every two weeks instead of one long one.",
       ),
@@ -321,6 +321,11 @@ function renderBody(
       return block;
     })
     .join("");
+  // A thumbnail not placed in the text is still one of the post's images (the editor lists it).
+  if (post.thumbnail && !images.some((image) => image.id === `seed-${post.thumbnail}`)) {
+    entry(post.thumbnail, `seed-${post.thumbnail}`, "center", "large", null);
+    images[images.length - 1]!.alt = labelOf(post.thumbnail);
+  }
   return { content, images };
 }
 

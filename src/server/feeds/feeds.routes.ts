@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
-import { AUTHOR_TITLES, paths } from "../../common/routes";
+import { AUTHOR_TITLES, feedTitle, paths } from "../../common/routes";
 import type { BlogPostCard } from "../../common/types";
 import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
@@ -69,7 +69,7 @@ function rssItem(publicUrl: string, post: BlogPostCard): string {
 /** RSS 2.0 of the newest posts, of one author or both; links absolute on PUBLIC_URL. */
 export function renderRss(ctx: AppContext, author: AuthorKey | undefined, posts: BlogPostCard[]): string {
   const { publicUrl, siteName } = ctx.config;
-  const title = author ? `${AUTHOR_TITLES[author]} - ${siteName}` : `${siteName} Blog`;
+  const title = feedTitle(siteName, author);
   const home = `${publicUrl}${author ? paths.blog(author) : paths.home}`;
   const self = `${publicUrl}${paths.feed(author)}`;
   const newest = posts[0] ? new Date(posts[0].date).toUTCString() : null;

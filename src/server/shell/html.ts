@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { feedTitle, paths } from "../../common/routes";
 import type { ShellData } from "../../common/types";
 
 export type { ShellData };
@@ -18,9 +19,8 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>;
   /** Keep the page out of search engines' indexes (search results). */
   noindex?: boolean;
-  /** The RSS feed this page links to (default the whole blog's). */
-  feedPath?: string;
-  feedTitle?: string;
+  /** The RSS feeds this page links to (default the whole blog's). */
+  feeds?: Array<{ path: string; title: string }>;
 }
 
 /** Escape for HTML text and attributes. */
@@ -100,7 +100,10 @@ export function headTags(head: PageHead, siteName: string, publicUrl: string): s
     `<meta name="twitter:title" content="${escapeHtml(head.title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(head.description)}">`,
     image ? `<meta name="twitter:image" content="${escapeHtml(image)}">` : "",
-    `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(head.feedTitle ?? siteName)}" href="${escapeHtml(head.feedPath ?? "/feed.xml")}">`,
+    ...(head.feeds ?? [{ path: paths.feed(), title: feedTitle(siteName) }]).map(
+      (feed) =>
+        `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.path)}">`,
+    ),
     head.jsonLd ? `<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>` : "",
   ].join("");
 }

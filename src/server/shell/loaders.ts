@@ -1,11 +1,12 @@
-import type { AuthorKey } from "../../common/limits";
+import { AUTHORS, type AuthorKey, HOME_LATEST_POSTS } from "../../common/limits";
 import { firstPageOf, queryKeys } from "../../common/query-keys";
-import { AUTHOR_TITLES, type PageName, pages, pageTitle, paths } from "../../common/routes";
+import { AUTHOR_TITLES, feedTitle, type PageName, pages, pageTitle, paths } from "../../common/routes";
 import { normaliseTagParam } from "../../common/rules/hashtag-link";
 import { metaDescription, postPageTitle } from "../../common/rules/meta";
 import type { Viewer } from "../../common/types";
 import { firstCommentsFor } from "../comments/comments.routes";
 import type { AppContext } from "../context";
+import { readPostReading } from "../posts/post-reading.routes";
 import { cachedPostList, parsePostListQuery, readPost } from "../posts/posts.routes";
 import { searchPage } from "../search/search-page";
 import type { PageHead, ShellData } from "./html";
@@ -58,8 +59,7 @@ function authorBlog(author: AuthorKey): PageLoader {
         description: `${AUTHOR_TITLES[author]}: the latest posts on ${siteName}.`,
         canonicalPath: pathname,
         image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
-        feedPath: paths.feed(author),
-        feedTitle: `${AUTHOR_TITLES[author]} - ${siteName}`,
+        feeds: [{ path: paths.feed(author), title: feedTitle(siteName, author) }],
       },
       queries: [[[...queryKeys.authorPosts(author)], firstPageOf(page)]],
       status: 200,
@@ -68,6 +68,28 @@ function authorBlog(author: AuthorKey): PageLoader {
     };
   };
 }
+
+/** Home (SPEC §2: hero, featured cards, About Us) plus the latest posts of both blogs. */
+const homePage: PageLoader = async (ctx, page) => {
+  const model = await simple("home")(ctx, page);
+  const { siteName } = ctx.config;
+  const { page: latest } = await cachedPostList(
+    ctx,
+    parsePostListQuery({ limit: String(HOME_LATEST_POSTS) }),
+  );
+  return {
+    ...model,
+    // Both blogs in one feed, then each blog's own.
+    head: {
+      ...model.head,
+      feeds: [undefined, ...AUTHORS].map((author) => ({
+        path: paths.feed(author),
+        title: feedTitle(siteName, author),
+      })),
+    },
+    queries: [[[...queryKeys.latestPosts], latest]],
+  };
+};
 
 const postPage: PageLoader = async (ctx, { params, viewer }) => {
   const { siteName, publicUrl } = ctx.config;
@@ -89,6 +111,9 @@ const postPage: PageLoader = async (ctx, { params, viewer }) => {
     };
   }
   const { post } = entry;
+  // Reading time, the author's profile and the neighbouring posts render with the post (no second trip).
+  const reading = await readPostReading(ctx, post.id, viewer);
+  const authorName = reading?.reading.author.name || AUTHOR_TITLES[post.author];
   // Readers without an account (and without JavaScript) get the comments in the page; a signed-in
   // reader's view of them (their own controls, held comments) comes live from the API.
   const comments = viewer ? null : await firstCommentsFor(ctx, post.id, null);
@@ -111,7 +136,7 @@ const postPage: PageLoader = async (ctx, { params, viewer }) => {
         mainEntityOfPage: url,
         datePublished: post.date,
         dateModified: post.lastUpdated ?? post.date,
-        author: { "@type": "Person", name: AUTHOR_TITLES[post.author].replace(" Blog", "") },
+        author: { "@type": "Person", name: authorName, url: `${publicUrl}${paths.blog(post.author)}` },
         publisher: { "@type": "Organization", name: siteName },
         keywords: post.hashtags.join(", "),
         ...(post.imageUrl ? { image: new URL(post.imageUrl, publicUrl).href } : {}),
@@ -119,6 +144,7 @@ const postPage: PageLoader = async (ctx, { params, viewer }) => {
     },
     queries: [
       [[...queryKeys.post(post.id)], post],
+      ...(reading ? [[[...queryKeys.postReading(post.id)], reading.reading] as [unknown[], unknown]] : []),
       ...(comments
         ? [[[...queryKeys.comments(post.id)], firstPageOf(comments)] as [unknown[], unknown]]
         : []),
@@ -176,7 +202,7 @@ const postWithoutId: PageLoader = async (ctx) => ({
 
 /** One loader per page of the route table (keyed by the page's name there). */
 export const pageLoaders: Record<PageName, PageLoader> = {
-  home: simple("home"),
+  home: homePage,
   hisBlog: authorBlog("him"),
   herBlog: authorBlog("her"),
   contact: simple("contact"),

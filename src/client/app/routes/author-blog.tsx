@@ -3,6 +3,7 @@ import type { AuthorKey } from "../../../common/limits";
 import { AUTHOR_TITLES, paths } from "../../../common/routes";
 import { FollowBox } from "../../features/follow/components/follow-box";
 import { usePostList } from "../../features/posts/api/post-lists";
+import { FeedLink } from "../../features/posts/components/feed-link";
 import { PostList } from "../../features/posts/components/post-list";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
@@ -16,7 +17,10 @@ export function AuthorBlog({ author, sidebar }: { author: AuthorKey; sidebar?: R
   useDocumentTitle(`${AUTHOR_TITLES[author]} - ${siteName}`);
   const main = (
     <section className="blog-list" aria-labelledby="blog-title">
-      <h1 id="blog-title">{AUTHOR_TITLES[author]}</h1>
+      <div className="blog-heading">
+        <h1 id="blog-title">{AUTHOR_TITLES[author]}</h1>
+        <FeedLink author={author} />
+      </div>
       <PostList list={list} hrefFor={paths.post} />
       <FollowBox author={author} />
     </section>

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "../../../common/routes";
+import { LatestPosts } from "../../features/posts/components/latest-posts";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 export default function HomePage() {
@@ -30,6 +31,8 @@ export default function HomePage() {
           </span>
         </Link>
       </section>
+
+      <LatestPosts />
 
       <section className="about" aria-labelledby="about-title">
         <h2 id="about-title">About Us</h2>

@@ -10,6 +10,7 @@ import { LikeButton } from "../../features/likes/components/like-button";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
 import { PostAdminActions } from "../../features/post-admin/components/post-admin-actions";
 import { usePost } from "../../features/posts/api/post";
+import { usePostReading } from "../../features/posts/api/post-reading";
 import { BackButton } from "../../features/posts/components/back-button";
 import { PostView } from "../../features/posts/components/post-view";
 import { ShareButton } from "../../features/share/components/share-button";
@@ -42,6 +43,8 @@ function PostPageView({ post }: { post: BlogPost }) {
   // SPEC §2: the title suffix ' - {product} Blog'; the description is the text's first 160 characters.
   useDocumentTitle(postPageTitle(post.title, siteName), metaDescription(post.content, post.title));
   const { viewer } = useSession();
+  // Inlined by the server with the post; a failure to load it only leaves the extras out.
+  const reading = usePostReading(post.id).data ?? null;
   // 'Edit' in /admin's 'Your posts' opens the post in edit mode (?edit=1).
   const [params] = useSearchParams();
   const [editing, setEditing] = useState(
@@ -66,6 +69,7 @@ function PostPageView({ post }: { post: BlogPost }) {
         <PostView
           post={post}
           tagHref={paths.tag}
+          reading={reading}
           top={<BackButton fallback={paths.blog(post.author)}>← Back</BackButton>}
           // Authoring: edit/delete actions for the post's author go in `actions`; the inline edit
           // mode replaces <PostView> while editing.

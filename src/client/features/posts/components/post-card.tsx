@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { AUTHOR_TITLES } from "../../../../common/routes";
 import { IMAGE_SIZES } from "../../../../common/rules/image-sources";
 import type { BlogPostCard } from "../../../../common/types";
 import { ResponsiveImage } from "../../../components/ui/responsive-image";
@@ -11,11 +12,14 @@ export function PostCard({
   post,
   href,
   priority = false,
+  showBlog = false,
 }: {
   post: BlogPostCard;
   href: string;
   /** The page's first image (the first card of the first list): loaded at once. */
   priority?: boolean;
+  /** Label the card with its blog, where both blogs mix (home). */
+  showBlog?: boolean;
 }) {
   return (
     <article className={`post-card post-card--${post.author}`}>
@@ -36,6 +40,9 @@ export function PostCard({
         </div>
       )}
       <div className="post-card-body">
+        {showBlog ? (
+          <p className={`post-card-blog post-card-blog--${post.author}`}>{AUTHOR_TITLES[post.author]}</p>
+        ) : null}
         <h2 className="post-card-title">
           <Link to={href}>{post.title}</Link>
         </h2>

@@ -1,8 +1,15 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { BlogPost } from "../../../../common/types";
-import { authorLabel, formatDate } from "./format";
+import { paths } from "../../../../common/routes";
+import { readingTimeLabel } from "../../../../common/rules/reading-time";
+import type { BlogPost, PostReading } from "../../../../common/types";
+import { AuthorAvatar } from "./author-avatar";
+import { AuthorCard } from "./author-card";
+import { FeatureImage, featureImageUrl } from "./feature-image";
+import { authorLabel, authorName, formatDate } from "./format";
 import { PostContent } from "./post-content";
+import { PostNeighbours } from "./post-neighbours";
+import "../reading.css";
 
 export interface PostViewProps {
   post: BlogPost;
@@ -18,9 +25,15 @@ export interface PostViewProps {
   share?: ReactNode;
   /** The content's first image is the page's first image (false when an image comes before it). */
   priorityFirstImage?: boolean;
+  /** Reading time, author profile, previous/next post: shown once known. */
+  reading?: PostReading | null;
 }
 
-/** The read view of one post (SPEC §2): title, author, date, content, hashtags, likes. */
+/**
+ * The read view of one post (SPEC §2): title, author, date, content, hashtags, likes; around it
+ * (issue 11) the author's photo and bio, the reading time, the feature image, and at the end an
+ * author card and the previous / next post of the same blog.
+ */
 export function PostView({
   post,
   tagHref,
@@ -29,29 +42,51 @@ export function PostView({
   like,
   share,
   priorityFirstImage = true,
+  reading,
 }: PostViewProps) {
+  // A feature image comes before the content's images: it is the page's first image then.
+  const feature = priorityFirstImage && featureImageUrl(post) !== null;
   const updated = formatDate(post.lastUpdated);
+  const author = reading?.author ?? null;
   return (
     <article className="post">
       {top}
       <header className="post-header">
         <h1 className="post-title">{post.title}</h1>
-        <p className="post-meta">
-          <span>By {authorLabel(post.author)}</span>
-          <span aria-hidden="true"> · </span>
-          <time dateTime={post.date}>{formatDate(post.date)}</time>
-          {updated && post.lastUpdated ? (
-            <>
-              <span aria-hidden="true"> · </span>
-              <span className="post-updated">
-                Updated <time dateTime={post.lastUpdated}>{updated}</time>
+        <div className="post-byline">
+          {author ? <AuthorAvatar profile={author} size="small" /> : null}
+          <div className="post-byline-text">
+            <p className="post-meta">
+              <span>
+                By{" "}
+                <Link to={paths.blog(post.author)}>
+                  {author ? authorName(author) : authorLabel(post.author)}
+                </Link>
               </span>
-            </>
-          ) : null}
-        </p>
+              <span aria-hidden="true"> · </span>
+              <time dateTime={post.date}>{formatDate(post.date)}</time>
+              {reading ? (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span className="post-reading-time">{readingTimeLabel(reading.readingMinutes)}</span>
+                </>
+              ) : null}
+              {updated && post.lastUpdated ? (
+                <>
+                  <span aria-hidden="true"> · </span>
+                  <span className="post-updated">
+                    Updated <time dateTime={post.lastUpdated}>{updated}</time>
+                  </span>
+                </>
+              ) : null}
+            </p>
+            {author?.bio ? <p className="post-byline-bio">{author.bio}</p> : null}
+          </div>
+        </div>
         {actions ? <div className="post-actions">{actions}</div> : null}
       </header>
-      <PostContent html={post.content} images={post.images} priorityFirst={priorityFirstImage} />
+      <FeatureImage post={post} priority={priorityFirstImage} />
+      <PostContent html={post.content} images={post.images} priorityFirst={priorityFirstImage && !feature} />
       {post.hashtags.length > 0 ? (
         <ul className="post-tags" aria-label="Hashtags">
           {post.hashtags.map((tag) => (
@@ -72,6 +107,10 @@ export function PostView({
         )}
         {share}
       </footer>
+      {author ? <AuthorCard profile={author} /> : null}
+      {reading ? (
+        <PostNeighbours author={post.author} previous={reading.previous} next={reading.next} />
+      ) : null}
     </article>
   );
 }

@@ -1,0 +1,223 @@
+// Issue 11, a blog to read: the home page's latest posts of both blogs, the post page's author,
+// reading time, feature image, author card and previous / next post, and the blogs' RSS links;
+// with JavaScript and without.
+//
+// Her profile is set here (name, bio, photo); his is left as it starts (no name, no photo, no bio),
+// which is what the fallbacks are checked on (and what reader-post expects: 'By Him').
+import type { Page } from "@playwright/test";
+import type { BlogPost } from "../src/common/types";
+import { unique } from "./engagement-helpers";
+import { expect, test } from "./fixtures";
+import { authorClient, pngImage } from "./reader-helpers";
+
+const BIO = "Grows tomatoes, reads timetables, writes about both.";
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
+
+let first: BlogPost;
+let middle: BlogPost;
+let last: BlogPost;
+let draft: BlogPost;
+let his: BlogPost;
+let photoUrl: string;
+let thumbUrl: string;
+
+test.beforeAll(async ({ server, accounts, playwright }) => {
+  await accounts.ensure("him");
+  await accounts.ensure("her");
+  const herRequest = await playwright.request.newContext();
+  const himRequest = await playwright.request.newContext();
+  const her = await authorClient(herRequest, server, "her");
+  photoUrl = await her.upload("ana.png", await pngImage(96, 96, "#b0356e"));
+  thumbUrl = await her.upload("garden.png", await pngImage(320, 180, "#4c8a3f"));
+  await her.setProfile({ name: "Ana Lima", bio: BIO, photoUrl });
+  const him = await authorClient(himRequest, server, "him");
+  // Enough posts for a full home page even when this file runs alone.
+  for (const n of [1, 2]) await him.publish({ title: unique(`His older ${n}`), content: "<p>Older.</p>" });
+  // Its thumbnail is in the text: shown there, not again as a feature image.
+  first = await her.publish({
+    title: unique("Seeds in March"),
+    content: `<p>Short one.</p><img class="post-image post-image--center post-image--small" src="${thumbUrl}" alt="Seeds" data-image-id="s">`,
+    images: [{ id: "s", url: thumbUrl, position: "center", size: "small", pairedWith: null, alt: "Seeds" }],
+    imageUrl: thumbUrl,
+  });
+  middle = await her.publish({
+    title: unique("A long read about soil"),
+    content: `<h2>Soil</h2><p>${words(230 * 3)}</p>`,
+  });
+  draft = await her.publish({
+    title: unique("Unfinished draft"),
+    content: "<p>Not yet.</p>",
+    status: "draft",
+  });
+  // Its thumbnail is kept out of the text (uploaded, chosen, not inserted): the feature image.
+  last = await her.publish({
+    title: unique("The garden in June"),
+    content: "<p>Everything is green.</p>",
+    images: [
+      { id: "g", url: thumbUrl, position: "center", size: "medium", pairedWith: null, alt: "The garden" },
+    ],
+    imageUrl: thumbUrl,
+  });
+  his = await him.publish({
+    title: unique("His newest"),
+    content: "<p>Fresh from his side.</p>",
+  });
+  await herRequest.dispose();
+  await himRequest.dispose();
+});
+
+async function expectLatestPosts(page: Page) {
+  await page.goto("/");
+  // SPEC §2 home stays: hero, the two featured cards, About Us.
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Welcome to");
+  await expect(page.getByRole("link", { name: /His Blog/ }).first()).toBeVisible();
+  await expect(page.getByRole("heading", { name: "About Us" })).toBeVisible();
+  const latest = page.getByRole("region", { name: "Latest posts" });
+  const cards = latest.locator(".post-card");
+  await expect(cards).toHaveCount(6);
+  // Newest first, both blogs, each labelled with its blog; the draft never.
+  await expect(cards.nth(0)).toContainText(his.title);
+  await expect(cards.nth(0).locator(".post-card-blog")).toHaveText("His Blog");
+  await expect(cards.nth(1)).toContainText(last.title);
+  await expect(cards.nth(1).locator(".post-card-blog")).toHaveText("Her Blog");
+  await expect(cards.nth(2).locator(".post-card-blog")).toHaveText("Her Blog");
+  await expect(latest.getByRole("link", { name: middle.title })).toHaveAttribute(
+    "href",
+    `/post/${middle.id}`,
+  );
+  await expect(latest).not.toContainText(draft.title);
+}
+
+async function expectPostExtras(page: Page) {
+  await page.goto(`/post/${middle.id}`);
+  const article = page.getByRole("article");
+  await expect(page.getByRole("heading", { level: 1, name: middle.title })).toBeVisible();
+  // Near the title: her name (linking to her blog), photo, one-line bio and the reading time.
+  const byline = article.locator(".post-byline");
+  await expect(byline.getByRole("link", { name: "Ana Lima" })).toHaveAttribute("href", "/her-blog");
+  await expect(byline.locator(".post-reading-time")).toHaveText("3 min read");
+  await expect(byline.locator(".post-byline-bio")).toHaveText(BIO);
+  const photo = byline.locator("img.author-avatar");
+  await expect(photo).toHaveAttribute("src", photoUrl);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Its content does not open with a thumbnail, and it has none: no feature image.
+  await expect(article.locator(".post-feature")).toHaveCount(0);
+  // At the end: the author card, and the neighbouring posts of her blog (the draft skipped).
+  const card = article.locator(".author-card");
+  await expect(card.getByRole("heading", { level: 2, name: "Ana Lima" })).toBeVisible();
+  await expect(card).toContainText(BIO);
+  await expect(card.getByRole("link", { name: "More from Her Blog →" })).toHaveAttribute("href", "/her-blog");
+  const nav = page.getByRole("navigation", { name: "More from Her Blog" });
+  await expect(nav.getByRole("link", { name: `← Previous post ${first.title}` })).toHaveAttribute(
+    "href",
+    `/post/${first.id}`,
+  );
+  await expect(nav.getByRole("link", { name: `Next post → ${last.title}` })).toHaveAttribute(
+    "href",
+    `/post/${last.id}`,
+  );
+  // Her sidebar keeps the SPEC widget (or its fallback).
+  await expect(page.locator(".with-sidebar")).toBeVisible();
+}
+
+async function expectFeatureImageAndEnd(page: Page) {
+  await page.goto(`/post/${last.id}`);
+  const article = page.getByRole("article");
+  const feature = article.locator(".post-feature img");
+  await expect(feature).toHaveAttribute("src", thumbUrl);
+  await expect(feature).toHaveAttribute("alt", "The garden");
+  expect(await feature.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Above the text.
+  const featureBox = (await feature.boundingBox())!;
+  const textBox = (await article.getByText("Everything is green.").boundingBox())!;
+  expect(featureBox.y).toBeLessThan(textBox.y);
+  await expect(article.locator(".post-reading-time")).toHaveText("1 min read");
+  // The newest post of her blog: a previous post, no next one.
+  const nav = page.getByRole("navigation", { name: "More from Her Blog" });
+  await expect(nav.getByRole("link", { name: `← Previous post ${middle.title}` })).toBeVisible();
+  await expect(nav.getByText("Next post →")).toHaveCount(0);
+}
+
+async function expectNoDuplicate(page: Page) {
+  await page.goto(`/post/${first.id}`);
+  const article = page.getByRole("article");
+  await expect(article.locator(".post-content img")).toHaveAttribute("src", thumbUrl);
+  await expect(article.locator(".post-feature")).toHaveCount(0);
+  await expect(article.locator(`img[src="${thumbUrl}"]`)).toHaveCount(1);
+}
+
+async function expectFallbacks(page: Page) {
+  // His profile is empty: 'By Him', no photo, no initials, no bio, and a card without a bio.
+  await page.goto(`/post/${his.id}`);
+  const article = page.getByRole("article");
+  await expect(article.locator(".post-byline")).toContainText("By Him");
+  await expect(article.locator(".author-avatar")).toHaveCount(0);
+  await expect(article.locator(".post-byline-bio")).toHaveCount(0);
+  await expect(article.locator(".author-card-name")).toHaveText("Him");
+  await expect(article.locator(".author-card-bio")).toHaveCount(0);
+  await expect(article.locator(".post-feature")).toHaveCount(0);
+  await expect(article.locator("img")).toHaveCount(0);
+}
+
+async function expectFeedLinks(page: Page, request: import("@playwright/test").APIRequestContext) {
+  for (const [path, title] of [
+    ["/his-blog", "His Blog"],
+    ["/her-blog", "Her Blog"],
+  ] as const) {
+    await page.goto(path);
+    const feed = `${path}/feed.xml`;
+    await expect(page.getByRole("link", { name: "RSS feed" })).toHaveAttribute("href", feed);
+    await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+      "href",
+      feed,
+    );
+    const res = await request.get(feed);
+    expect(res.status()).toBe(200);
+    expect(await res.text()).toContain(`<title>${title} - Duet</title>`);
+  }
+  await page.goto("/");
+  await expect(page.locator('head link[rel="alternate"][type="application/rss+xml"]')).toHaveCount(3);
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the home page adds the latest posts of both blogs, each with its blog", async ({ page }) => {
+      await expectLatestPosts(page);
+    });
+
+    test("a post shows its author, reading time, author card and neighbours", async ({ page }) => {
+      await expectPostExtras(page);
+    });
+
+    test("the thumbnail is the feature image; the newest post has no next post", async ({ page }) => {
+      await expectFeatureImageAndEnd(page);
+    });
+
+    test("a thumbnail the author put in the text is not shown twice", async ({ page }) => {
+      await expectNoDuplicate(page);
+    });
+
+    test("an author without a profile gets plain fallbacks, no broken images", async ({ page }) => {
+      await expectFallbacks(page);
+    });
+
+    test("the blog pages link their RSS feed, visibly and in the head", async ({ page }) => {
+      await expectFeedLinks(page, page.request);
+    });
+  });
+}
+
+test("in the app, 'Next post' opens the next post with its own reading time and feature image", async ({
+  page,
+}) => {
+  await page.goto(`/post/${middle.id}`);
+  await expect(page.locator(".post-reading-time")).toHaveText("3 min read");
+  await page.getByRole("link", { name: `Next post → ${last.title}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: last.title })).toBeVisible();
+  await expect(page.locator(".post-reading-time")).toHaveText("1 min read");
+  await expect(page.locator(".post-feature img")).toHaveAttribute("src", thumbUrl);
+  await page.getByRole("link", { name: `← Previous post ${middle.title}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: middle.title })).toBeVisible();
+});

@@ -1,0 +1,13 @@
+import { useQuery } from "@tanstack/react-query";
+import { HOME_LATEST_POSTS } from "../../../../common/limits";
+import { queryKeys } from "../../../../common/query-keys";
+import type { BlogPostCard, Page } from "../../../../common/types";
+import { api } from "../../../lib/api";
+
+/** The latest public posts of both blogs, newest first (home; the server inlines them). */
+export function useLatestPosts() {
+  return useQuery({
+    queryKey: queryKeys.latestPosts,
+    queryFn: ({ signal }) => api<Page<BlogPostCard>>(`/api/posts?limit=${HOME_LATEST_POSTS}`, { signal }),
+  });
+}

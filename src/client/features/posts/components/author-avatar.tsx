@@ -1,0 +1,44 @@
+import { useState } from "react";
+import type { AuthorProfile } from "../../../../common/types";
+
+/** 'Ana Lima' → 'AL'; '' → '' (an author without a name gets no avatar at all). */
+export function initialsOf(name: string): string {
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0] ?? "")
+    .join("")
+    .toUpperCase();
+}
+
+/**
+ * The author's photo; their initials when they have none (or it fails to load, SPEC §8: no broken
+ * images); nothing when they set neither. Decorative: their name is always written beside it.
+ */
+export function AuthorAvatar({ profile, size }: { profile: AuthorProfile; size: "small" | "large" }) {
+  const [broken, setBroken] = useState(false);
+  const initials = initialsOf(profile.name);
+  const className = `author-avatar author-avatar--${size}`;
+  if (profile.photoUrl && !broken) {
+    return (
+      <img
+        className={className}
+        src={profile.photoUrl}
+        alt=""
+        decoding="async"
+        onError={() => setBroken(true)}
+        // A server-rendered photo that failed before hydration fired its error unheard.
+        ref={(img) => {
+          if (img?.complete && img.naturalWidth === 0) setBroken(true);
+        }}
+      />
+    );
+  }
+  if (!initials) return null;
+  return (
+    <span className={`${className} author-avatar--initials`} aria-hidden="true">
+      {initials}
+    </span>
+  );
+}
