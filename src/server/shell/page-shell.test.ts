@@ -84,9 +84,10 @@ describe("page shell › /post/{id}", () => {
     const data = dataOf((await get(`/post/${long.id}`)).body);
     expect(data.viewer).toBeNull();
     expect(data.siteName).toBe("Duet");
-    // The post and its first page of comments.
-    expect(data.queries).toHaveLength(2);
-    expect(data.queries[1]).toEqual([
+    // The post, its reading time/author/neighbours (reading-pages.test.ts) and its first page of comments.
+    expect(data.queries).toHaveLength(3);
+    expect(data.queries[1]![0]).toEqual(["post", long.id, "reading"]);
+    expect(data.queries[2]).toEqual([
       ["comments", long.id],
       { pages: [{ items: [], nextCursor: null }], pageParams: [null] },
     ]);
