@@ -1,12 +1,33 @@
-import { useLayoutEffect, useMemo, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { enhancePostImages } from "../../../../common/rules/image-sources";
 import type { PostImage } from "../../../../common/types";
-import { sanitizePostHtml } from "../../../lib/sanitize";
+import {
+  loadBrowserSanitizer,
+  loadedBrowserSanitizer,
+  type Sanitizer,
+  serverSanitizePostHtml,
+} from "../../../lib/sanitize";
+
+/** Names one version of a post's HTML (FNV-1a): the server's rendering of it can be found again. */
+function versionOf(html: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < html.length; i++) h = Math.imul(h ^ html.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+}
 
 /**
- * Post HTML, sanitised again in the browser, its images given their sizes, srcset and loading
- * (the same on the server and in the browser, so hydration meets the same markup); images that
- * fail to load are hidden (SPEC §8).
+ * The markup the server rendered for this version of the HTML, when the page was hydrated from it:
+ * the server sanitised it (sanitize-html, the shared allowlist), so it is used as it is.
+ */
+function serverRendered(version: string): string | null {
+  if (typeof document === "undefined") return null;
+  return document.querySelector(`.post-content[data-html-version="${version}"]`)?.innerHTML ?? null;
+}
+
+/**
+ * Post HTML, sanitised a second time, its images given their sizes, srcset and loading (the
+ * server's rendering is hydrated as it is; in the browser DOMPurify renders any other version);
+ * images that fail to load are hidden (SPEC §8).
  */
 export function PostContent({
   html,
@@ -20,10 +41,31 @@ export function PostContent({
   priorityFirst?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const safe = useMemo(
-    () => ({ __html: enhancePostImages(sanitizePostHtml(html), images, { priorityFirst }) }),
-    [html, images, priorityFirst],
+  const version = versionOf(html);
+  const [hydrated] = useState(() => ({ version, markup: serverRendered(version) }));
+  const [sanitize, setSanitize] = useState<Sanitizer | null>(() =>
+    typeof window === "undefined" ? serverSanitizePostHtml : loadedBrowserSanitizer(),
   );
+  const fromServer = hydrated.version === version ? hydrated.markup : null;
+  const safe = useMemo(() => {
+    if (fromServer !== null) return { __html: fromServer };
+    // Empty for the moment DOMPurify takes to arrive (a post opened inside the app).
+    if (!sanitize) return { __html: "" };
+    return { __html: enhancePostImages(sanitize(html), images, { priorityFirst }) };
+  }, [fromServer, sanitize, html, images, priorityFirst]);
+
+  useEffect(() => {
+    if (fromServer !== null || sanitize) return;
+    let live = true;
+    loadBrowserSanitizer().then(
+      (loaded) => live && setSanitize(() => loaded),
+      () => {}, // The content stays empty; the next render of a post tries again.
+    );
+    return () => {
+      live = false;
+    };
+  }, [fromServer, sanitize]);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: the images change whenever the HTML does.
   useLayoutEffect(() => {
     const el = ref.current;
@@ -41,6 +83,13 @@ export function PostContent({
     el.addEventListener("error", handleError, true);
     return () => el.removeEventListener("error", handleError, true);
   }, [safe]);
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizePostHtml just above.
-  return <div ref={ref} className="post-content" dangerouslySetInnerHTML={safe} />;
+  return (
+    <div
+      ref={ref}
+      className="post-content"
+      data-html-version={version}
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised rendering, or sanitised just above.
+      dangerouslySetInnerHTML={safe}
+    />
+  );
 }
