@@ -136,6 +136,14 @@ test.describe("with JavaScript on", () => {
       await expect(page.getByRole("button", { name: "Dark theme" })).toBeEnabled();
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     }
+    // A later page opened by its address hydrates from where its cursor points.
+    const first = await (await page.request.get(`/api/search?q=${many}`)).json();
+    expect(first.nextCursor).toEqual(expect.any(String));
+    await page.goto(`/search?q=${many}&cursor=${first.nextCursor}`);
+    await expect(page.getByRole("button", { name: "Dark theme" })).toBeEnabled();
+    await expect(page.locator(".search-hit")).toHaveCount(1);
+    await page.getByRole("link", { name: "First results" }).click();
+    await expect(page.locator(".search-hit")).toHaveCount(SEARCH_PAGE_SIZE);
     expect(errors).toEqual([]);
   });
 

@@ -30,8 +30,12 @@ export function splitMarks(marked: string, marks: Marks): TextPart[] {
     const text = decodeEntities(raw).replace(/\s+/g, " ");
     if (!text) return;
     const last = parts[parts.length - 1];
-    // Neighbouring parts of the same kind read as one (two found words with a space between).
-    if (last && !!last.match === match) last.text += text;
+    const before = parts[parts.length - 2];
+    // Found words separated only by spaces read as one mark (a phrase), like neighbouring text.
+    if (match && last && !last.match && last.text.trim() === "" && before?.match) {
+      parts.pop();
+      before.text += last.text + text;
+    } else if (last && !!last.match === match) last.text += text;
     else parts.push(match ? { text, match: true } : { text });
   };
   for (const [i, piece] of marked.split(marks.start).entries()) {
