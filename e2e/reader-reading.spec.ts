@@ -131,6 +131,9 @@ async function expectFeatureImageAndEnd(page: Page) {
   const featureBox = (await feature.boundingBox())!;
   const textBox = (await article.getByText("Everything is green.").boundingBox())!;
   expect(featureBox.y).toBeLessThan(textBox.y);
+  // A 16:9 box whatever the photo's shape; the page's first image, so it loads at once.
+  expect(featureBox.width / featureBox.height).toBeCloseTo(16 / 9, 1);
+  await expect(feature).toHaveAttribute("fetchpriority", "high");
   await expect(article.locator(".post-reading-time")).toHaveText("1 min read");
   // The newest post of her blog: a previous post, no next one.
   const nav = page.getByRole("navigation", { name: "More from Her Blog" });
