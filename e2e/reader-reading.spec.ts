@@ -86,6 +86,8 @@ async function expectLatestPosts(page: Page) {
     `/post/${middle.id}`,
   );
   await expect(latest).not.toContainText(draft.title);
+  // The page's first image (hero and featured cards have none) loads at once, the others lazily.
+  await expect(latest.locator("img").first()).toHaveAttribute("fetchpriority", "high");
 }
 
 async function expectPostExtras(page: Page) {

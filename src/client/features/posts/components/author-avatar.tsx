@@ -26,6 +26,10 @@ export function AuthorAvatar({ profile, size }: { profile: AuthorProfile; size: 
         className={className}
         src={profile.photoUrl}
         alt=""
+        // Square; the CSS sets the size (author-avatar--small/large). The card's is far down the page.
+        width={96}
+        height={96}
+        loading={size === "large" ? "lazy" : undefined}
         decoding="async"
         onError={() => setBroken(true)}
         // A server-rendered photo that failed before hydration fired its error unheard.

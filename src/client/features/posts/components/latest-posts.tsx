@@ -12,13 +12,15 @@ export function LatestPosts() {
   const query = useLatestPosts();
   let body: ReactNode;
   if (query.data) {
+    // The hero and featured cards have no images: the first card with one has the page's first.
+    const first = query.data.items.findIndex((post) => post.imageUrl);
     body =
       query.data.items.length === 0 ? (
         <p className="list-status">{LIST_EMPTY_TEXT}</p>
       ) : (
         <div className="post-grid">
-          {query.data.items.map((post) => (
-            <PostCard key={post.id} post={post} href={paths.post(post.id)} showBlog />
+          {query.data.items.map((post, i) => (
+            <PostCard key={post.id} post={post} href={paths.post(post.id)} showBlog priority={i === first} />
           ))}
         </div>
       );
