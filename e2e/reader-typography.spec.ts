@@ -85,18 +85,22 @@ test.describe("typography and layout", () => {
     await expect(paragraph).toContainText("Sentence 12");
     const loaded = await page.evaluate(async () => {
       await document.fonts.ready;
-      return [...document.fonts].filter((f) => f.family === "Source Serif 4" && f.status === "loaded").length;
+      return [...document.fonts]
+        .filter((f) => f.family === "Source Serif 4" && f.status === "loaded")
+        .map((f) => `${f.weight} ${f.style}`)
+        .sort();
     });
-    expect(loaded, "the upright and the italic face loaded").toBe(2);
+    // Headings, the text and its italic line: the three faces, each loaded.
+    expect(loaded).toEqual(["400 italic", "400 normal", "700 normal"]);
     expect(await paragraph.evaluate((p) => getComputedStyle(p).fontFamily)).toMatch(/^"Source Serif 4"/);
-    // The upright face is preloaded by the document, so it starts with the HTML.
+    // The headings' face is preloaded by the document, so it starts with the HTML.
     await expect(page.locator('link[rel="preload"][as="font"]')).toHaveAttribute(
       "href",
-      /^\/assets\/.+\.woff2$/,
+      /^\/assets\/source-serif-4-latin-700-normal-[\w-]+\.woff2$/,
     );
     expect(fontResponses.length).toBeGreaterThan(0);
     for (const font of fontResponses) {
-      expect(font.url).toMatch(/\/assets\/source-serif-4-latin-wght-(normal|italic)-[\w-]+\.woff2$/);
+      expect(font.url).toMatch(/\/assets\/source-serif-4-latin-(400|700)-(normal|italic)-[\w-]+\.woff2$/);
       expect(font.cache).toContain("immutable");
     }
     expect(foreign).toEqual([]);
@@ -111,6 +115,17 @@ test.describe("typography and layout", () => {
     });
     expect(perLine).toBeGreaterThanOrEqual(62);
     expect(perLine).toBeLessThanOrEqual(78);
+  });
+
+  test("a list of cards downloads one font file, the headings' face", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("response", (res) => {
+      if (res.url().endsWith(".woff2")) fonts.push(new URL(res.url()).pathname);
+    });
+    await page.goto("/his-blog");
+    await expect(page.getByRole("link", { name: post.title })).toBeVisible();
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts).toEqual([expect.stringMatching(/\/source-serif-4-latin-700-normal-[\w-]+\.woff2$/)]);
   });
 
   test("page titles have one size; message pages (404, SPEC §8 post messages) share one centred layout", async ({
