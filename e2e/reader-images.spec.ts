@@ -119,6 +119,14 @@ test("a post on a phone: sized, WebP variants, first image eager, and no layout 
     expect(img.srcset, img.src).toContain(".480w.webp 480w");
   }
   expectLoadingOrder(images);
+  // Every image on the page has its size; the text's first is the one eager image.
+  const all = await imagesOf(page, "main img");
+  expect(all.length).toBeGreaterThanOrEqual(images.length);
+  for (const img of all) {
+    expect(Number(img.width), img.src).toBeGreaterThan(0);
+    expect(Number(img.height), img.src).toBeGreaterThan(0);
+  }
+  expect(all.filter((img) => img.loading !== "lazy")).toEqual([images[0]]);
   // 360 px wide at 1x: the 480w variant, not the 1200 px original.
   await expect
     .poll(async () => (await imagesOf(page, ".post-content img"))[0]!.currentSrc)

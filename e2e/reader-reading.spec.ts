@@ -101,6 +101,9 @@ async function expectPostExtras(page: Page) {
   await expect(byline.locator(".post-byline-bio")).toHaveText(BIO);
   const photo = byline.locator("img.author-avatar");
   await expect(photo).toHaveAttribute("src", photoUrl);
+  // Square, with its size, so the byline keeps its space before the photo arrives.
+  await expect(photo).toHaveAttribute("width", "96");
+  await expect(photo).toHaveAttribute("height", "96");
   expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // Its content does not open with a thumbnail, and it has none: no feature image.
   await expect(article.locator(".post-feature")).toHaveCount(0);
