@@ -92,11 +92,14 @@ export async function searchPosts(db: Db, req: SearchRequest, now: Date): Promis
       const row = byId.get(r.id);
       // Deleted or unpublished between the two reads: left out.
       if (!row) return [];
+      const post = toBlogPostCard(row, now);
+      const snippet = splitMarks(row.markedSnippet, marks);
       return [
         {
-          post: toBlogPostCard(row, now),
+          post,
           title: splitMarks(row.markedTitle, marks),
-          snippet: splitMarks(row.markedSnippet, marks),
+          // Found by its title or hashtags only: the card's excerpt (SPEC §5) says more than a few words.
+          snippet: snippet.some((part) => part.match) || !post.excerpt ? snippet : [{ text: post.excerpt }],
         },
       ];
     }),

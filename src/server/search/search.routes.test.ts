@@ -90,6 +90,8 @@ describe("GET /api/search › what is found", () => {
       ).toEqual([post.id]);
     const [hit] = (await found("brittany")).items;
     expect(hit!.title).toEqual([{ text: "Lighthouses of " }, { text: "Brittany", match: true }]);
+    // Nothing found in the text: the snippet is the excerpt.
+    expect(hit!.snippet).toEqual([{ text: "A granite coastline" }]);
   });
 
   it("stems English words: 'travels' finds 'travelling', and a post's words match whatever case", async () => {
