@@ -43,6 +43,9 @@ describe("page shell › preloads the page's own chunks", () => {
         "app/routes/his-blog.tsx": { file: "assets/his-1.js", imports: ["_list.js", "index.html"] },
         "_list.js": { file: "assets/list-1.js", css: ["assets/list-1.css"], imports: ["index.html"] },
         "app/routes/post.tsx": { file: "assets/post-1.js", imports: ["index.html"] },
+        "../../node_modules/@fontsource/source-serif-4/files/source-serif-4-latin-400-normal.woff2": {
+          file: "assets/source-serif-4-latin-400-normal-1.woff2",
+        },
       }),
     );
     const config = loadConfig(
@@ -70,12 +73,20 @@ describe("page shell › preloads the page's own chunks", () => {
     expect(res.body).toContain('<link rel="stylesheet" href="/assets/list-1.css">');
     expect(res.body).not.toContain('<link rel="modulepreload" href="/assets/index-1.js">');
     expect(res.body).not.toContain("post-1.js");
+    expect(res.body).not.toContain("latin-400-normal");
   });
 
   it("GET /post/:id › links the post chunk even for an unknown post", async () => {
     const res = await app.inject({ method: "GET", url: "/post/00000000-0000-0000-0000-000000000000" });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<link rel="modulepreload" href="/assets/post-1.js">');
+  });
+
+  it("GET /post/:id › preloads the post text's face (no shift when it swaps in)", async () => {
+    const res = await app.inject({ method: "GET", url: "/post/00000000-0000-0000-0000-000000000000" });
+    expect(res.body).toContain(
+      '<link rel="preload" href="/assets/source-serif-4-latin-400-normal-1.woff2" as="font" type="font/woff2" crossorigin>',
+    );
   });
 });
 

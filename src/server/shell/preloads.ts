@@ -9,6 +9,14 @@ interface ManifestChunk {
 }
 
 /**
+ * The post text's face (client styles/fonts.css). A post page's first screen is set in it, so it
+ * is preloaded there: it arrives before the first paint and the swap moves no text (CLS). Other
+ * pages show only headings, whose face index.html preloads for every page.
+ */
+const TEXT_FACE_FILE = "source-serif-4-latin-400-normal.woff2";
+const TEXT_FACE_PAGES = new Set(["post"]);
+
+/**
  * `<link rel="modulepreload">` (and stylesheets) for a page's route chunk and everything it
  * imports, read from Vite's manifest: the browser fetches them alongside the entry instead of
  * after it, so hydration starts without a second round trip.
@@ -18,6 +26,7 @@ export function routePreloads(clientDir: string | null): (chunk: string) => stri
   if (!file || !existsSync(file)) return () => "";
   const manifest = JSON.parse(readFileSync(file, "utf8")) as Record<string, ManifestChunk>;
   const memo = new Map<string, string>();
+  const textFace = Object.entries(manifest).find(([name]) => name.endsWith(`/${TEXT_FACE_FILE}`))?.[1].file;
   return (chunk) => {
     const key = `app/routes/${chunk}.tsx`;
     const hit = memo.get(key);
@@ -32,7 +41,12 @@ export function routePreloads(clientDir: string | null): (chunk: string) => stri
       for (const i of entry.imports ?? []) visit(i);
     };
     visit(key);
+    const font =
+      textFace && TEXT_FACE_PAGES.has(chunk)
+        ? `<link rel="preload" href="/${escapeHtml(textFace)}" as="font" type="font/woff2" crossorigin>`
+        : "";
     const tags =
+      font +
       [...css].map((c) => `<link rel="stylesheet" href="/${escapeHtml(c)}">`).join("") +
       [...js].map((f) => `<link rel="modulepreload" href="/${escapeHtml(f)}">`).join("");
     memo.set(key, tags);
