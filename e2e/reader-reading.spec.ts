@@ -4,6 +4,7 @@
 //
 // Her profile is set here (name, bio, photo); his is left as it starts (no name, no photo, no bio),
 // which is what the fallbacks are checked on (and what reader-post expects: 'By Him').
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { BlogPost } from "../src/common/types";
 import { unique } from "./engagement-helpers";
@@ -229,3 +230,32 @@ test("in the app, 'Next post' opens the next post with its own reading time and 
   await page.getByRole("link", { name: `← Previous post ${middle.title}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: middle.title })).toBeVisible();
 });
+
+test("an author photo that fails to load gives way to their initials", async ({ page }) => {
+  await page.route(`**${photoUrl}`, (route) => route.fulfill({ status: 404, body: "" }));
+  await page.goto(`/post/${middle.id}`);
+  const byline = page.locator(".post-byline");
+  await expect(byline.locator(".author-avatar--initials")).toHaveText("AL");
+  // The card's photo loads lazily: once the reader gets there.
+  await page.locator(".author-card").scrollIntoViewIfNeeded();
+  await expect(page.locator(".author-card .author-avatar--initials")).toHaveText("AL");
+  await expect(page.locator("img.author-avatar")).toHaveCount(0);
+});
+
+for (const theme of ["dark", "light"] as const) {
+  test(`axe: the home page and a post with its author, card and neighbours (${theme} theme)`, async ({
+    page,
+  }) => {
+    await page.addInitScript((t) => localStorage.setItem("duet-theme", t), theme);
+    for (const path of ["/", `/post/${middle.id}`, `/post/${last.id}`, "/her-blog"]) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+      const results = await new AxeBuilder({ page })
+        .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+        .analyze();
+      expect(
+        results.violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target).join(", ")}`),
+      ).toEqual([]);
+    }
+  });
+}

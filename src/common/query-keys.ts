@@ -22,5 +22,12 @@ export const queryKeys = {
   likeState: (postId: string) => ["like", postId] as const,
 };
 
+/**
+ * Every post's reading data: a post write or an author's profile change makes it stale (reading
+ * time, neighbours and author all come from other rows than the post itself).
+ */
+export const isPostReadingKey = (key: readonly unknown[]): boolean =>
+  key[0] === "post" && key[2] === "reading";
+
 /** The shape an infinite list query holds in the cache, for inlining its first page. */
 export const firstPageOf = <T>(page: T) => ({ pages: [page], pageParams: [null] });

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { queryKeys } from "../../../../common/query-keys";
+import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
 import type { BlogPost } from "../../../../common/types";
 import { api } from "../../../lib/api";
 
@@ -24,10 +24,13 @@ export const createPost = (
   options: { keepalive?: boolean } = {},
 ) => api<BlogPost>("/api/posts", { method: "POST", body, ...options });
 
-/** What a new post makes stale: every list of posts reloads. */
+/** What a new post makes stale: every list of posts reloads, and the neighbours of its blog's posts. */
 export function useAfterCreatePost() {
   const client = useQueryClient();
   return async () => {
-    await client.invalidateQueries({ queryKey: queryKeys.postLists });
+    await Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.postLists }),
+      client.invalidateQueries({ predicate: (query) => isPostReadingKey(query.queryKey) }),
+    ]);
   };
 }

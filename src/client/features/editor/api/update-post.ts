@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { queryKeys } from "../../../../common/query-keys";
+import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
 import type { BlogPost } from "../../../../common/types";
 import { api } from "../../../lib/api";
 import type { PostBody, Publishing } from "./create-post";
@@ -13,12 +13,15 @@ export const updatePost = (
 
 /**
  * What a saved post makes stale: the post itself shows the answer (when given), and every list of
- * posts reloads.
+ * posts and every post's reading time and neighbours reload.
  */
 export function useAfterUpdatePost() {
   const client = useQueryClient();
   return async (post?: BlogPost) => {
     if (post) client.setQueryData(queryKeys.post(post.id), post);
-    await client.invalidateQueries({ queryKey: queryKeys.postLists });
+    await Promise.all([
+      client.invalidateQueries({ queryKey: queryKeys.postLists }),
+      client.invalidateQueries({ predicate: (query) => isPostReadingKey(query.queryKey) }),
+    ]);
   };
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AuthorKey } from "../../../../common/limits";
+import { isPostReadingKey } from "../../../../common/query-keys";
 import type { AuthorProfileBody } from "../../../../common/schemas/author-profile";
 import type { AuthorProfile } from "../../../../common/types";
 import { api } from "../../../lib/api";
@@ -20,7 +21,11 @@ export function useSaveAuthorProfile(author: AuthorKey) {
       api<AuthorProfile>(`/api/authors/${author}`, { method: "PUT", body }),
     onSuccess: async (saved) => {
       client.setQueryData(profileKey(author), saved);
-      await client.invalidateQueries({ queryKey: ["author-profiles"] });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: ["author-profiles"] }),
+        // Post pages show the profile too.
+        client.invalidateQueries({ predicate: (query) => isPostReadingKey(query.queryKey) }),
+      ]);
     },
   });
 }
