@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from "react-router";
 import { canManagePost } from "../../../common/policies";
 import { paths } from "../../../common/routes";
 import { metaDescription, postPageTitle } from "../../../common/rules/meta";
-import type { BlogPost } from "../../../common/types";
+import type { BlogPost, PostReading } from "../../../common/types";
 import { CommentsSection } from "../../features/comments/components/comments-section";
 import { FollowBox } from "../../features/follow/components/follow-box";
 import { LikeButton } from "../../features/likes/components/like-button";
@@ -38,13 +38,11 @@ function PostMessage({ text }: { text: string }) {
   );
 }
 
-function PostPageView({ post }: { post: BlogPost }) {
+function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading | null }) {
   const { siteName, publicUrl, pinterestBoardUrl } = shell();
   // SPEC §2: the title suffix ' - {product} Blog'; the description is the text's first 160 characters.
   useDocumentTitle(postPageTitle(post.title, siteName), metaDescription(post.content, post.title));
   const { viewer } = useSession();
-  // Inlined by the server with the post; a failure to load it only leaves the extras out.
-  const reading = usePostReading(post.id).data ?? null;
   // 'Edit' in /admin's 'Your posts' opens the post in edit mode (?edit=1).
   const [params] = useSearchParams();
   const [editing, setEditing] = useState(
@@ -115,6 +113,8 @@ function PostPageView({ post }: { post: BlogPost }) {
 export default function PostPage() {
   const { postId } = useParams();
   const query = usePost(postId);
+  // Inlined by the server with the post, else loaded beside it; a failure only leaves the extras out.
+  const reading = usePostReading(postId).data ?? null;
   if (!postId) return <PostMessage text={MISSING_ID_TEXT} />;
   if (query.isPending) {
     return (
@@ -127,5 +127,5 @@ export default function PostPage() {
   }
   if (query.isError) return <PostMessage text={LOAD_ERROR_TEXT} />;
   if (query.data === null) return <PostMessage text={NOT_FOUND_TEXT} />;
-  return <PostPageView post={query.data} />;
+  return <PostPageView post={query.data} reading={reading?.postId === query.data.id ? reading : null} />;
 }

@@ -1,15 +1,19 @@
 import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "../../../../common/query-keys";
 import type { PostReading } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import { ApiError, api } from "../../../lib/api";
 
 /**
  * Reading time, author and previous/next post of a post page. The server inlines it with the
- * post; after an in-app navigation it loads beside the post, and the page shows the post first.
+ * post; after an in-app navigation it loads at the same time as the post (not after it), and the
+ * page shows the post without it until it comes.
  */
-export function usePostReading(id: string) {
+export function usePostReading(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.postReading(id),
-    queryFn: ({ signal }) => api<PostReading>(`/api/posts/${encodeURIComponent(id)}/reading`, { signal }),
+    queryKey: queryKeys.postReading(id ?? ""),
+    queryFn: ({ signal }) => api<PostReading>(`/api/posts/${encodeURIComponent(id!)}/reading`, { signal }),
+    enabled: !!id,
+    // Not found is final (the post page says so); a server failure is tried once more.
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });
 }
