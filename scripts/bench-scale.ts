@@ -7,7 +7,6 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -15,6 +14,7 @@ import pg from "pg";
 import { openDatabase, PGLITE_SETTINGS } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { findPostgresBinDir, startPostgresCluster } from "../src/server/test/postgres-cluster";
+import { freePort } from "./local-server";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -26,17 +26,6 @@ const SECONDS = Number(args.get("seconds") ?? 5);
 const PARTS = (args.get("parts") ?? "memory,workers,cold").split(",");
 const COLD_POSTS = Number(args.get("cold-posts") ?? 100_000);
 const MB = 1024 * 1024;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 /** A process and all its descendants, from /proc (Linux). */
 function treePids(rootPid: number): number[] {

@@ -8,7 +8,6 @@
 // /usr/sbin/nginx exists). Also reports the compressed JavaScript of a first load of /his-blog.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -17,6 +16,7 @@ import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "./build-client.mjs";
+import { freePort, startDuet } from "./local-server";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -31,17 +31,6 @@ const ONLY = args.get("cases")?.split(",");
 const BATCH = 10_000;
 const NGINX = "/usr/sbin/nginx";
 const TAGS = ["travel", "food", "home", "garden", "books", "diy"];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
 
 interface ManifestChunk {
   file: string;
@@ -105,39 +94,12 @@ async function fill(dataDir: string, count: number) {
   await database.close();
 }
 
-async function startServer(
-  dataDir: string,
-  clientDir: string,
-): Promise<{ baseURL: string; child: ChildProcess }> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "false",
-      // The default logging: its cost is part of what is measured (the lines go nowhere).
-      LOG_LEVEL: "info",
-      BACKUP_INTERVAL_MINUTES: "0",
-      CLIENT_DIST_DIR: clientDir,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
+function startServer(dataDir: string, clientDir: string) {
+  return startDuet(dataDir, clientDir, {
+    SEED_DEMO: "false",
+    // The default logging: its cost is part of what is measured (the lines go nowhere).
+    LOG_LEVEL: "info",
   });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("the server exited during start-up");
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, child };
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 interface Row {

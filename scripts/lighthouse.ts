@@ -6,15 +6,15 @@
 // SEO per page with LCP, TBT and CLS, and the audits that cost points. With --strict it exits 1
 // when a page is below the targets (performance 95, the others 100); without it, only reports
 // (a busy machine lowers the performance figure). --runs=N keeps each page's median run.
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "./build-client.mjs";
+import { startDuet } from "./local-server";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -57,50 +57,12 @@ interface LayoutShiftItem {
   subItems?: { items?: Array<{ cause: string }> };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
+function startServer(dataDir: string, clientDir: string) {
+  return startDuet(dataDir, clientDir, {
+    NODE_ENV: "production",
+    SEED_DEMO: "true",
+    LOG_LEVEL: "warn",
   });
-}
-
-async function startServer(
-  dataDir: string,
-  clientDir: string,
-): Promise<{ baseURL: string; child: ChildProcess }> {
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      DATABASE_URL: "",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
-      SEED_DEMO: "true",
-      LOG_LEVEL: "warn",
-      BACKUP_INTERVAL_MINUTES: "0",
-      CLIENT_DIST_DIR: clientDir,
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error("the server exited during start-up");
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, child };
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error("the server did not start");
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** The newest demo post of his blog (it has images, hashtags and a long text). */
