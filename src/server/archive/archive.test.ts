@@ -175,9 +175,10 @@ describe("a damaged or invalid archive is refused with a clear message and leave
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const flip = (d: Buffer) => {
+  /** A byte flipped at `at` (0–1) of the file: wherever it lands, the checksums catch it first. */
+  const flip = (d: Buffer, at: number) => {
     const c = Buffer.from(d);
-    c[Math.floor(c.length / 2)]! ^= 0xff;
+    c[Math.floor(c.length * at)]! ^= 0xff;
     return c;
   };
   const edits: Record<string, [(name: string, data: Buffer) => Buffer, RegExp]> = {
@@ -208,7 +209,13 @@ describe("a damaged or invalid archive is refused with a clear message and leave
       /damaged.*(cut short|corrupt)/,
     ],
     ["not an archive", async () => Buffer.from("hello, not a tar.gz"), /damaged or not a Duet archive/],
-    ["a flipped byte", async () => flip(readFileSync(first)), /damaged/],
+    ...Array.from({ length: 39 }, (_, i) => (i + 1) / 40).map(
+      (at): [string, () => Promise<Buffer>, RegExp] => [
+        `a byte flipped at ${at * 100}% of the file`,
+        async () => flip(readFileSync(first), at),
+        /damaged/,
+      ],
+    ),
     ...Object.entries(edits).map(([name, [edit, message]]): [string, () => Promise<Buffer>, RegExp] => [
       name,
       async () => {

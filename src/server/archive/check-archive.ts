@@ -7,7 +7,7 @@ import { AppError } from "../errors";
 import { decodeImage } from "../uploads/image-store";
 import { ArchiveError, DATA_ENTRY, UPLOAD_ENTRY, VARIANT_KEY } from "./format";
 import type { ImportOptions } from "./import";
-import { readArchive } from "./read-archive";
+import { type ArchiveEntry, readArchive } from "./read-archive";
 import { applyRowRules } from "./row-rules";
 import { type ArchiveTable, archiveTables, decodeRow } from "./tables";
 
@@ -33,7 +33,10 @@ export async function checkArchive(options: ImportOptions, log: (text: string) =
   const images: Checked["images"] = [];
   let sanitised = 0;
 
-  const manifest = await readArchive(options.file, async ({ name, data }) => {
+  // A damaged archive can decompress into rows that look merely invalid before the checksums at
+  // its end are read: the first problem with the content waits until the archive proved whole.
+  let problem: unknown = null;
+  const checkEntry = async ({ name, data }: ArchiveEntry) => {
     const dataMatch = DATA_ENTRY.exec(name);
     const uploadMatch = UPLOAD_ENTRY.exec(name);
     if (dataMatch) {
@@ -92,7 +95,14 @@ export async function checkArchive(options: ImportOptions, log: (text: string) =
     } else {
       throw refused(`The archive is damaged: it holds an unexpected entry '${name}'`);
     }
+  };
+  const manifest = await readArchive(options.file, async (entry) => {
+    if (problem !== null) return;
+    await checkEntry(entry).catch((error: unknown) => {
+      problem = error;
+    });
   });
+  if (problem !== null) throw problem;
 
   for (const [table, n] of Object.entries(manifest.counts.rows))
     if ((rowCounts.get(table) ?? 0) !== n)
