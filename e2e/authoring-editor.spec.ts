@@ -438,4 +438,32 @@ test.describe("authoring", () => {
     await expect.poll(() => asked).toBe("You have unsaved changes. Leave this page and lose them?");
     await expect(page).toHaveURL(/\/admin$/);
   });
+
+  test("Back with unsaved changes asks first: staying keeps the text, leaving goes back", async ({
+    page,
+    context,
+    server,
+  }) => {
+    await signIn(context, server, HIM_EMAIL);
+    await page.goto("/his-blog");
+    await page.getByRole("link", { name: "Admin", exact: true }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Blog Admin" })).toBeVisible();
+    const title = page.getByLabel("Title", { exact: true });
+    await title.fill("Words I am still writing");
+
+    const asked: string[] = [];
+    page.on("dialog", (d) => {
+      asked.push(d.message());
+      void (asked.length === 1 ? d.dismiss() : d.accept());
+    });
+    await page.goBack();
+    await expect.poll(() => asked).toEqual(["You have unsaved changes. Leave this page and lose them?"]);
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(title).toHaveValue("Words I am still writing");
+
+    await page.goBack();
+    await expect.poll(() => asked.length).toBe(2);
+    await expect(page).toHaveURL(/\/his-blog$/);
+    await expect(page.getByRole("heading", { level: 1, name: "His Blog" })).toBeVisible();
+  });
 });

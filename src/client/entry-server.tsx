@@ -2,14 +2,12 @@
 // providers and components as the browser, rendered to HTML for src/server/shell/.
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { StaticRouter } from "react-router";
 import type { ShellData } from "../common/types";
 import { setServerShell } from "./app/layout/use-document-title";
 import { AppProviders } from "./app/providers";
-import { appRoutes } from "./app/route-table";
+import { AppRoutes, loadPageOf } from "./app/route-table";
 import { setServerSanitizer } from "./lib/sanitize";
-
-const handlers = new Map<string, ReturnType<typeof createStaticHandler>>();
 
 export function setSanitizer(sanitize: (html: string) => string): void {
   setServerSanitizer(sanitize);
@@ -17,20 +15,17 @@ export function setSanitizer(sanitize: (html: string) => string): void {
 
 /** Render the page at `url` (absolute) with the data the browser will hydrate it with. */
 export async function render(url: string, shell: ShellData): Promise<{ html: string | null }> {
-  let handler = handlers.get(shell.siteName);
-  if (!handler) {
-    handler = createStaticHandler(appRoutes(shell.siteName));
-    handlers.set(shell.siteName, handler);
-  }
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) return { html: null };
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const { pathname, search } = new URL(url);
+  // The page's chunk is loaded before rendering: renderToString cannot wait for a lazy one.
+  await loadPageOf(pathname);
   // renderToString is synchronous: the page's shell data holds for exactly this render.
   setServerShell(shell);
   const html = renderToString(
     <StrictMode>
       <AppProviders shell={shell}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={{ pathname, search }}>
+          <AppRoutes siteName={shell.siteName} />
+        </StaticRouter>
       </AppProviders>
     </StrictMode>,
   );

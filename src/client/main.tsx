@@ -1,7 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppProviders } from "./app/providers";
-import { AppRouter, routesForFirstPage } from "./app/router";
+import { loadPageOf } from "./app/route-table";
+import { AppRouter } from "./app/router";
 import { readShellData } from "./lib/shell-data";
 // Cascade layers are declared by the first of these (styles/theme.css).
 import "./styles/theme.css";
@@ -19,11 +20,12 @@ zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true 
 
 const shell = readShellData();
 const container = document.getElementById("root")!;
-void routesForFirstPage(shell.siteName).then((routes) => {
+// The page's own chunk first, so hydration renders the page itself (not a Suspense fallback).
+void loadPageOf(window.location.pathname).then(() => {
   const app = (
     <StrictMode>
       <AppProviders shell={shell}>
-        <AppRouter routes={routes} />
+        <AppRouter siteName={shell.siteName} />
       </AppProviders>
     </StrictMode>
   );

@@ -1,15 +1,13 @@
-import type { ComponentType } from "react";
-import type { RouteObject } from "react-router";
-import { type PageChunk, pages } from "../../common/routes";
+import { type ComponentType, type LazyExoticComponent, lazy } from "react";
+import { Route, Routes } from "react-router";
+import { type PageChunk, pageFor, pages } from "../../common/routes";
 import { Layout } from "./layout/layout";
 
-// Each route is its own chunk: a reader's first load carries only what that page needs, and the
-// admin editor never loads for readers. The server resolves the page's chunk before rendering it,
-// and the browser before hydrating (router.tsx), so no Suspense fallback ever shows.
+// Each page is its own chunk: a reader's first load carries only what that page needs, and the
+// admin editor never loads for readers. The server loads the page's chunk before rendering it,
+// and the browser before hydrating (loadPageOf), so the first render shows the page itself; a
+// later page loads inside a transition, the current one staying until it is in (layout.tsx).
 type PageModule = Promise<{ default: ComponentType }>;
-const page = (load: () => PageModule) => async () => ({
-  Component: (await load()).default,
-});
 
 /** The chunk of each page in the table of common/routes.ts (Vite needs each import written out). */
 const chunks: Record<PageChunk, () => PageModule> = {
@@ -31,30 +29,43 @@ const chunks: Record<PageChunk, () => PageModule> = {
   "not-found": () => import("./routes/not-found"),
 };
 
-function PageLoadError() {
-  return (
-    <main className="page">
-      <div className="page-message" role="alert">
-        <h1>This page could not be loaded</h1>
-        <p>Please check your connection and try again.</p>
-        <button type="button" className="button" onClick={() => window.location.reload()}>
-          Reload
-        </button>
-      </div>
-    </main>
-  );
+const loaded = new Map<PageChunk, ComponentType>();
+const lazyPages = new Map<PageChunk, LazyExoticComponent<ComponentType>>();
+
+/**
+ * Load the chunk of the page at `pathname` so it renders at once. A chunk that cannot be fetched
+ * is left to load lazily: the page's error boundary then offers a reload (layout.tsx).
+ */
+export async function loadPageOf(pathname: string): Promise<void> {
+  const { chunk } = pageFor(pathname);
+  if (loaded.has(chunk)) return;
+  try {
+    loaded.set(chunk, (await chunks[chunk]()).default);
+  } catch {
+    // Left to PageSlot's lazy load.
+  }
 }
 
-/** Every route of the page table; the browser router and the server's renderer both use it. */
-export function appRoutes(siteName: string): RouteObject[] {
-  return [
-    {
-      element: <Layout siteName={siteName} />,
-      // Until the first page's chunk is in, show nothing rather than a navbar over a blank page.
-      HydrateFallback: () => null,
-      // A page's code that can't be fetched (offline, or a new release replaced it) gets a way out.
-      ErrorBoundary: PageLoadError,
-      children: Object.values(pages).map(({ path, chunk }) => ({ path, lazy: page(chunks[chunk]) })),
-    },
-  ];
+function PageSlot({ chunk }: { chunk: PageChunk }) {
+  const Loaded = loaded.get(chunk);
+  if (Loaded) return <Loaded />;
+  let Lazy = lazyPages.get(chunk);
+  if (!Lazy) {
+    Lazy = lazy(chunks[chunk]);
+    lazyPages.set(chunk, Lazy);
+  }
+  return <Lazy />;
+}
+
+/** Every page of the page table; the browser's router and the server's renderer both use it. */
+export function AppRoutes({ siteName }: { siteName: string }) {
+  return (
+    <Routes>
+      <Route element={<Layout siteName={siteName} />}>
+        {Object.values(pages).map(({ path, chunk }) => (
+          <Route key={path} path={path} element={<PageSlot chunk={chunk} />} />
+        ))}
+      </Route>
+    </Routes>
+  );
 }

@@ -1,12 +1,14 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { useSession } from "../../lib/session";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
+import { PageBoundary } from "./page-boundary";
 import { RouteFocus } from "./route-focus";
 import { ScrollToTop } from "./scroll-to-top";
 
 export function Layout({ siteName }: { siteName: string }) {
   const { viewer } = useSession();
+  const { pathname } = useLocation();
   // SPEC §2: the app renders nothing until the first sign-in status is known.
   if (viewer === undefined) return null;
   return (
@@ -19,7 +21,9 @@ export function Layout({ siteName }: { siteName: string }) {
       <Navbar siteName={siteName} />
       {/* tabIndex -1: the skip link's target takes focus, so the next Tab starts inside the page. */}
       <div id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <PageBoundary pathname={pathname}>
+          <Outlet />
+        </PageBoundary>
       </div>
       <Footer siteName={siteName} />
     </div>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useBlocker } from "react-router";
+import { setNavigationGuard } from "../../lib/navigation-guard";
 
 export const UNSAVED_CHANGES_TEXT = "You have unsaved changes. Leave this page and lose them?";
 
@@ -12,15 +12,14 @@ export function useUnsavedChanges(dirty: boolean) {
       event.returnValue = "";
     };
     window.addEventListener("beforeunload", handleBeforeUnload);
-    return () => window.removeEventListener("beforeunload", handleBeforeUnload);
+    // Another page asks; a change of query string or hash on this page does not.
+    const here = window.location.pathname;
+    const removeGuard = setNavigationGuard(
+      (next) => next.pathname === here || window.confirm(UNSAVED_CHANGES_TEXT),
+    );
+    return () => {
+      window.removeEventListener("beforeunload", handleBeforeUnload);
+      removeGuard();
+    };
   }, [dirty]);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
-  );
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm(UNSAVED_CHANGES_TEXT)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
 }
