@@ -1,7 +1,7 @@
 // Issue 2 / issue 11: the reader's first load of a blog list or a post downloads at most BUDGET
 // of compressed JavaScript; the editor and admin code are separate chunks it never fetches.
 import type { Page } from "@playwright/test";
-import { expect, test } from "./fixtures";
+import { expect, signIn, test } from "./fixtures";
 import { authorClient, pngImage } from "./reader-helpers";
 
 // Issue 11: at most 100 KB. React 19's client (~56 KB), React Router in declarative mode (~11 KB)
@@ -48,6 +48,11 @@ async function scriptsOf(page: Page, path: string, heading: RegExp | string) {
     "inbox-",
     "purify",
     "body-",
+    // What only a signed-in person sees of a post (comment forms, moderation, edit and delete),
+    // and the sign-in error catalogue.
+    "signed-in-parts-",
+    "post-admin-actions-",
+    "auth-errors-",
   ]) {
     expect(
       names.filter((n) => n.startsWith(chunk)),
@@ -86,4 +91,32 @@ test("a first visit to a post downloads at most the budget of compressed JavaScr
   await request.dispose();
   const { total, listed } = await scriptsOf(page, `/post/${post.id}`, post.title);
   expect(total, `compressed JS of /post/{id} (bytes): ${listed}`).toBeLessThanOrEqual(POST_BUDGET);
+});
+
+test("a signed-in reader's first visit to a post loads the parts only they see, and shows them at once", async ({
+  page,
+  context,
+  server,
+  accounts,
+  playwright,
+}) => {
+  await accounts.ensure("him");
+  const reader = await accounts.ensure("user");
+  const request = await playwright.request.newContext();
+  const him = await authorClient(request, server, "him");
+  const post = await him.publish({ title: "Weighing it signed in", content: "<p>Words.</p>", hashtags: [] });
+  await request.dispose();
+  await signIn(context, server, reader.email, reader.password);
+
+  const chunks: string[] = [];
+  page.on("request", (r) => chunks.push(new URL(r.url()).pathname.replace(/^\/assets\//, "")));
+  await page.goto(`/post/${post.id}`);
+  // The server rendered the form; hydration keeps it (an unexpected console error fails the test).
+  await expect(page.getByLabel("Add a comment")).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(chunks.filter((c) => c.startsWith("signed-in-parts-"))).toHaveLength(1);
+  expect(chunks.filter((c) => c.startsWith("post-admin-actions-"))).toHaveLength(1);
+  await page.getByLabel("Add a comment").fill("Read it all.");
+  await page.getByRole("button", { name: "Post Comment" }).click();
+  await expect(page.getByText("Read it all.")).toBeVisible();
 });

@@ -8,6 +8,7 @@ import { setServerShell } from "./app/layout/use-document-title";
 import { AppProviders } from "./app/providers";
 import { AppRoutes, loadPageOf } from "./app/route-table";
 import { setServerSanitizer } from "./lib/sanitize";
+import { loadSignedInParts } from "./lib/signed-in-part";
 
 export function setSanitizer(sanitize: (html: string) => string): void {
   setServerSanitizer(sanitize);
@@ -18,6 +19,7 @@ export async function render(url: string, shell: ShellData): Promise<{ html: str
   const { pathname, search } = new URL(url);
   // The page's chunk is loaded before rendering: renderToString cannot wait for a lazy one.
   await loadPageOf(pathname);
+  if (shell.viewer) await loadSignedInParts();
   // renderToString is synchronous: the page's shell data holds for exactly this render.
   setServerShell(shell);
   const html = renderToString(

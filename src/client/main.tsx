@@ -4,6 +4,7 @@ import { AppProviders } from "./app/providers";
 import { loadPageOf } from "./app/route-table";
 import { AppRouter } from "./app/router";
 import { readShellData } from "./lib/shell-data";
+import { loadSignedInParts } from "./lib/signed-in-part";
 // Cascade layers are declared by the first of these (styles/theme.css).
 import "./styles/theme.css";
 import "./styles/fonts.css";
@@ -20,8 +21,13 @@ zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true 
 
 const shell = readShellData();
 const container = document.getElementById("root")!;
-// The page's own chunk first, so hydration renders the page itself (not a Suspense fallback).
-void loadPageOf(window.location.pathname).then(() => {
+// The page's own chunk first (and, for a signed-in person, the parts only they see), so hydration
+// renders what the server rendered rather than a Suspense fallback.
+const firstPage = async () => {
+  await loadPageOf(window.location.pathname);
+  if (shell.viewer) await loadSignedInParts();
+};
+void firstPage().then(() => {
   const app = (
     <StrictMode>
       <AppProviders shell={shell}>

@@ -9,7 +9,7 @@ import {
   signInWithPassword,
   signOutRequest,
 } from "./auth-api";
-import { type AuthError, toAuthError } from "./auth-errors";
+import type { AuthError } from "./auth-errors";
 
 interface SessionState {
   /** undefined: not known yet (SPEC §2: render nothing until it is). */
@@ -58,6 +58,8 @@ export function SessionProvider({
     try {
       return await run();
     } catch (e) {
+      // The catalogue of SPEC §8 texts loads with the first failure, not with every page.
+      const { toAuthError } = await import("./auth-errors");
       const mapped = toAuthError(e);
       setError(mapped);
       throw mapped;

@@ -8,7 +8,7 @@ import { CommentsSection } from "../../features/comments/components/comments-sec
 import { FollowBox } from "../../features/follow/components/follow-box";
 import { LikeButton } from "../../features/likes/components/like-button";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
-import { PostAdminActions } from "../../features/post-admin/components/post-admin-actions";
+import { PostAdminActions } from "../../features/post-admin/components/post-admin-part";
 import { usePost } from "../../features/posts/api/post";
 import { usePostReading } from "../../features/posts/api/post-reading";
 import { BackButton } from "../../features/posts/components/back-button";
@@ -72,13 +72,15 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
           // Authoring: edit/delete actions for the post's author go in `actions`; the inline edit
           // mode replaces <PostView> while editing.
           actions={
-            <PostAdminActions
-              post={post}
-              viewer={viewer}
-              blogPath={paths.blog(post.author)}
-              onEdit={() => setEditing(true)}
-              focusEdit={returnFocus}
-            />
+            viewer ? (
+              <PostAdminActions
+                post={post}
+                viewer={viewer}
+                blogPath={paths.blog(post.author)}
+                onEdit={() => setEditing(true)}
+                focusEdit={returnFocus}
+              />
+            ) : null
           }
           like={<LikeButton postId={post.id} likes={post.likes} />}
           share={

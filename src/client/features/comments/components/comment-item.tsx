@@ -5,9 +5,7 @@ import { canManageComment } from "../../../../common/policies";
 import type { Viewer } from "../../../../common/types";
 import { useDeleteComment } from "../api/comments";
 import { COMMENTS_TEXT, commentAnchor, formatTime } from "../comments-text";
-import { CommentEditForm } from "./comment-edit-form";
-import { CommentForm } from "./comment-form";
-import { ModerationActions } from "./moderation-actions";
+import { CommentEditForm, CommentForm, ModerationActions } from "./signed-in";
 
 interface ItemProps {
   comment: Comment;
@@ -128,10 +126,10 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
                 </button>
               </>
             ) : null}
-            <ModerationActions comment={comment} post={post} viewer={viewer} />
+            {viewer ? <ModerationActions comment={comment} post={post} viewer={viewer} /> : null}
           </div>
         ) : null}
-        {replying ? (
+        {replying && viewer ? (
           <CommentForm
             postId={post.id}
             replyTo={{ id: comment.id, author: comment.author }}

@@ -6,8 +6,8 @@ import { LoadMore } from "../../../components/ui/load-more";
 import { useSession } from "../../../lib/session";
 import { useComments } from "../api/comments";
 import { COMMENTS_TEXT } from "../comments-text";
-import { CommentForm } from "./comment-form";
 import { CommentItem } from "./comment-item";
+import { CommentForm } from "./signed-in";
 import { usePermalink } from "./use-permalink";
 import "../comments.css";
 

@@ -3,7 +3,6 @@ import { useNavigate } from "react-router";
 import { canManagePost } from "../../../../common/policies";
 import type { BlogPost, Viewer } from "../../../../common/types";
 import { useDeletePost } from "../api/delete-post";
-import "../post-admin.css";
 
 // SPEC §4 / §8 delete texts.
 export const DELETE_CONFIRM_TEXT = "Are you sure you want to delete this post?";

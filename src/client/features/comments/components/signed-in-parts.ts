@@ -1,0 +1,3 @@
+export { CommentEditForm } from "./comment-edit-form";
+export { CommentForm } from "./comment-form";
+export { ModerationActions } from "./moderation-actions";

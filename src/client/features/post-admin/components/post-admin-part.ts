@@ -1,0 +1,8 @@
+import { signedInPart } from "../../../lib/signed-in-part";
+// With the page, not the lazy part: the server-rendered actions are styled before any script runs.
+import "../post-admin.css";
+
+/** Edit and delete for the post's author, in a chunk a visitor never loads. */
+export const PostAdminActions = signedInPart(() =>
+  import("./post-admin-actions").then((m) => m.PostAdminActions),
+);
