@@ -114,6 +114,39 @@ test.describe("comments on the post page", () => {
     await request.dispose();
   });
 
+  test("a comment typed before the page's script has run is sent whole (no lost input)", async ({
+    browser,
+    server,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext();
+    const { context, page } = await newReader(browser, server, request);
+    // Hold the comment form's script: the server-rendered form shows, the page is not hydrated yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/signed-in-parts-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/post/${post.id}`, { waitUntil: "domcontentloaded" });
+    const box = page.getByLabel("Add a comment");
+    await box.fill("Typed while the page was still loading.");
+    release();
+    await page.waitForFunction(() => {
+      const area = document.querySelector("textarea");
+      return !!area && Object.keys(area).some((key) => key.startsWith("__reactFiber"));
+    });
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(box).toHaveValue("");
+    await expect(comments(page).first().locator(".comment-content")).toHaveText(
+      "Typed while the page was still loading.",
+    );
+    await context.close();
+    await request.dispose();
+  });
+
   test("the commenter edits (Save / Cancel) and deletes after confirming", async ({
     browser,
     server,

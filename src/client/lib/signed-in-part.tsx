@@ -10,6 +10,8 @@ const loaders = new Set<() => Promise<void>>();
  * budget). Render it only when there is a viewer. For the server's render and the browser's
  * hydration to agree, both load every part first (loadSignedInParts); a part that is not in yet
  * (signing in on the page) shows nothing until it is, without hiding the page around it.
+ * `load` imports a module named `signed-in-parts.ts`: the server preloads those chunks of a page
+ * for a signed-in person (server/shell/preloads.ts), so hydration does not wait for them.
  */
 export function signedInPart<P extends object>(load: Load<P>): ComponentType<P> {
   let Loaded: ComponentType<P> | null = null;

@@ -24,7 +24,7 @@ const PAGE_CACHE_CONTROL = "no-cache";
 export interface Shell {
   template: Template;
   assets: Map<string, Asset>;
-  preloads: (chunk: string) => string;
+  preloads: ReturnType<typeof routePreloads>;
   renderer: AppRenderer | null;
 }
 
@@ -78,7 +78,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, s
         request.log.error({ err: error }, "server rendering failed");
       }
     }
-    const head = headTags(page.head, siteName, publicUrl) + preloads(pages[name].chunk);
+    const head = headTags(page.head, siteName, publicUrl) + preloads(pages[name].chunk, viewer !== null);
     return renderDocument(template, head, appHtml, data);
   };
 

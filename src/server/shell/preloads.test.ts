@@ -6,6 +6,7 @@ import { pageFor } from "../../common/routes";
 import { buildApp } from "../app";
 import { loadConfig } from "../env";
 import { openTestDatabase } from "../test/test-app";
+import { routePreloads } from "./preloads";
 
 describe("pageFor", () => {
   it.each([
@@ -33,7 +34,15 @@ describe("page shell › preloads the page's own chunks", () => {
       path.join(clientDir, "index.html"),
       '<!doctype html><html><head><!--app-head--><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"></div><!--app-data--></body></html>',
     );
-    for (const f of ["index-1.js", "his-1.js", "list-1.js", "post-1.js", "list-1.css"]) {
+    for (const f of [
+      "index-1.js",
+      "his-1.js",
+      "list-1.js",
+      "post-1.js",
+      "list-1.css",
+      "parts-1.js",
+      "edit-1.js",
+    ]) {
       writeFileSync(path.join(clientDir, "assets", f), "/* x */");
     }
     writeFileSync(
@@ -42,7 +51,22 @@ describe("page shell › preloads the page's own chunks", () => {
         "index.html": { file: "assets/index-1.js", isEntry: true },
         "app/routes/his-blog.tsx": { file: "assets/his-1.js", imports: ["_list.js", "index.html"] },
         "_list.js": { file: "assets/list-1.js", css: ["assets/list-1.css"], imports: ["index.html"] },
-        "app/routes/post.tsx": { file: "assets/post-1.js", imports: ["index.html"] },
+        "app/routes/post.tsx": {
+          file: "assets/post-1.js",
+          imports: ["index.html"],
+          dynamicImports: [
+            "features/comments/components/signed-in-parts.ts",
+            "features/editor/components/edit-post-form.tsx",
+          ],
+        },
+        "features/comments/components/signed-in-parts.ts": {
+          file: "assets/parts-1.js",
+          imports: ["index.html"],
+        },
+        "features/editor/components/edit-post-form.tsx": {
+          file: "assets/edit-1.js",
+          imports: ["index.html"],
+        },
         "../../node_modules/@fontsource/source-serif-4/files/source-serif-4-latin-400-normal.woff2": {
           file: "assets/source-serif-4-latin-400-normal-1.woff2",
         },
@@ -80,6 +104,14 @@ describe("page shell › preloads the page's own chunks", () => {
     const res = await app.inject({ method: "GET", url: "/post/00000000-0000-0000-0000-000000000000" });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<link rel="modulepreload" href="/assets/post-1.js">');
+  });
+
+  it("a post's signed-in parts are preloaded for a signed-in person only, and lazy editors never", () => {
+    const preloads = routePreloads(clientDir);
+    expect(preloads("post", false)).not.toContain("parts-1.js");
+    expect(preloads("post", true)).toContain('<link rel="modulepreload" href="/assets/parts-1.js">');
+    expect(preloads("post", true)).not.toContain("edit-1.js");
+    expect(preloads("post", false)).toContain("post-1.js");
   });
 
   it("GET /post/:id › preloads the post text's face (no shift when it swaps in)", async () => {

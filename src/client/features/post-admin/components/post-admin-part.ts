@@ -4,5 +4,5 @@ import "../post-admin.css";
 
 /** Edit and delete for the post's author, in a chunk a visitor never loads. */
 export const PostAdminActions = signedInPart(() =>
-  import("./post-admin-actions").then((m) => m.PostAdminActions),
+  import("./signed-in-parts").then((m) => m.PostAdminActions),
 );

@@ -1,0 +1,1 @@
+export { PostAdminActions } from "./post-admin-actions";
