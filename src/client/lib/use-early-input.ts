@@ -1,17 +1,19 @@
 import { type RefObject, useEffect } from "react";
 
 /**
- * No lost input: a server-rendered field can be typed into before the page's script hydrates it,
- * and hydration keeps what the DOM shows but not the state behind it (the form would then send an
- * empty text). On mount, take over what was typed.
+ * No lost input: a server-rendered field can be typed into before the app hydrates it, and
+ * hydration keeps what the field shows but not the state behind it (the form would send an empty
+ * value, and the next render would wipe the text). On mount, hand what was typed to the form.
  */
 export function useEarlyInput(
   field: RefObject<HTMLInputElement | HTMLTextAreaElement | null>,
-  setValue: (value: string) => void,
+  value: unknown,
+  adopt: (element: HTMLInputElement | HTMLTextAreaElement) => void,
 ): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the field first mounts.
   useEffect(() => {
-    const typed = field.current?.value;
-    if (typed) setValue(typed);
+    const element = field.current;
+    if (element && typeof value === "string" && element.type !== "file" && element.value !== value)
+      adopt(element);
   }, []);
 }

@@ -1,4 +1,13 @@
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type TextareaHTMLAttributes,
+  useCallback,
+  useRef,
+} from "react";
+import { useEarlyInput } from "../../lib/use-early-input";
 
 interface FieldOwnProps {
   id: string;
@@ -21,6 +30,22 @@ type TextAreaProps = FieldOwnProps & {
 /** A labelled input (or text area) with its hint and its error: the one form field markup and style. */
 export function Field(props: InputProps | TextAreaProps) {
   const { id, label, hint, error } = props;
+  const own = useRef<HTMLInputElement | HTMLTextAreaElement | null>(null);
+  const outer = props.ref;
+  const ref = useCallback(
+    (element: HTMLInputElement & HTMLTextAreaElement) => {
+      own.current = element;
+      if (typeof outer === "function") outer(element);
+      else if (outer) outer.current = element;
+    },
+    [outer],
+  );
+  // What was typed before hydration reaches the form's state as if it had just been typed.
+  useEarlyInput(own, props.value, (element) =>
+    props.onChange?.({ target: element, currentTarget: element } as ChangeEvent<
+      HTMLInputElement & HTMLTextAreaElement
+    >),
+  );
   const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
   const control = {
     id,
@@ -32,9 +57,9 @@ export function Field(props: InputProps | TextAreaProps) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {props.multiline ? (
-        <textarea {...withoutOwn(props)} {...control} />
+        <textarea {...withoutOwn(props)} {...control} ref={ref} />
       ) : (
-        <input {...withoutOwn(props)} {...control} />
+        <input {...withoutOwn(props)} {...control} ref={ref} />
       )}
       {hint ? (
         <small id={`${id}-hint`} className="field-hint">
@@ -51,6 +76,14 @@ export function Field(props: InputProps | TextAreaProps) {
 }
 
 function withoutOwn<P extends FieldOwnProps & { multiline?: boolean }>(props: P) {
-  const { id: _id, label: _label, hint: _hint, error: _error, multiline: _multiline, ...rest } = props;
+  const {
+    id: _id,
+    label: _label,
+    hint: _hint,
+    error: _error,
+    multiline: _multiline,
+    ref: _ref,
+    ...rest
+  } = props as P & { ref?: unknown };
   return rest;
 }

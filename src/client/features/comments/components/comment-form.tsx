@@ -1,6 +1,5 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Field } from "../../../components/ui/field";
-import { useEarlyInput } from "../../../lib/use-early-input";
 import { useAddComment } from "../api/comments";
 import { COMMENTS_TEXT, failureText } from "../comments-text";
 import { commentProblem, preloadCommentSchema } from "./comment-problem";
@@ -24,7 +23,6 @@ export function CommentForm({
   const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(preloadCommentSchema, []);
-  useEarlyInput(box, setText);
   // A reply form opens where the reader clicked 'Reply': the caret goes straight into it.
   useEffect(() => {
     if (replyTo) box.current?.focus();

@@ -1,8 +1,9 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { FOLLOW_TEXT } from "../../../../common/audience";
 import { AUTHORS, type AuthorKey } from "../../../../common/limits";
 import { ApiError } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
+import { useEarlyInput } from "../../../lib/use-early-input";
 import { useFollow, useFollowing } from "../api/follow";
 import "../follow.css";
 
@@ -21,6 +22,8 @@ export function FollowBox({ author }: { author?: AuthorKey }) {
   const following = useFollowing(!!viewer).data?.following ?? [];
   const [chosen, setChosen] = useState<AuthorKey[]>(author ? [author] : [...AUTHORS]);
   const [email, setEmail] = useState("");
+  const emailField = useRef<HTMLInputElement>(null);
+  useEarlyInput(emailField, email, (element) => setEmail(element.value));
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const id = useId();
@@ -73,6 +76,7 @@ export function FollowBox({ author }: { author?: AuthorKey }) {
           <label htmlFor={`${id}-email`}>Your email</label>
           <input
             id={`${id}-email`}
+            ref={emailField}
             className="input"
             type="email"
             autoComplete="email"

@@ -34,6 +34,8 @@ export function SearchForm({
       aria-label={label}
       action={paths.search()}
       method="get"
+      // A plain GET to /search works before (and without) the app: theme-init.js lets it through.
+      data-native=""
       className={`search-form search-form--${variant}`}
       onSubmit={handleSubmit}
     >
