@@ -127,6 +127,27 @@ test.describe("with JavaScript on", () => {
     expect(errors).toEqual([]);
   });
 
+  test("searching too quickly says so (the server's 429), not that the search failed", async ({ page }) => {
+    await page.goto("/his-blog");
+    await expect(page.getByRole("button", { name: "Dark theme" })).toBeEnabled();
+    // The server's answer past its per-address limit (search-limit.test.ts shows it gives this).
+    await page.route(/\/api\/search\?/, (route) =>
+      route.fulfill({
+        status: 429,
+        json: {
+          error: {
+            code: "TOO_MANY_REQUESTS",
+            message: "You are searching very quickly. Please wait a minute and try again.",
+          },
+        },
+      }),
+    );
+    await searchFromNavbar(page, `limited${stamp}`);
+    await expect(page.getByRole("alert")).toHaveText(
+      "You are searching very quickly. Please wait a minute and try again.",
+    );
+  });
+
   test("a server-rendered results page hydrates without an error", async ({ page }) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));

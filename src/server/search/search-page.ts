@@ -1,6 +1,8 @@
 import { queryKeys } from "../../common/query-keys";
 import { paths } from "../../common/routes";
 import { readSearchPage, searchPageInput } from "../../common/schemas/search";
+import type { Page, SearchHit } from "../../common/types";
+import { AppError } from "../errors";
 import { decodeRankCursor } from "../pagination";
 import type { PageLoader } from "../shell/loaders";
 import { cachedSearch, parseSearchQuery } from "./search.routes";
@@ -12,7 +14,7 @@ const values = (value: unknown): string[] =>
  * /search?q=: rendered on the server like every public page (results readable without JavaScript,
  * the next page a plain link), kept out of search engines' indexes.
  */
-export const searchPage: PageLoader = async (ctx, { query }) => {
+export const searchPage: PageLoader = async (ctx, { query, address }) => {
   const { siteName } = ctx.config;
   const state = readSearchPage(searchPageInput((name) => values(query[name])));
   const base = {
@@ -31,10 +33,16 @@ export const searchPage: PageLoader = async (ctx, { query }) => {
   if (state.kind === "invalid") return { ...base, status: 400, cacheable: false };
   // A cursor we did not make (an edited address) starts from the first result.
   const cursor = state.cursor && decodeRankCursor(state.cursor) ? state.cursor : null;
-  const { page } = await cachedSearch(
-    ctx,
-    parseSearchQuery({ q: state.text, ...(cursor ? { cursor } : {}) }),
-  );
+  const search = parseSearchQuery({ q: state.text, ...(cursor ? { cursor } : {}) });
+  let page: Page<SearchHit>;
+  try {
+    ({ page } = await cachedSearch(ctx, search, address));
+  } catch (error) {
+    // Over the limit: the page without results, 429; the browser's own request says why.
+    if (error instanceof AppError && error.statusCode === 429)
+      return { ...base, status: 429, cacheable: false };
+    throw error;
+  }
   return {
     ...base,
     head: {

@@ -8,6 +8,7 @@ import { rankPageRequest } from "../pagination";
 import { API_READ_CACHE_CONTROL } from "../posts/posts.routes";
 import { parse } from "../validate";
 import { type SearchRequest, searchPosts } from "./search.repository";
+import { takeSearch } from "./search-limit";
 
 export interface ParsedSearch {
   /** The normalised words ('' : nothing to search). */
@@ -35,12 +36,15 @@ const JSON_TYPE = "application/json; charset=utf-8";
 /**
  * A page of results from the content cache: public posts only, so one answer serves everyone, and
  * every write (or a scheduled post coming due) drops it. The cache is bounded, so invented searches
- * cannot pin memory.
+ * cannot pin memory, and one that must go to the database counts against `address`'s limit
+ * (search-limit.ts): 429 past it.
  */
 export function cachedSearch(
   ctx: AppContext,
   search: ParsedSearch,
+  address: string,
 ): Promise<{ page: Page<SearchHit>; body: CachedBody }> {
+  if (search.request && ctx.cache.peek(search.key) === undefined) takeSearch(ctx, address);
   return ctx.cache.getOrLoad(search.key, async () => {
     const page = search.request ? await searchPosts(ctx.db, search.request, ctx.now()) : EMPTY;
     return { page, body: toCachedBody(JSON.stringify(page), JSON_TYPE) };
@@ -49,7 +53,7 @@ export function cachedSearch(
 
 export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get("/api/search", SELF_COMPRESSED, async (request, reply) => {
-    const { body } = await cachedSearch(ctx, parseSearchQuery(request.query));
+    const { body } = await cachedSearch(ctx, parseSearchQuery(request.query), request.ip);
     return sendCached(request, reply, body, API_READ_CACHE_CONTROL);
   });
 }

@@ -28,6 +28,8 @@ export interface PageRequest {
   /** The parsed query string (`?q=` of /search). */
   query: Record<string, unknown>;
   viewer: Viewer | null;
+  /** The client's address (behind a trusted proxy, the one it reports). */
+  address: string;
 }
 
 export type PageLoader = (ctx: AppContext, page: PageRequest) => Promise<PageModel>;

@@ -90,7 +90,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, s
     const params = name === "notFound" ? {} : (request.params as Record<string, string>);
     const load = async () => {
       const query = (request.query ?? {}) as Record<string, unknown>;
-      const page = await pageLoaders[name](ctx, { pathname, params, query, viewer });
+      const page = await pageLoaders[name](ctx, { pathname, params, query, viewer, address: request.ip });
       const html = await renderPage(request, name, page, viewer);
       return { body: toCachedBody(html, HTML_TYPE), status: page.status, cacheable: page.cacheable };
     };

@@ -2,7 +2,7 @@ import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { queryKeys } from "../../../../common/query-keys";
 import type { Page, SearchHit } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import { ApiError, api } from "../../../lib/api";
 
 export const fetchSearchPage = (text: string, cursor: string | null, signal?: AbortSignal) => {
   const params = new URLSearchParams({ q: text });
@@ -13,6 +13,8 @@ export const fetchSearchPage = (text: string, cursor: string | null, signal?: Ab
 export interface SearchResults {
   hits: SearchHit[] | undefined;
   failed: boolean;
+  /** The server's reason when it refused (429: searching too quickly), else null. */
+  refusal: string | null;
   /** The cursor of the page after the last one shown (the "More results" link), or null. */
   nextCursor: string | null;
   loadingMore: boolean;
@@ -39,6 +41,7 @@ export function useSearchResults(text: string, cursor: string | null): SearchRes
   return {
     hits,
     failed: !hits && query.isError,
+    refusal: query.error instanceof ApiError && query.error.status === 429 ? query.error.message : null,
     nextCursor: pages?.[pages.length - 1]?.nextCursor ?? null,
     loadingMore: query.isFetchingNextPage,
     loadMoreFailed: !!hits && query.isFetchNextPageError,

@@ -50,7 +50,7 @@ export function SearchResults({ text, cursor }: { text: string; cursor: string |
   if (results.failed) {
     return (
       <p className="list-status list-error" role="alert">
-        {SEARCH_FAILED_TEXT}
+        {results.refusal ?? SEARCH_FAILED_TEXT}
       </p>
     );
   }
@@ -88,7 +88,7 @@ export function SearchResults({ text, cursor }: { text: string; cursor: string |
       </ol>
       {results.loadMoreFailed ? (
         <p className="list-status list-error" role="alert">
-          {SEARCH_FAILED_TEXT}
+          {results.refusal ?? SEARCH_FAILED_TEXT}
         </p>
       ) : null}
       {cursor || results.nextCursor ? (
