@@ -30,7 +30,8 @@ describe("platform", () => {
   });
 
   it("security headers › CSP refuses inline <style> elements but keeps the post's style attributes", async () => {
-    const res = await t.request({ method: "GET", url: "/api/health" });
+    // The pages' policy (the API's answers are never documents: security-headers.test.ts).
+    const res = await t.request({ method: "GET", url: "/" });
     const directives = String(res.headers["content-security-policy"]).split(";");
     expect(directives).toContain("style-src 'self'");
     expect(directives).toContain("style-src-attr 'unsafe-inline'");

@@ -132,6 +132,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // The table of contents of the API.
   await registerHealthRoutes(app, ctx);
   await registerMetrics(app, ctx);
+  // Before the comment routes: it hooks the routes that announce a comment as they are added.
+  await registerAudience(app, ctx);
   await registerAuthRoutes(app, ctx);
   await registerSessionRoutes(app, ctx);
   await registerVerificationRoutes(app, ctx);
@@ -146,7 +148,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerModerationRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);
   await registerContactRoutes(app, ctx);
-  await registerAudience(app, ctx);
   await registerUploadsRoutes(app, ctx);
   await registerArchiveRoutes(app, ctx);
   await registerFeedsRoutes(app, ctx);

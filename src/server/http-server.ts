@@ -1,5 +1,6 @@
 import type { Server } from "node:http";
 import {
+  type FastifyBaseLogger,
   type FastifyError,
   type FastifyHttpOptions,
   type FastifyInstance,
@@ -67,6 +68,9 @@ class RequestLog extends LogController {
     }
     const read = request.method === "GET" || request.method === "HEAD";
     const level = read && reply.statusCode < 400 ? "debug" : "info";
+    // Most requests are reads not logged at info: build nothing for them.
+    const log = reply.log as FastifyBaseLogger & { isLevelEnabled?: (level: string) => boolean };
+    if (log.isLevelEnabled && !log.isLevelEnabled(level)) return;
     reply.log[level]({ req: request, res: reply, responseTime: reply.elapsedTime }, "request completed");
   }
 }

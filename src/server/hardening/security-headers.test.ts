@@ -44,6 +44,24 @@ describe("security headers on every response", () => {
   }
 });
 
+describe("the API's answers are not documents", () => {
+  it("a JSON read gets a deny-all CSP and no page policy; a page gets the page's policy", async () => {
+    const api = await t.request({ method: "GET", url: "/api/posts?author=him" });
+    expect(api.headers["content-security-policy"]).toBe(
+      "default-src 'none';object-src 'none';base-uri 'none';frame-ancestors 'none'",
+    );
+    expect(api.headers["x-frame-options"]).toBe("DENY");
+    expect(api.headers["cross-origin-resource-policy"]).toBe("same-origin");
+    expect(api.headers["cross-origin-opener-policy"]).toBeUndefined();
+    // Decided on the route matched: an encoded /api/ prefix is the API too.
+    const encoded = await t.request({ method: "GET", url: "/%61pi/posts?author=him" });
+    expect(encoded.headers["content-security-policy"]).toBe(api.headers["content-security-policy"]);
+    const page = await t.request({ method: "GET", url: "/his-blog" });
+    expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
+    expect(page.headers["cross-origin-opener-policy"]).toBe("same-origin-allow-popups");
+  });
+});
+
 describe("connection limits (slow-header floods)", () => {
   it("headers within 10 s, short keep-alive, a connection ceiling", () => {
     expect(t.app.server.headersTimeout).toBe(10_000);
