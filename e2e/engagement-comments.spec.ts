@@ -27,7 +27,9 @@ test.describe("comments on the post page", () => {
     await expect(page.getByLabel("Add a comment")).toHaveCount(0);
     await page.getByRole("link", { name: "Log In", exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/login\\?from=${encodeURIComponent(`/post/${post.id}`)}`));
-    await page.getByLabel("Email").fill(email);
+    // The post page (with its follow box's email field) stays up until the Login page has loaded.
+    await expect(page.getByRole("heading", { name: "Login", level: 1 })).toBeVisible();
+    await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page).toHaveURL(new RegExp(`/post/${post.id}$`));

@@ -1,4 +1,4 @@
-import type { FastifyInstance, onSendHookHandler } from "fastify";
+import type { FastifyInstance, preSerializationHookHandler } from "fastify";
 import type { Comment } from "../../common/engagement";
 import type { AppContext } from "../context";
 import { AudienceMail } from "./audience-mail";
@@ -43,19 +43,20 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
   });
 
   // A new comment: the post's author and the writer of the comment it answers get an email.
-  // Only on the routes that add one: every other request runs no onSend hook of ours.
-  const announce: onSendHookHandler = (request, reply, payload, done) => {
+  // Only on the routes that add one: every other request runs no hook of ours. It reads the
+  // comment before it is serialized (an onSend hook would see the compressed bytes).
+  const announce: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
     if (reply.statusCode !== 201) return done(null, payload);
     // The comment is stored: a notification that cannot be queued (its post deleted meanwhile)
     // must not turn the answer into an error.
-    queueCommentNotifications(ctx.db, ctx.config, JSON.parse(String(payload)) as Comment)
+    queueCommentNotifications(ctx.db, ctx.config, payload as Comment)
       .then(() => worker.kick())
       .catch((error: unknown) => request.log.warn({ err: error }, "comment notifications not queued"))
       .finally(() => done(null, payload));
   };
   app.addHook("onRoute", (route) => {
     if (!route.config?.announcesComment) return;
-    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), announce];
+    route.preSerialization = [...(route.preSerialization ? [route.preSerialization].flat() : []), announce];
   });
 
   await registerFollowRoutes(app, ctx);

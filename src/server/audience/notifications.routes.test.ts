@@ -57,6 +57,24 @@ describe("reply and comment notifications", () => {
     expect(subjects("her@duet.local")).toEqual([]);
   });
 
+  it("a long comment to a browser that accepts compression is stored, answered 201 and announced", async () => {
+    const post = await createPost(t.ctx, { author: "him", title: "Long" });
+    for (const encoding of ["br", "gzip"]) {
+      const content = `${encoding} ${"a".repeat(1990)}`;
+      const res = await t.request({
+        method: "POST",
+        url: `/api/posts/${post.id}/comments`,
+        cookie: ann.cookie,
+        headers: { "accept-encoding": encoding },
+        payload: { content },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.headers["content-encoding"]).toBe(encoding);
+      await t.app.audienceMail.drain();
+      expect(t.mailer.to("him@duet.local").at(-1)?.text).toContain(content);
+    }
+  });
+
   it("a reply to the post author's comment is one email to him, not two", async () => {
     const post = await createPost(t.ctx, { author: "her", title: "Garden" });
     const mine = await comment(post.id, her, "Ask me anything");
