@@ -27,6 +27,20 @@ describe("loadConfig", () => {
     );
   });
 
+  it("trusts the Vite dev server's origins only for a site on this machine, never a published one", () => {
+    const dev = ["http://localhost:5173", "http://127.0.0.1:5173"];
+    expect(loadConfig({}, null).trustedOrigins).toEqual(["http://127.0.0.1:3000", ...dev]);
+    for (const PUBLIC_URL of [
+      "https://blog.example.com",
+      "http://192.168.1.5:3000",
+      "http://localhost.example.com",
+    ]) {
+      const trusted = loadConfig({ PUBLIC_URL }, null).trustedOrigins;
+      expect(trusted, PUBLIC_URL).toEqual([new URL(PUBLIC_URL).origin]);
+    }
+    expect(loadConfig({ HOST: "0.0.0.0" }, null).trustedOrigins).toEqual(["http://0.0.0.0:3000"]);
+  });
+
   it("compares author addresses trimmed and lower-cased", () => {
     const config = loadConfig({ AUTHOR_HIM_EMAIL: " Tom@Example.com " }, null);
     expect(config.authorEmails.him).toBe("tom@example.com");
