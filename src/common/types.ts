@@ -139,6 +139,8 @@ export interface AuthorProfile {
   name: string;
   bio: string;
   photoUrl: string | null;
+  /** The stored photo's natural width (its srcset follows from it); null when not known. Set by the server. */
+  photoWidth: number | null;
 }
 
 /** A neighbouring post of the same blog, as the post page links to it. */

@@ -2,6 +2,7 @@ import cluster from "node:cluster";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
+import { backfillAuthorPhotoWidths } from "./authors/author-profiles.repository";
 import { runPrimary } from "./cluster";
 import { backupsDirOf, type SnapshotSchedule, startSnapshotSchedule, takeSnapshot } from "./db/backup";
 import { type Database, type DatabaseOptions, openDatabase } from "./db/client";
@@ -106,6 +107,8 @@ async function main() {
   // Once, for posts written before image sizes were recorded: read before serving, so no cached page lacks them.
   const sized = await backfillImageSizes(database.db, storage);
   if (sized > 0) log.info(`Recorded the image sizes of ${sized} posts`);
+  const photos = await backfillAuthorPhotoWidths(database.db, storage);
+  if (photos > 0) log.info(`Recorded the photo widths of ${photos} author profiles`);
 
   ({ app } = await buildApp({
     config,

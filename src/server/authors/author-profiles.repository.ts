@@ -1,25 +1,66 @@
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
 import type { AuthorProfile } from "../../common/types";
 import type { Db } from "../db/client";
 import { authorProfiles } from "../db/schema";
+import type { Storage } from "../storage/storage";
+import { storedImageWidth } from "../uploads/image-sizes";
 
-const empty = (author: AuthorKey): AuthorProfile => ({ author, name: "", bio: "", photoUrl: null });
+type Row = typeof authorProfiles.$inferSelect;
+
+const empty = (author: AuthorKey): AuthorProfile => ({
+  author,
+  name: "",
+  bio: "",
+  photoUrl: null,
+  photoWidth: null,
+});
+const toAuthorProfile = (row: Row): AuthorProfile => ({
+  author: row.author,
+  name: row.name,
+  bio: row.bio,
+  photoUrl: row.photoUrl,
+  photoWidth: row.photoUrl ? row.photoWidth : null,
+});
 
 /** Both authors' profiles, him first; an author who set nothing yet gets an empty one. */
 export async function listAuthorProfiles(db: Db): Promise<AuthorProfile[]> {
   const rows = await db.select().from(authorProfiles);
   return AUTHORS.map((author) => {
     const row = rows.find((r) => r.author === author);
-    return row ? { author, name: row.name, bio: row.bio, photoUrl: row.photoUrl } : empty(author);
+    return row ? toAuthorProfile(row) : empty(author);
   });
 }
 
 export async function saveAuthorProfile(db: Db, profile: AuthorProfile, now: Date): Promise<AuthorProfile> {
-  const values = { name: profile.name, bio: profile.bio, photoUrl: profile.photoUrl, updatedAt: now };
+  const { author, ...values } = profile;
   const [row] = await db
     .insert(authorProfiles)
-    .values({ author: profile.author, ...values })
-    .onConflictDoUpdate({ target: authorProfiles.author, set: values })
+    .values({ author, ...values, updatedAt: now })
+    .onConflictDoUpdate({ target: authorProfiles.author, set: { ...values, updatedAt: now } })
     .returning();
-  return { author: row!.author, name: row!.name, bio: row!.bio, photoUrl: row!.photoUrl };
+  return toAuthorProfile(row!);
+}
+
+/**
+ * Profiles whose photo was set before its width was recorded: read each photo once and store its
+ * width (making its WebP variants), as backfillImageSizes does for posts. Returns how many changed.
+ */
+export async function backfillAuthorPhotoWidths(db: Db, storage: Storage): Promise<number> {
+  const rows = await db
+    .select({ author: authorProfiles.author, photoUrl: authorProfiles.photoUrl })
+    .from(authorProfiles)
+    .where(and(isNotNull(authorProfiles.photoUrl), isNull(authorProfiles.photoWidth)));
+  let updated = 0;
+  for (const row of rows) {
+    const photoWidth = await storedImageWidth(storage, row.photoUrl!);
+    if (photoWidth === null) continue;
+    // Only if the photo is still the one measured (a save may have come in meanwhile).
+    await db
+      .update(authorProfiles)
+      .set({ photoWidth })
+      .where(and(eq(authorProfiles.author, row.author), eq(authorProfiles.photoUrl, row.photoUrl!)));
+    updated++;
+  }
+  return updated;
 }

@@ -1,7 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { AUTHOR_PROFILE_MESSAGES } from "../../common/schemas/author-profile";
 import type { AuthorProfile } from "../../common/types";
+import { authorProfiles } from "../db/schema";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
+import { backfillAuthorPhotoWidths } from "./author-profiles.repository";
 
 let t: TestApp;
 let him: TestUser;
@@ -17,6 +21,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const photo = "/uploads/blog-images/1700000000000_me.webp";
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 176, g: 53, b: 110 } } })
+    .jpeg()
+    .toBuffer();
+const getProfile = async (author: string) =>
+  (await t.request({ method: "GET", url: `/api/authors/${author}` })).json() as AuthorProfile;
 const put = (author: string, payload: unknown, user?: TestUser) =>
   t.request({
     method: "PUT",
@@ -30,8 +40,8 @@ describe("author profiles", () => {
     const res = await t.request({ method: "GET", url: "/api/authors" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { author: "him", name: "", bio: "", photoUrl: null },
-      { author: "her", name: "", bio: "", photoUrl: null },
+      { author: "him", name: "", bio: "", photoUrl: null, photoWidth: null },
+      { author: "her", name: "", bio: "", photoUrl: null, photoWidth: null },
     ]);
     expect((await t.request({ method: "GET", url: "/api/authors/nobody" })).statusCode).toBe(404);
   });
@@ -46,12 +56,14 @@ describe("author profiles", () => {
       name: "Ana",
       bio: "Gardens and trains.",
       photoUrl: photo,
+      // Not in storage: no width, and the profile is saved all the same.
+      photoWidth: null,
     };
     expect(res.json()).toEqual(expected);
     expect((await t.request({ method: "GET", url: "/api/authors/her" })).json()).toEqual(expected);
     // Again, without a photo: replaced whole.
     const again = await put("her", { name: "Ana" }, her);
-    expect(again.json()).toEqual({ author: "her", name: "Ana", bio: "", photoUrl: null });
+    expect(again.json()).toEqual({ author: "her", name: "Ana", bio: "", photoUrl: null, photoWidth: null });
   });
 
   it("role matrix: visitor 401, reader and the other author 403, changing nothing", async () => {
@@ -81,6 +93,8 @@ describe("author profiles", () => {
       [{ name: "Ben", photoUrl: "https://evil.example/me.png" }, AUTHOR_PROFILE_MESSAGES.photo],
       [{ name: "Ben", photoUrl: "/uploads/blog-images/../../secret" }, AUTHOR_PROFILE_MESSAGES.photo],
       [{ name: "Ben", admin: true }, "Unknown field: admin."],
+      // The photo's width is read from storage, never taken from the client.
+      [{ name: "Ben", photoUrl: photo, photoWidth: 480 }, "Unknown field: photoWidth."],
       [null, "The request body must be a JSON object."],
       [["Ben"], "The request body must be a JSON object."],
     ];
@@ -93,5 +107,70 @@ describe("author profiles", () => {
       name: "Ben",
       bio: "Kept",
     });
+  });
+});
+
+describe("author photo width", () => {
+  it("is read from the stored photo on save, with its WebP variants, and returned everywhere", async () => {
+    const key = "blog-images/1700000000010_ben.jpg";
+    await t.ctx.storage.put(key, await jpeg(1200, 1200));
+    const url = `/uploads/${key}`;
+    const res = await put("him", { name: "Ben", photoUrl: url }, him);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ photoUrl: url, photoWidth: 1200 });
+    expect(await getProfile("him")).toMatchObject({ photoUrl: url, photoWidth: 1200 });
+    const list = (await t.request({ method: "GET", url: "/api/authors" })).json() as AuthorProfile[];
+    expect(list[0]).toMatchObject({ author: "him", photoWidth: 1200 });
+    // The variants the width implies exist, so the srcset readers get never points at a 404.
+    for (const w of [480, 960]) expect(await t.ctx.storage.exists(`${key}.${w}w.webp`)).toBe(true);
+    expect(await t.ctx.storage.exists(`${key}.1600w.webp`)).toBe(false);
+    // Removing the photo clears its width.
+    expect((await put("him", { name: "Ben", photoUrl: null }, him)).json()).toMatchObject({
+      photoUrl: null,
+      photoWidth: null,
+    });
+  });
+
+  it("is null, and the profile still saved, when the file is missing, not an image, or storage fails", async () => {
+    const notImage = "blog-images/1700000000011_notes.jpg";
+    await t.ctx.storage.put(notImage, Buffer.from("not an image"));
+    const failing = "/uploads/blog-images/1700000000012_ok.jpg";
+    await t.ctx.storage.put("blog-images/1700000000012_ok.jpg", await jpeg(600, 600));
+    const get = vi.spyOn(t.ctx.storage, "get");
+    try {
+      for (const url of ["/uploads/blog-images/1700000000013_missing.jpg", `/uploads/${notImage}`, failing]) {
+        if (url === failing) get.mockRejectedValueOnce(new Error("storage unreachable"));
+        const res = await put("her", { name: "Ana", bio: url, photoUrl: url }, her);
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json()).toMatchObject({ bio: url, photoUrl: url, photoWidth: null });
+        expect(await getProfile("her")).toMatchObject({ bio: url, photoUrl: url, photoWidth: null });
+      }
+    } finally {
+      get.mockRestore();
+    }
+  });
+
+  it("is recorded at start for photos saved without it, once; a foreign or missing photo stays null", async () => {
+    const key = "blog-images/1700000000020_old.jpg";
+    await t.ctx.storage.put(key, await jpeg(1000, 800));
+    const rows = [
+      { author: "him" as const, name: "Ben", photoUrl: `/uploads/${key}` },
+      // Imported or written by hand: not one of our uploads.
+      { author: "her" as const, name: "Ana", photoUrl: "https://elsewhere.example/ana.jpg" },
+    ];
+    for (const { author, ...values } of rows) {
+      await t.ctx.db
+        .insert(authorProfiles)
+        .values({ author, ...values, photoWidth: null })
+        .onConflictDoUpdate({ target: authorProfiles.author, set: { ...values, photoWidth: null } });
+    }
+    expect(await backfillAuthorPhotoWidths(t.ctx.db, t.ctx.storage)).toBe(1);
+    const [himRow] = await t.ctx.db.select().from(authorProfiles).where(eq(authorProfiles.author, "him"));
+    const [herRow] = await t.ctx.db.select().from(authorProfiles).where(eq(authorProfiles.author, "her"));
+    expect(himRow!.photoWidth).toBe(1000);
+    expect(herRow!.photoWidth).toBeNull();
+    expect(await t.ctx.storage.exists(`${key}.960w.webp`)).toBe(true);
+    // Nothing left it can complete: a second start changes nothing.
+    expect(await backfillAuthorPhotoWidths(t.ctx.db, t.ctx.storage)).toBe(0);
   });
 });

@@ -7,6 +7,7 @@ import type { AuthorProfile } from "../../common/types";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { requireViewer } from "../plugins/auth";
+import { storedImageWidth } from "../uploads/image-sizes";
 import { parse } from "../validate";
 import { listAuthorProfiles, saveAuthorProfile } from "./author-profiles.repository";
 
@@ -44,7 +45,9 @@ export async function registerAuthorProfilesRoutes(app: FastifyInstance, ctx: Ap
     if (!isAuthor(author)) throw authorNotFound();
     if (!canEditAuthorProfile(viewer, author)) throw forbidden("Only this author can change their profile.");
     const input = parse(AuthorProfileBodySchema, request.body);
-    const saved = await saveAuthorProfile(ctx.db, { author, ...input }, ctx.now());
+    // The width comes from the stored photo, never from the client (the body schema refuses it).
+    const photoWidth = input.photoUrl ? await storedImageWidth(ctx.storage, input.photoUrl) : null;
+    const saved = await saveAuthorProfile(ctx.db, { author, ...input, photoWidth }, ctx.now());
     ctx.cache.invalidate();
     return saved;
   });

@@ -90,7 +90,7 @@ describe("GET /api/posts/:id/reading", () => {
 
   it("carries the author's profile, and shows a change at once", async () => {
     const before = (await reading(hers.id)).json() as PostReading;
-    expect(before.author).toEqual({ author: "her", name: "", bio: "", photoUrl: null });
+    expect(before.author).toEqual({ author: "her", name: "", bio: "", photoUrl: null, photoWidth: null });
     const put = await t.request({
       method: "PUT",
       url: "/api/authors/her",
@@ -104,6 +104,7 @@ describe("GET /api/posts/:id/reading", () => {
       name: "Ana",
       bio: "Gardens and trains.",
       photoUrl: "/uploads/blog-images/1_ana.webp",
+      photoWidth: null,
     });
   });
 

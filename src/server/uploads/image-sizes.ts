@@ -43,6 +43,15 @@ export async function storedImageSize(storage: Storage, url: string): Promise<Im
 }
 
 /**
+ * The width of a photo shown through srcset (an author's photo): null when it is not one of our
+ * uploads, not in storage, or storage cannot be read; it never fails the write that records it.
+ */
+export async function storedImageWidth(storage: Storage, url: string): Promise<number | null> {
+  const size = await storedImageSize(storage, url).catch(() => null);
+  return size?.width ?? null;
+}
+
+/**
  * The images with their sizes as stored; an image storage does not have keeps what it had. Sizes
  * the post already recorded for the same URL (`known`, an edit's current images) are not read again.
  */

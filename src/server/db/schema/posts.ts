@@ -82,6 +82,8 @@ export const authorProfiles = pgTable(
     name: text("name").notNull().default(""),
     bio: text("bio").notNull().default(""),
     photoUrl: text("photo_url"),
+    /** The stored photo's natural width (srcset over its WebP variants); null when not known. */
+    photoWidth: integer("photo_width"),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [check("author_profiles_author_check", sql`${t.author} in ('him', 'her')`)],
