@@ -28,7 +28,8 @@ test.beforeAll(async ({ server, accounts, playwright }) => {
   const herRequest = await playwright.request.newContext();
   const himRequest = await playwright.request.newContext();
   const her = await authorClient(herRequest, server, "her");
-  photoUrl = await her.upload("ana.png", await pngImage(96, 96, "#b0356e"));
+  // Far larger than its circle, as a phone photo is: readers get a WebP variant of it.
+  photoUrl = await her.upload("ana.png", await pngImage(800, 800, "#b0356e"));
   thumbUrl = await her.upload("garden.png", await pngImage(320, 180, "#4c8a3f"));
   await her.setProfile({ name: "Ana Lima", bio: BIO, photoUrl });
   const him = await authorClient(himRequest, server, "him");
@@ -106,6 +107,15 @@ async function expectPostExtras(page: Page) {
   await expect(photo).toHaveAttribute("width", "96");
   await expect(photo).toHaveAttribute("height", "96");
   expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // The stored WebP variants through srcset/sizes (the circle's size), not the 800px original.
+  await expect(photo).toHaveAttribute("srcset", `${photoUrl}.480w.webp 480w, ${photoUrl} 800w`);
+  await expect(photo).toHaveAttribute("sizes", "44px");
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).pathname))
+    .toBe(`${photoUrl}.480w.webp`);
+  const cardPhoto = article.locator(".author-card img.author-avatar");
+  await expect(cardPhoto).toHaveAttribute("srcset", `${photoUrl}.480w.webp 480w, ${photoUrl} 800w`);
+  await expect(cardPhoto).toHaveAttribute("sizes", "(max-width: 520px) 56px, 72px");
   // Its content does not open with a thumbnail, and it has none: no feature image.
   await expect(article.locator(".post-feature")).toHaveCount(0);
   // At the end: the author card, and the neighbouring posts of her blog (the draft skipped).
@@ -232,7 +242,8 @@ test("in the app, 'Next post' opens the next post with its own reading time and 
 });
 
 test("an author photo that fails to load gives way to their initials", async ({ page }) => {
-  await page.route(`**${photoUrl}`, (route) => route.fulfill({ status: 404, body: "" }));
+  // The original and its WebP variants alike.
+  await page.route(`**${photoUrl}*`, (route) => route.fulfill({ status: 404, body: "" }));
   await page.goto(`/post/${middle.id}`);
   const byline = page.locator(".post-byline");
   await expect(byline.locator(".author-avatar--initials")).toHaveText("AL");

@@ -21,13 +21,16 @@ export function imageSrcset(url: string, width: number | null | undefined): stri
 
 /**
  * `sizes` of each place an image is shown, matching the CSS: cards in the post grid (one column
- * on a phone, up to three of ~360px on the 1100px page), content images in the ~760px column.
+ * on a phone, up to three of ~360px on the 1100px page), content images in the ~760px column,
+ * author photos as the circles of reading.css (byline 2.75rem; end card 4.5rem, 3.5rem ≤ 520px).
  */
 export const IMAGE_SIZES = {
   card: "(max-width: 600px) 100vw, (max-width: 1100px) 50vw, 360px",
   content: "(max-width: 800px) 100vw, 760px",
   small: "(max-width: 600px) 60vw, 260px",
   pair: "(max-width: 600px) 100vw, 380px",
+  avatarSmall: "44px",
+  avatarLarge: "(max-width: 520px) 56px, 72px",
 } as const;
 
 /** How an image loads: the first one a reader sees first, every other one when it comes near. */

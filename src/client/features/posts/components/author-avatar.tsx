@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { IMAGE_SIZES, imageSrcset } from "../../../../common/rules/image-sources";
 import type { AuthorProfile } from "../../../../common/types";
 
 /** 'Ana Lima' → 'AL'; '' → '' (an author without a name gets no avatar at all). */
@@ -21,9 +22,13 @@ export function AuthorAvatar({ profile, size }: { profile: AuthorProfile; size: 
   const initials = initialsOf(profile.name);
   const className = `author-avatar author-avatar--${size}`;
   if (profile.photoUrl && !broken) {
+    // A WebP variant a few times the circle's size, not the original upload (which may be MBs).
+    const srcset = imageSrcset(profile.photoUrl, profile.photoWidth);
     return (
       <img
         className={className}
+        srcSet={srcset || undefined}
+        sizes={srcset ? (size === "large" ? IMAGE_SIZES.avatarLarge : IMAGE_SIZES.avatarSmall) : undefined}
         src={profile.photoUrl}
         alt=""
         // Square; the CSS sets the size (author-avatar--small/large). The card's is far down the page.
