@@ -1,11 +1,12 @@
-// `npm run bench [-- --sizes=10000,100000 --seconds=5 --connections=10,50 --cases=page]`: a
+// `npm run bench [-- --sizes=10000,100000 --seconds=3 --rounds=3 --connections=10,50 --cases=page]`: a
 // benchmark, not a test. For each size: fill a temporary DATA_DIR with that many posts (bulk SQL),
 // start the real server (src/server/main.ts, server rendering on, default logging) on 127.0.0.1
 // with an ephemeral port, and load it with autocannon: the /his-blog and /post/{id} pages, the
 // author list, post and tag list APIs, and a hashed JS asset. Each case is measured against two
 // ceilings answering the same bytes from memory in their own processes: a bare Fastify
 // (scripts/bench-ceiling.ts, no hooks, no logging) and nginx (a generated config, when
-// /usr/sbin/nginx exists). Also reports the compressed JavaScript of a first load of /his-blog.
+// /usr/sbin/nginx exists). Duet and the bare server take turns for --rounds rounds of --seconds
+// each and the medians are reported: on a shared machine one pair of runs can differ by 30%. Also reports the compressed JavaScript of a first load of /his-blog.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -25,7 +26,8 @@ const args = new Map(
   }),
 );
 const SIZES = (args.get("sizes") ?? "10000,100000").split(",").map(Number);
-const SECONDS = Number(args.get("seconds") ?? 5);
+const SECONDS = Number(args.get("seconds") ?? 3);
+const ROUNDS = Math.max(1, Number(args.get("rounds") ?? 3));
 const CONNECTIONS = (args.get("connections") ?? "10,50").split(",").map(Number);
 const ONLY = args.get("cases")?.split(",");
 const BATCH = 10_000;
@@ -108,8 +110,24 @@ interface Row {
   bytes: number;
   duet: Result;
   bare: Result;
+  /** The median over the rounds of Duet's req/s over the bare server's in the same round. */
+  ofBare: number;
   nginx: Result | null;
 }
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Each figure's median over the rounds; errors added up. */
+const medianResult = (runs: Result[]): Result => ({
+  rps: median(runs.map((r) => r.rps)),
+  p99: median(runs.map((r) => r.p99)),
+  errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  cpuUs: median(runs.map((r) => r.cpuUs)),
+});
 
 interface Result {
   rps: number;
@@ -235,7 +253,7 @@ function printTable(size: number, rows: Row[]) {
     r.duet.cpuUs.toFixed(0),
     r.bare.rps.toFixed(0),
     r.bare.cpuUs.toFixed(0),
-    `${((100 * r.duet.rps) / r.bare.rps).toFixed(0)}%`,
+    `${(100 * r.ofBare).toFixed(0)}%`,
     r.duet.cpuUs > 0 ? `${((100 * r.bare.cpuUs) / r.duet.cpuUs).toFixed(0)}%` : "-",
     r.nginx ? r.nginx.rps.toFixed(0) : "-",
     String(r.duet.errors + r.bare.errors + (r.nginx?.errors ?? 0)),
@@ -243,7 +261,9 @@ function printTable(size: number, rows: Row[]) {
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i]!.length)));
   const fmt = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
-  console.log(`\n${size.toLocaleString("en")} posts, ${SECONDS} s per case, default logging (info)`);
+  console.log(
+    `\n${size.toLocaleString("en")} posts, ${ROUNDS} alternating rounds of ${SECONDS} s per case (medians), default logging (info)`,
+  );
   console.log(fmt(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const l of lines) console.log(fmt(l));
@@ -295,12 +315,24 @@ async function benchSize(size: number, clientDir: string, assetPath: string) {
     const rows: Row[] = [];
     for (const connections of CONNECTIONS) {
       for (const [i, [name, urlPath]] of cases.entries()) {
-        const duet = await load(`${baseURL}${urlPath}`, connections, server.child.pid);
-        const bareResult = await load(`${bare.baseURL}/c/${i}`, connections, bare.child.pid);
+        const duetRuns: Result[] = [];
+        const bareRuns: Result[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          duetRuns.push(await load(`${baseURL}${urlPath}`, connections, server.child.pid));
+          bareRuns.push(await load(`${bare.baseURL}/c/${i}`, connections, bare.child.pid));
+        }
         const nginxResult = nginx
           ? await load(`${nginx.baseURL}/c/${i}`, connections, nginx.child.pid)
           : null;
-        rows.push({ name, connections, bytes: sizes[i]!, duet, bare: bareResult, nginx: nginxResult });
+        rows.push({
+          name,
+          connections,
+          bytes: sizes[i]!,
+          duet: medianResult(duetRuns),
+          bare: medianResult(bareRuns),
+          ofBare: median(duetRuns.map((d, r) => d.rps / bareRuns[r]!.rps)),
+          nginx: nginxResult,
+        });
       }
     }
     printTable(size, rows);

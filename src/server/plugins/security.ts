@@ -55,6 +55,7 @@ export const MAX_INPUT_DEPTH = 32;
  * under (null for a bare value), or null.
  */
 export function inputProblem(value: unknown): { kind: "nul" | "depth"; field: string | null } | null {
+  if (value === undefined || value === null || isFlatAndClean(value)) return null;
   const stack: Array<[unknown, number, string | null]> = [[value, 0, null]];
   while (stack.length > 0) {
     const [current, depth, field] = stack.pop()!;
@@ -70,6 +71,17 @@ export function inputProblem(value: unknown): { kind: "nul" | "depth"; field: st
     }
   }
   return null;
+}
+
+/** Route params and most queries: an object of strings without NUL (no walk, no allocation). */
+function isFlatAndClean(value: unknown): boolean {
+  if (typeof value !== "object") return false;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const child = record[key];
+    if (typeof child !== "string" || child.includes("\u0000") || key.includes("\u0000")) return false;
+  }
+  return true;
 }
 
 /**
@@ -162,11 +174,13 @@ export async function registerSecurity(
   const origins = allowedOrigins(ctx);
   // A callback hook, not async: reads (most requests) pass straight through.
   app.addHook("onRequest", (request, reply, done) => {
+    // Fastify builds routeOptions afresh on each read: read it once.
+    const route = request.routeOptions;
     // Decided on the route the router matched; anything unmatched gets the page set.
-    reply.headers(request.routeOptions.url?.startsWith("/api/") ? apiHeaders : headers);
+    reply.headers(route.url?.startsWith("/api/") ? apiHeaders : headers);
     if (SAFE_METHODS.has(request.method)) return done();
     // A route whose credential is a secret in its URL, used without a cookie (RFC 8058 one-click).
-    if (request.routeOptions.config?.allowCrossSite) return done();
+    if (route.config?.allowCrossSite) return done();
     if (isCrossSite(request, origins)) {
       done(new AppError(403, ERROR_CODES.crossSite, "Cross-site requests are not allowed."));
       return;
