@@ -1,5 +1,7 @@
 // Issue 2: security headers on EVERY response, not only the API: pages, errors, feeds, refusals.
+import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_CONNECTIONS_PER_ADDRESS } from "../http-server";
 import { buildTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -70,10 +72,54 @@ describe("connection limits (slow-header floods)", () => {
   });
 });
 
+/** The test app listening on loopback (once), and its port. */
+async function listening(): Promise<number> {
+  if (!t.app.server.listening) await t.app.listen({ port: 0, host: "127.0.0.1" });
+  return (t.app.server.address() as { port: number }).port;
+}
+
+/** An open connection, or null when the server closed it at once. */
+function openSocket(port: number): Promise<Socket | null> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("error", () => resolve(null));
+    socket.once("close", () => resolve(null));
+    // Ask for something: a connection the server dropped answers nothing.
+    socket.once("connect", () => socket.write("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"));
+    socket.once("data", () => resolve(socket));
+  });
+}
+
+describe("one address's connections", () => {
+  it(`are capped at ${MAX_CONNECTIONS_PER_ADDRESS}: the next is closed, and a freed place is taken again`, async () => {
+    const port = await listening();
+    const open = await Promise.all(
+      Array.from({ length: MAX_CONNECTIONS_PER_ADDRESS }, () => openSocket(port)),
+    );
+    try {
+      expect(open.every(Boolean)).toBe(true);
+      expect(await openSocket(port)).toBeNull();
+      const freed = new Promise((r) => open[0]!.once("close", r));
+      open[0]!.destroy();
+      await freed;
+      // The server sees the close a moment after the client.
+      await new Promise((r) => setTimeout(r, 50));
+      const again = await openSocket(port);
+      expect(again).not.toBeNull();
+      again?.destroy();
+    } finally {
+      for (const socket of open) socket?.destroy();
+      // Until the server has seen every close, its count for this address is still high.
+      const connections = () =>
+        new Promise<number>((r) => t.app.server.getConnections((_e, count) => r(count)));
+      while ((await connections()) > 0) await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+});
+
 describe("an over-long address", () => {
   it("answers 431 with the API's error shape", async () => {
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
-    const { port } = t.app.server.address() as { port: number };
+    const port = await listening();
     const res = await fetch(`http://127.0.0.1:${port}/api/posts?q=${"a".repeat(20_000)}`);
     expect(res.status).toBe(431);
     expect(await res.json()).toEqual({
