@@ -9,6 +9,9 @@ export default defineConfig({
     globalSetup: ["src/server/test/global-setup.ts"],
     setupFiles: ["scripts/vitest-setup.ts"],
     pool: "forks",
+    // Vitest's default is one worker per core less one: a single worker on a 2-core CI machine.
+    // Most files wait on sockets, timers, child processes and password hashing, so two overlap well.
+    maxWorkers: 2,
     // The default reporter, so the run ends with its summary (in CI too).
     reporters: ["default"],
   },
