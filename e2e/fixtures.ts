@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,6 +37,9 @@ export async function startServer(
 ): Promise<{ server: DuetServer; stop: () => Promise<void> }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), "duet-e2e-"));
+  // A copy of the run's empty, migrated database (global-setup.ts): the server opens it as its own.
+  const template = process.env.E2E_DB_TEMPLATE;
+  if (template && !env.DATABASE_URL) cpSync(template, path.join(dataDir, "db"), { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
     env: {

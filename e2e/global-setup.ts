@@ -2,14 +2,26 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "../scripts/build-client.mjs";
+import { openDatabase } from "../src/server/db/client";
+import { runMigrations } from "../src/server/db/migrate";
 
 /**
  * Build the client (and its server renderer) once per run into its own folder, so parallel runs
- * never share a half-written dist; the returned function (Playwright's teardown) removes it again.
+ * never share a half-written dist; and an empty, migrated embedded database that every server a
+ * test starts copies (creating one takes seconds; see STACK-NOTES). The returned function
+ * (Playwright's teardown) removes both again.
  */
 export default async function globalSetup() {
   const outDir = path.resolve(`.tmp/e2e-client-${process.pid}`);
+  const dbTemplate = path.resolve(`.tmp/e2e-db-${process.pid}`);
+  const database = await openDatabase({ kind: "pglite", dataDir: dbTemplate });
+  await runMigrations(database);
+  await database.close();
   await buildClient(outDir, "error");
   process.env.CLIENT_DIST_DIR = outDir;
-  return () => rmSync(outDir, { recursive: true, force: true });
+  process.env.E2E_DB_TEMPLATE = dbTemplate;
+  return () => {
+    rmSync(outDir, { recursive: true, force: true });
+    rmSync(dbTemplate, { recursive: true, force: true });
+  };
 }
