@@ -51,7 +51,7 @@ test.describe("SPEC deviations", () => {
     await page.getByRole("button", { name: "HTML", exact: true }).click();
     await page.getByLabel("Content", { exact: true }).fill("<p>Tagged words.</p>");
     await page.getByLabel("Hashtags").fill("Travel, Food!, summer fun");
-    await page.getByRole("button", { name: "Publish" }).click();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible();
 
     await page.goto(`/tags/${encodeURIComponent("summer fun")}`);
