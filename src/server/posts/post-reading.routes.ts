@@ -2,12 +2,11 @@ import type { FastifyInstance } from "fastify";
 import { readingMinutes } from "../../common/rules/reading-time";
 import type { BlogPost, PostReading, Viewer } from "../../common/types";
 import { cachedAuthorProfile } from "../authors/author-profiles.routes";
-import { type CachedBody, SELF_COMPRESSED, sendCached, toCachedBody } from "../cache/http-body";
+import { type CachedBody, SELF_COMPRESSED, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
-import { notFound } from "../errors";
 import { getViewer } from "../plugins/auth";
 import { findNeighbours } from "./neighbours.repository";
-import { API_READ_CACHE_CONTROL, PRIVATE_CACHE_CONTROL, readPost } from "./posts.routes";
+import { readPost, sendPostRead } from "./posts.routes";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -45,13 +44,10 @@ export async function readPostReading(
 export async function registerPostReadingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** GET /api/posts/:id/reading: reading time, author and previous/next post (PostReading). */
   app.get<{ Params: { id: string } }>("/api/posts/:id/reading", SELF_COMPRESSED, async (request, reply) => {
-    const entry = await readPostReading(ctx, request.params.id, await getViewer(ctx, request));
-    if (!entry) throw notFound("post");
-    return sendCached(
+    return sendPostRead(
       request,
       reply,
-      entry.body,
-      entry.isPublic ? API_READ_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+      await readPostReading(ctx, request.params.id, await getViewer(ctx, request)),
     );
   });
 }

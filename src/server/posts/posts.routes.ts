@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { PAGE_SIZE_DEFAULT } from "../../common/limits";
 import { canReadPost } from "../../common/policies";
 import { PostListQuerySchema } from "../../common/schemas/post";
@@ -85,6 +85,21 @@ export async function readPost(
 /** Private answers (an author's preview of a draft) are never stored by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
+/** A read about one post, or 404: public answers revalidate, an author's preview is never stored. */
+export function sendPostRead(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  entry: { body: CachedBody; isPublic: boolean } | null,
+): FastifyReply {
+  if (!entry) throw notFound("post");
+  return sendCached(
+    request,
+    reply,
+    entry.body,
+    entry.isPublic ? API_READ_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
+  );
+}
+
 export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // The hottest reads answer a cached body in the request's own tick (no await per layer); a miss
   // takes the async path that loads it.
@@ -101,14 +116,8 @@ export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext)
   app.get<{ Params: { id: string } }>("/api/posts/:id", SELF_COMPRESSED, (request, reply) => {
     const hit = ctx.cache.hit<CachedPostEntry>(postKey(request.params.id));
     if (hit) return sendCached(request, reply, hit.body, API_READ_CACHE_CONTROL);
-    return readPost(ctx, request.params.id, () => getViewer(ctx, request)).then((entry) => {
-      if (!entry) throw notFound("post");
-      return sendCached(
-        request,
-        reply,
-        entry.body,
-        entry.isPublic ? API_READ_CACHE_CONTROL : PRIVATE_CACHE_CONTROL,
-      );
-    });
+    return readPost(ctx, request.params.id, () => getViewer(ctx, request)).then((entry) =>
+      sendPostRead(request, reply, entry),
+    );
   });
 }
