@@ -4,7 +4,7 @@ import { access, constants, link, mkdir, readdir, rename, rm, stat, writeFile } 
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { PutOptions, Storage, StoredObject } from "./storage";
+import type { PutOptions, Storage, StoredObject } from "./object";
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,254}$/;
 

@@ -5,7 +5,7 @@ import type {
   ListObjectsV2CommandOutput,
   S3Client,
 } from "@aws-sdk/client-s3";
-import { contentTypeOf, IMMUTABLE_CACHE, type PutOptions, readAll, type Storage } from "./storage";
+import { contentTypeOf, IMMUTABLE_CACHE, type PutOptions, readAll, type Storage } from "./object";
 
 export interface S3Config {
   bucket: string;
