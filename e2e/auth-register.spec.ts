@@ -63,6 +63,25 @@ test.describe("/register", () => {
     await expect(page.getByText("Rosa Reader")).toBeVisible();
   });
 
+  test("Log In → Register → Log In returns to the page the reader started from", async ({ page, server }) => {
+    const email = fresh();
+    await page.goto("/contact");
+    await page.getByRole("link", { name: "Login" }).click();
+    await page.waitForURL(/\/login\?from=%2Fcontact$/);
+    await page.getByRole("link", { name: "Register" }).click();
+    await page.waitForURL(/\/register\?from=%2Fcontact$/);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm Password").fill(PASSWORD);
+    await page.getByLabel("Display Name").fill("Rosa Reader");
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.waitForURL(/\/login\?from=%2Fcontact$/, { timeout: 5_000 });
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL(`${server.baseURL}/contact`);
+  });
+
   test("an already-registered email says so; other failures say 'Failed to create account. Please try again.'", async ({
     page,
     request,

@@ -38,6 +38,13 @@ describe("paths", () => {
     expect(paths.login("//evil.example")).toBe("/login");
     expect(paths.login("/login?from=/admin")).toBe("/login");
   });
+
+  it("carries where to come back to through registration, with the same rules", () => {
+    expect(paths.registerFrom("/post/1")).toBe("/register?from=%2Fpost%2F1");
+    expect(paths.registerFrom("/")).toBe("/register");
+    expect(paths.registerFrom(null)).toBe("/register");
+    expect(paths.registerFrom("//evil.example")).toBe("/register");
+  });
 });
 
 describe("safeRedirectPath", () => {

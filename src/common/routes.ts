@@ -62,13 +62,10 @@ export const paths = {
     return query ? `${pages.search.path}?${query}` : pages.search.path;
   },
   /** SPEC §2: login, then back to where the person was (never to the login page itself). */
-  login: (from?: string | null) => {
-    const back = from ? safeRedirectPath(from, "") : "";
-    return back && back !== pages.home.path
-      ? `${pages.login.path}?from=${encodeURIComponent(back)}`
-      : pages.login.path;
-  },
+  login: (from?: string | null) => withFrom(pages.login.path, from),
   register: pages.register.path,
+  /** Registration on the way to logging in: the page the person started from travels along. */
+  registerFrom: (from?: string | null) => withFrom(pages.register.path, from),
   forgotPassword: pages.forgotPassword.path,
   resetPassword: pages.resetPassword.path,
   admin: pages.admin.path,
@@ -108,6 +105,12 @@ export const pageTitle = (page: Page, siteName: string): string =>
  * Where to go after signing in: only a same-site relative path (one leading slash, no scheme, no
  * backslash), so `?from=` can never send a person to another site.
  */
+/** `path?from=…` when `from` is a same-site page other than home, else `path`. */
+function withFrom(path: string, from: string | null | undefined): string {
+  const back = from ? safeRedirectPath(from, "") : "";
+  return back && back !== pages.home.path ? `${path}?from=${encodeURIComponent(back)}` : path;
+}
+
 export function safeRedirectPath(from: string | null | undefined, fallback = "/"): string {
   if (!from || from.length > 2000) return fallback;
   if (!from.startsWith("/") || from.startsWith("//") || from.includes("\\")) return fallback;

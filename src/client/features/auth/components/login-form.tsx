@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
-import { safeRedirectPath } from "../../../../common/routes";
+import { paths, safeRedirectPath } from "../../../../common/routes";
 import { FormStatus } from "../../../components/ui/form-status";
 import { AUTH_ERROR_MESSAGES, toAuthError } from "../../../lib/auth-errors";
 import { useSession } from "../../../lib/session";
@@ -76,7 +76,7 @@ export function LoginForm() {
       <p className="auth-links">
         <Link to="/forgot-password">Forgot your password?</Link>
         <span>
-          Don't have an account? <Link to="/register">Register</Link>
+          Don't have an account? <Link to={paths.registerFrom(target)}>Register</Link>
         </span>
       </p>
     </form>

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from "../../../../common/limits";
+import { paths } from "../../../../common/routes";
 import { registrationProblem } from "../../../../common/schemas/account";
 import { Field } from "../../../components/ui/field";
 import { FormStatus } from "../../../components/ui/form-status";
@@ -19,6 +20,8 @@ export const REGISTER_TEXTS = {
 export function RegisterForm() {
   const { register } = useSession();
   const navigate = useNavigate();
+  // SPEC §2's "back to the page the user was sent from" holds through registration: /login gets it on.
+  const loginPath = paths.login(useSearchParams()[0].get("from"));
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
@@ -30,9 +33,9 @@ export function RegisterForm() {
   // SPEC §2: on success, to /login after 2 seconds.
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => navigate("/login"), REGISTER_REDIRECT_MS);
+    const timer = setTimeout(() => navigate(loginPath), REGISTER_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, loginPath]);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -99,7 +102,7 @@ export function RegisterForm() {
       </button>
       <p className="auth-links">
         <span>
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account? <Link to={loginPath}>Log in</Link>
         </span>
       </p>
     </form>
