@@ -1,10 +1,12 @@
 import { Outlet, useLocation } from "react-router";
+import { paths } from "../../../common/routes";
 import { useSession } from "../../lib/session";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 import { PageBoundary } from "./page-boundary";
 import { RouteFocus } from "./route-focus";
 import { ScrollToTop } from "./scroll-to-top";
+import { VerifyBanner } from "./verify-banner";
 
 export function Layout({ siteName }: { siteName: string }) {
   const { viewer } = useSession();
@@ -19,6 +21,8 @@ export function Layout({ siteName }: { siteName: string }) {
       <ScrollToTop />
       <RouteFocus />
       <Navbar siteName={siteName} />
+      {/* /admin shows the same offer as its whole page. */}
+      {viewer?.unverifiedAuthor && pathname !== paths.admin ? <VerifyBanner /> : null}
       {/* tabIndex -1: the skip link's target takes focus, so the next Tab starts inside the page. */}
       <div id="main" className="app-main" tabIndex={-1}>
         <PageBoundary pathname={pathname}>
