@@ -82,6 +82,9 @@ async function expectLatestPosts(page: Page) {
   await expect(cards.nth(0).locator(".post-card-blog")).toHaveText("His Blog");
   await expect(cards.nth(1)).toContainText(last.title);
   await expect(cards.nth(1).locator(".post-card-blog")).toHaveText("Her Blog");
+  // Issue 21: every card names the author as her profile does; his has none, so 'Him'.
+  await expect(cards.nth(1)).toContainText("By Ana Lima");
+  await expect(cards.nth(0)).toContainText("By Him");
   await expect(cards.nth(2).locator(".post-card-blog")).toHaveText("Her Blog");
   await expect(latest.getByRole("link", { name: middle.title })).toHaveAttribute(
     "href",

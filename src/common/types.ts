@@ -39,6 +39,8 @@ export type BlogPostCard = Omit<BlogPost, "content" | "images"> & {
   /** The thumbnail's natural size in pixels (null when unknown): cards reserve its space. */
   imageWidth: number | null;
   imageHeight: number | null;
+  /** The name the author set in their profile ('' when none: readers see 'Him' / 'Her'). */
+  authorName: string;
 };
 
 /** A piece of text from a search: `match` marks the words the search found (rendered as text). */

@@ -174,3 +174,35 @@ describe("author photo width", () => {
     expect(await backfillAuthorPhotoWidths(t.ctx.db, t.ctx.storage)).toBe(0);
   });
 });
+
+describe("the author's name on cards", () => {
+  it("every list, tag page, search and the server-rendered list names the author as the profile does", async () => {
+    const { createPost } = await import("../test/factories");
+    await createPost(t.ctx, { author: "him", title: "Ridge walk", hashtags: ["walks"] });
+    const cards = async (url: string) => {
+      const res = await t.request({ method: "GET", url });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: { authorName: string }[] }).items.map((c) => c.authorName);
+    };
+    const rename = async (name: string) => {
+      const res = await put("him", { name, bio: "" }, him);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await rename("Tomas Berg");
+    expect(await cards("/api/posts?author=him")).toEqual(["Tomas Berg"]);
+    expect(await cards("/api/posts?tag=walks")).toEqual(["Tomas Berg"]);
+    const hits = (await t.request({ method: "GET", url: "/api/search?q=ridge" })).json() as {
+      items: { post: { authorName: string } }[];
+    };
+    expect(hits.items.map((h) => h.post.authorName)).toEqual(["Tomas Berg"]);
+    // The server-rendered list is hydrated from the inlined cards (the renderer is not built here).
+    expect((await t.request({ method: "GET", url: "/his-blog" })).body).toContain(
+      '"authorName":"Tomas Berg"',
+    );
+
+    // A new name shows at once: the profile write empties the cached lists.
+    await rename("Tomas B.");
+    expect(await cards("/api/posts?author=him")).toEqual(["Tomas B."]);
+    expect((await t.request({ method: "GET", url: "/his-blog" })).body).toContain('"authorName":"Tomas B."');
+  });
+});

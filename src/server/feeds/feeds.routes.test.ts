@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AuthorKey } from "../../common/limits";
-import { blogPosts } from "../db/schema";
+import { authorProfiles, blogPosts } from "../db/schema";
 import { buildTestApp, type TestApp } from "../test/test-app";
 import { xmlEscape } from "./feeds.routes";
 
@@ -90,6 +90,15 @@ describe("GET /feed.xml", () => {
       expect(res.json()).toEqual({ error: { code: "VALIDATION_ERROR", message } });
     });
   }
+
+  it("names the author as their profile does (the blog's name when they set none)", async () => {
+    await t.ctx.db.insert(authorProfiles).values({ author: "her", name: "Clara <Moreau>" });
+    t.ctx.cache.invalidate();
+    const xml = (await get("/her-blog/feed.xml")).body;
+    expect(items(xml)[0]).toContain("<dc:creator>Clara &lt;Moreau&gt;</dc:creator>");
+    await t.ctx.db.delete(authorProfiles);
+    t.ctx.cache.invalidate();
+  });
 
   it("XML-escapes titles, and drops characters XML cannot carry", async () => {
     await insertPost("him", 100, { title: `Fish & "chips" <b>'now'</b>\u0001`, hashtags: ["a<b"] });

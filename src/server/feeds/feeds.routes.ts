@@ -59,7 +59,7 @@ function rssItem(publicUrl: string, post: BlogPostCard): string {
     `<link>${xmlEscape(link)}</link>`,
     `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
     `<pubDate>${new Date(post.date).toUTCString()}</pubDate>`,
-    `<dc:creator>${AUTHOR_TITLES[post.author]}</dc:creator>`,
+    `<dc:creator>${xmlEscape(post.authorName || AUTHOR_TITLES[post.author])}</dc:creator>`,
     `<description>${xmlEscape(post.excerpt)}</description>`,
     ...post.hashtags.map((tag) => `<category>${xmlEscape(tag)}</category>`),
     "</item>",

@@ -47,7 +47,7 @@ export type PostCardRow = Pick<
   | "hashtags"
   | "likes"
   | "lastUpdated"
-> & { contentHead: string; imageWidth: number | null; imageHeight: number | null };
+> & { contentHead: string; imageWidth: number | null; imageHeight: number | null; authorName: string };
 
 /** A card: no content, the excerpt resolved by SPEC §5 from the current content. */
 export const toBlogPostCard = (row: PostCardRow, now: Date): BlogPostCard => ({
@@ -63,4 +63,5 @@ export const toBlogPostCard = (row: PostCardRow, now: Date): BlogPostCard => ({
   hashtags: row.hashtags,
   likes: row.likes,
   lastUpdated: row.lastUpdated ? iso(row.lastUpdated) : null,
+  authorName: row.authorName,
 });

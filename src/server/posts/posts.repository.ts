@@ -3,7 +3,7 @@ import type { AuthorKey } from "../../common/limits";
 import { isId } from "../../common/schemas/id";
 import type { BlogPost, BlogPostCard, Page } from "../../common/types";
 import type { Db } from "../db/client";
-import { blogPosts } from "../db/schema";
+import { authorProfiles, blogPosts } from "../db/schema";
 import { after, exactInstant, newestFirst, type PageRequest, toPage } from "../pagination";
 import { postColumns, toBlogPost, toBlogPostCard } from "./post.presenter";
 import { publicPostsWhere } from "./visibility";
@@ -35,6 +35,9 @@ export const cardColumns = {
   excerpt: blogPosts.excerpt,
   contentHead: sql<string>`case when btrim(${blogPosts.excerpt}) = '' then left(${blogPosts.content}, ${sql.raw(String(CONTENT_HEAD_CHARS))}) else '' end`,
   author: blogPosts.author,
+  // Issue 21: cards name the author as their profile does (one primary-key lookup per row).
+  // Drizzle leaves columns unqualified here, so the subquery names both tables itself.
+  authorName: sql<string>`coalesce((select ap.name from ${authorProfiles} ap where ap.author = "blog_posts"."author"), '')`,
   date: blogPosts.date,
   cursorAt: exactInstant(blogPosts.date),
   imageUrl: blogPosts.imageUrl,

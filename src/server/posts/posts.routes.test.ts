@@ -120,6 +120,7 @@ describe("GET /api/posts?author=", () => {
       hashtags: ["garden"],
       likes: 0,
       lastUpdated: null,
+      authorName: "",
     });
     expect(card).not.toHaveProperty("content");
     expect(card).not.toHaveProperty("images");

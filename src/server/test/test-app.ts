@@ -102,7 +102,7 @@ export async function buildTestApp(
       DATA_DIR: dataDir,
       PUBLIC_URL: "http://127.0.0.1:3000",
       SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
       ...overrides,
     },
     null,

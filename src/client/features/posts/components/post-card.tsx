@@ -3,7 +3,7 @@ import { AUTHOR_TITLES } from "../../../../common/routes";
 import { IMAGE_SIZES } from "../../../../common/rules/image-sources";
 import type { BlogPostCard } from "../../../../common/types";
 import { ResponsiveImage } from "../../../components/ui/responsive-image";
-import { authorLabel, formatDate } from "./format";
+import { authorName, formatDate } from "./format";
 
 /** A thumbnail whose size is not recorded still gets the box's own ratio (16:10, posts.css). */
 const BOX = { width: 480, height: 300 };
@@ -49,7 +49,7 @@ export function PostCard({
         <p className="post-meta">
           <time dateTime={post.date}>{formatDate(post.date)}</time>
           <span aria-hidden="true"> · </span>
-          <span>By {authorLabel(post.author)}</span>
+          <span>By {authorName({ author: post.author, name: post.authorName ?? "" })}</span>
         </p>
         {post.excerpt ? <p className="post-card-excerpt">{post.excerpt}</p> : null}
       </div>
