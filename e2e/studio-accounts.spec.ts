@@ -19,8 +19,9 @@ test("an unverified author sees the notice, resends the email once a minute, and
   context,
 }) => {
   test.setTimeout(90_000);
-  // A server of its own: on the worker's server the authors are already verified.
-  const { server, stop } = await startServer();
+  // A server of its own: on the worker's server the authors are already verified. A new install
+  // with its demo posts, which the first hour removes.
+  const { server, stop } = await startServer({ SEED_DEMO: "true" });
   try {
     const email = "her@duet.local";
     const signUp = await context.request.post(`${server.baseURL}/api/auth/sign-up/email`, {
@@ -63,6 +64,16 @@ test("an unverified author sees the notice, resends the email once a minute, and
     await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
     await expect(page.getByText("Your email address is verified.")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Your posts" })).toBeVisible();
+
+    // Issue 21: the install's demo posts go in one click, after a question.
+    const demo = page.getByRole("region", { name: "Demo posts" });
+    await expect(demo).toContainText(/This blog still shows \d+ demo posts that came with the install/);
+    await demo.getByRole("button", { name: "Remove demo posts" }).click();
+    await expect(demo.getByRole("button", { name: "Yes, Remove" })).toBeFocused();
+    await demo.getByRole("button", { name: "Yes, Remove" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "The demo posts were removed." })).toBeFocused();
+    await page.goto(`${server.baseURL}/her-blog`);
+    await expect(page.getByText("No blog posts found. Check back soon!")).toBeVisible();
   } finally {
     await stop();
   }

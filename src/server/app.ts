@@ -29,6 +29,7 @@ import { registerMetrics } from "./ops/metrics";
 import { registerAuthRoutes } from "./plugins/auth";
 import { registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
+import { registerDemoPostsRoutes } from "./posts/demo-posts.routes";
 import { registerOwnPostsRoutes } from "./posts/own-posts.routes";
 import { registerPostReadingRoutes } from "./posts/post-reading.routes";
 import { registerPostWritesRoutes } from "./posts/post-writes.routes";
@@ -142,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerPostReadingRoutes(app, ctx);
   await registerPostWritesRoutes(app, ctx);
   await registerOwnPostsRoutes(app, ctx);
+  await registerDemoPostsRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);
   await registerAuthorProfilesRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);

@@ -362,3 +362,6 @@ export async function seedDemo(db: Db, storage: Storage, options: { now?: Date }
 }
 
 export const DEMO_POST_COUNT = POSTS.length;
+
+/** What identifies a demo post as seeded: its author, title and excerpt (db/demo-posts.ts). */
+export const DEMO_POST_SIGNATURES = POSTS.map(({ author, title, excerpt }) => ({ author, title, excerpt }));

@@ -14,6 +14,9 @@ const Inbox = lazy(() => import("../../features/inbox/components/inbox"));
 const ArchivePanel = lazy(() => import("../../features/archive/components/archive-panel"));
 // The writing studio's lists and forms, also admin-only chunks.
 const YourPosts = lazy(() => import("../../features/studio/components/your-posts"));
+const DemoPostsNotice = lazy(() =>
+  import("../../features/studio/components/demo-posts-notice").then((m) => ({ default: m.DemoPostsNotice })),
+);
 const AuthorProfileForm = lazy(() => import("../../features/studio/components/author-profile-form"));
 const VerifyEmailNotice = lazy(() =>
   import("../../features/studio/components/verify-email-notice").then((m) => ({
@@ -51,6 +54,7 @@ function AdminStudio() {
   if (!viewer?.authorKey) return null;
   return (
     <Suspense fallback={<p aria-busy="true">Loading your posts...</p>}>
+      <DemoPostsNotice />
       <YourPosts postPath={paths.post} />
       <AuthorProfileForm author={viewer.authorKey} />
     </Suspense>
