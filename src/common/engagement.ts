@@ -63,5 +63,17 @@ export interface ContactMessage {
 /** The email prefix SPEC §3 shows as a comment's author. */
 export const emailPrefix = (email: string): string => email.split("@")[0] ?? email;
 
+/** A reader the signed-in author blocked from commenting on their blog (the studio's list, with 'Unblock'). */
+export interface BlockedReader {
+  userId: string;
+  /** The email prefix their comments showed (SPEC §3). */
+  name: string;
+  displayName: string;
+  blockedAt: string;
+}
+
+/** How many blocked readers `GET /api/blocks` lists, newest first (two authors block few readers). */
+export const BLOCKED_READERS_MAX = 200;
+
 /** A reader the post's author blocked tries to comment on that blog. */
 export const COMMENT_BLOCKED_MESSAGE = "The author of this blog has blocked you from commenting on it.";
