@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { BlockedReader } from "../../../../common/engagement";
 import { useBlockedReaders, useUnblock } from "../api/blocks";
 
@@ -22,6 +22,10 @@ function BlockedItem({
   const unblock = useUnblock();
   const button = useRef<HTMLButtonElement>(null);
   const nameId = `blocked-${reader.userId}`;
+  // The button was disabled while busy (which drops focus): it takes it back, with the reason under it.
+  useEffect(() => {
+    if (unblock.isError) button.current?.focus();
+  }, [unblock.isError]);
   return (
     <li className="inbox-item inbox-block">
       <p className="inbox-block-who">
@@ -38,13 +42,7 @@ function BlockedItem({
         className="button button-ghost button-small"
         aria-describedby={nameId}
         disabled={unblock.isPending}
-        onClick={() =>
-          unblock.mutate(reader.userId, {
-            onSuccess: () => onUnblocked(reader.name),
-            // The button stays where it was, with the reason under it.
-            onError: () => button.current?.focus(),
-          })
-        }
+        onClick={() => unblock.mutate(reader.userId, { onSuccess: () => onUnblocked(reader.name) })}
       >
         {unblock.isPending ? "Unblocking..." : "Unblock"}
       </button>
