@@ -9,6 +9,7 @@ export interface Comment {
   /** Written by one of the blog's authors: taken from the account (a verified author address), never the name. */
   isAuthor: boolean;
   content: string;
+  /** Empty for a stand-in ('[deleted]' or '[hidden]') kept only for its replies. */
   userId: string;
   timestamp: string;
   /** A reply's top-level comment; null for a top-level comment. */
@@ -17,7 +18,10 @@ export interface Comment {
   replyTo: { id: string; author: string } | null;
   /** Deleted while it had replies: shown as '[deleted]' above them. */
   deleted: boolean;
-  /** Hidden by the post's author (only its writer and the post's author get it, marked). */
+  /**
+   * Hidden by the post's author: its writer and the post's author get it marked; anyone else gets
+   * it only as a '[hidden]' stand-in above its replies (a hidden reply reaches no one else).
+   */
   hidden: boolean;
   /** Waiting for the post's author's approval (only its writer and the post's author get it). */
   held: boolean;
@@ -27,6 +31,12 @@ export interface Comment {
 
 /** What a deleted comment that keeps its replies shows instead of its writer and text. */
 export const DELETED_COMMENT_TEXT = "[deleted]";
+
+/** What a hidden comment that keeps its replies shows to everyone but its writer and the post's author. */
+export const HIDDEN_COMMENT_TEXT = "[hidden]";
+
+/** A '[deleted]' or '[hidden]' stand-in: no writer, nothing to answer, edit, moderate or report. */
+export const isStandIn = (comment: Pick<Comment, "userId">): boolean => comment.userId === "";
 
 /** Whether the viewer likes a post, and its count. */
 export interface LikeState {
@@ -52,6 +62,18 @@ export interface ContactMessage {
 
 /** The email prefix SPEC §3 shows as a comment's author. */
 export const emailPrefix = (email: string): string => email.split("@")[0] ?? email;
+
+/** A reader the signed-in author blocked from commenting on their blog (the studio's list, with 'Unblock'). */
+export interface BlockedReader {
+  userId: string;
+  /** The email prefix their comments showed (SPEC §3). */
+  name: string;
+  displayName: string;
+  blockedAt: string;
+}
+
+/** How many blocked readers `GET /api/blocks` lists, newest first (two authors block few readers). */
+export const BLOCKED_READERS_MAX = 200;
 
 /** A reader the post's author blocked tries to comment on that blog. */
 export const COMMENT_BLOCKED_MESSAGE = "The author of this blog has blocked you from commenting on it.";

@@ -20,6 +20,8 @@ export const queryKeys = {
   postReading: (id: string) => ["post", id, "reading"] as const,
   comments: (postId: string) => ["comments", postId] as const,
   likeState: (postId: string) => ["like", postId] as const,
+  /** The signed-in author's blocked readers (the studio's list). */
+  blockedReaders: ["blocks"] as const,
 };
 
 /**

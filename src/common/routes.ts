@@ -71,6 +71,11 @@ export const paths = {
   admin: pages.admin.path,
   profile: pages.profile.path,
   subscriptions: pages.subscriptions.path,
+  /** Where the unsubscribe page's button posts its form (it works without JavaScript). */
+  unsubscribeForm: `${pages.subscriptions.path}/unsubscribe`,
+  /** What the form's POST answers with (Post/Redirect/Get): done for this blog, or the link was not valid. */
+  unsubscribed: (author: AuthorKey | null) =>
+    `${pages.subscriptions.path}?${author ? `unsubscribed=${author}` : "link=invalid"}`,
   privacy: pages.privacy.path,
   terms: pages.terms.path,
   blog: (author: AuthorKey) => (author === "him" ? pages.hisBlog.path : pages.herBlog.path),

@@ -47,6 +47,9 @@ export const BlockBodySchema = strictBody({
     .max(100, "userId is not valid."),
 });
 
+/** `GET /api/blocks` takes no query: unknown fields are refused. */
+export const BlocksQuerySchema = z.strictObject({});
+
 export const ModerationSettingsBodySchema = strictBody({
   holdFirstComments: z.boolean({ message: "holdFirstComments must be true or false." }),
 });

@@ -6,6 +6,7 @@ import { registerFollowRoutes } from "./followers.routes";
 import { queueCommentNotifications } from "./notifications";
 import { registerNotificationRoutes } from "./notifications.routes";
 import { queueNewPostEmails } from "./post-emails";
+import { registerUnsubscribePage } from "./unsubscribe-page";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -61,4 +62,5 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
 
   await registerFollowRoutes(app, ctx);
   await registerNotificationRoutes(app, ctx);
+  await registerUnsubscribePage(app, ctx);
 }

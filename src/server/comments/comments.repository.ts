@@ -1,5 +1,5 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
-import { type Comment, DELETED_COMMENT_TEXT } from "../../common/engagement";
+import { type Comment, DELETED_COMMENT_TEXT, HIDDEN_COMMENT_TEXT } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
 import { blogPosts, commentBlocks, comments, user } from "../db/schema";
@@ -35,6 +35,20 @@ export const toComment = (row: CommentRow, isAuthor: boolean, opts: { blocked?: 
     held: row.status === "held",
   };
 };
+
+/**
+ * A hidden top-level comment for a viewer who may not see it: like '[deleted]', a stand-in that
+ * keeps its replies in place and gives away neither its writer nor its text.
+ */
+export const toHiddenStandIn = (row: CommentRow): Comment => ({
+  ...toComment(row, false),
+  author: HIDDEN_COMMENT_TEXT,
+  content: HIDDEN_COMMENT_TEXT,
+  userId: "",
+  replyTo: null,
+  hidden: true,
+  held: false,
+});
 
 /**
  * SPEC §3 shows the email prefix, so `him@attacker.example` looks like the author 'him': the badge

@@ -1,8 +1,9 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
+import { BLOCKED_READERS_MAX, type BlockedReader, emailPrefix } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import type { Viewer } from "../../common/types";
 import type { Db } from "../db/client";
-import { authorSettings, blogPosts, commentBlocks, commentReports, comments } from "../db/schema";
+import { authorSettings, blogPosts, commentBlocks, commentReports, comments, user } from "../db/schema";
 
 export async function isBlocked(db: Db, author: AuthorKey, userId: string): Promise<boolean> {
   const [row] = await db
@@ -57,6 +58,23 @@ export async function unblock(db: Db, author: AuthorKey, userId: string): Promis
   await db
     .delete(commentBlocks)
     .where(and(eq(commentBlocks.author, author), eq(commentBlocks.userId, userId)));
+}
+
+/** The readers this author blocked, newest first. */
+export async function listBlocks(db: Db, author: AuthorKey): Promise<BlockedReader[]> {
+  const rows = await db
+    .select({ userId: commentBlocks.userId, email: user.email, name: user.name, at: commentBlocks.createdAt })
+    .from(commentBlocks)
+    .innerJoin(user, eq(user.id, commentBlocks.userId))
+    .where(eq(commentBlocks.author, author))
+    .orderBy(desc(commentBlocks.createdAt), desc(commentBlocks.userId))
+    .limit(BLOCKED_READERS_MAX);
+  return rows.map((r) => ({
+    userId: r.userId,
+    name: emailPrefix(r.email),
+    displayName: r.name,
+    blockedAt: r.at.toISOString(),
+  }));
 }
 
 export async function report(db: Db, commentId: string, userId: string, reason: string | null, now: Date) {

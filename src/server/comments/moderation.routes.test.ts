@@ -66,6 +66,86 @@ describe("hide and show a comment (PATCH /api/comments/:id/visibility)", () => {
   });
 });
 
+describe("hiding a top-level comment that has replies", () => {
+  /** Each thread as `content (flags): [replies]`, the way the viewer gets it. */
+  async function threadsSeenBy(postId: string, who: TestUser | null) {
+    const res = await req("GET", `/api/posts/${postId}/comments`, who);
+    expect(res.statusCode, res.body).toBe(200);
+    return (res.json().items as Comment[]).map((c) => ({
+      top: `${c.author}: ${c.content}${c.hidden ? " (hidden)" : ""}`,
+      replies: (c.replies ?? []).map((r) => `${r.author}: ${r.content}${r.hidden ? " (hidden)" : ""}`),
+    }));
+  }
+
+  it("acts on that comment alone: its replies stay for everyone, under '[hidden]' for all but its writer and the post's author", async () => {
+    const post = await createPost(t.ctx, { author: "him" });
+    const top = await commentOn(post.id, writer, "Rude words");
+    const replier = await t.signUp({ email: "replier@example.com" });
+    const answer = await req("POST", `/api/posts/${post.id}/comments`, replier, {
+      content: "Calm down",
+      replyTo: top.id,
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    expect((await req("PATCH", `/api/comments/${top.id}/visibility`, him, { hidden: true })).statusCode).toBe(
+      200,
+    );
+    const standIn = [{ top: "[hidden]: [hidden] (hidden)", replies: ["replier: Calm down"] }];
+    for (const who of [null, reader, replier, her])
+      expect(await threadsSeenBy(post.id, who)).toEqual(standIn);
+    // Neither the text nor the writer reaches them.
+    const raw = (await req("GET", `/api/posts/${post.id}/comments`, reader)).body;
+    expect(raw).not.toContain("Rude words");
+    expect(raw).not.toContain(writer.id);
+    expect(raw).not.toContain('"writer"');
+    const marked = [{ top: "writer: Rude words (hidden)", replies: ["replier: Calm down"] }];
+    expect(await threadsSeenBy(post.id, writer)).toEqual(marked);
+    expect(await threadsSeenBy(post.id, him)).toEqual(marked);
+    // The stand-in cannot be answered by those who only see the stand-in; its replies can.
+    const onStandIn = { content: "What was it?", replyTo: top.id };
+    expect((await req("POST", `/api/posts/${post.id}/comments`, reader, onStandIn)).statusCode).toBe(404);
+    const onReply = { content: "Agreed", replyTo: answer.json().id };
+    expect((await req("POST", `/api/posts/${post.id}/comments`, reader, onReply)).statusCode).toBe(201);
+    // Shown again: the comment is back for everyone.
+    expect(
+      (await req("PATCH", `/api/comments/${top.id}/visibility`, him, { hidden: false })).statusCode,
+    ).toBe(200);
+    expect((await threadsSeenBy(post.id, null))[0]!.top).toBe("writer: Rude words");
+  });
+
+  it("a hidden reply goes alone; a hidden comment whose replies are all hidden goes with them", async () => {
+    const post = await createPost(t.ctx, { author: "her" });
+    const top = await commentOn(post.id, writer, "Question");
+    const ok = await req("POST", `/api/posts/${post.id}/comments`, reader, {
+      content: "Fine",
+      replyTo: top.id,
+    });
+    const bad = await req("POST", `/api/posts/${post.id}/comments`, reader, {
+      content: "Spam",
+      replyTo: top.id,
+    });
+    await req("PATCH", `/api/comments/${bad.json().id}/visibility`, her, { hidden: true });
+    expect(await threadsSeenBy(post.id, null)).toEqual([
+      { top: "writer: Question", replies: ["reader: Fine"] },
+    ]);
+    await req("PATCH", `/api/comments/${ok.json().id}/visibility`, her, { hidden: true });
+    await req("PATCH", `/api/comments/${top.id}/visibility`, her, { hidden: true });
+    expect(await threadsSeenBy(post.id, null)).toEqual([]);
+    expect(await threadsSeenBy(post.id, him)).toEqual([]);
+  });
+
+  it("a blocked reader's comment with replies stays as '[hidden]' above them", async () => {
+    const post = await createPost(t.ctx, { author: "her" });
+    const pest = await t.signUp({ email: "pest@example.com" });
+    const top = await commentOn(post.id, pest, "Buy my stuff");
+    await req("POST", `/api/posts/${post.id}/comments`, reader, { content: "No thanks", replyTo: top.id });
+    expect((await req("POST", "/api/blocks", her, { userId: pest.id })).statusCode).toBe(201);
+    expect(await threadsSeenBy(post.id, reader)).toEqual([
+      { top: "[hidden]: [hidden] (hidden)", replies: ["reader: No thanks"] },
+    ]);
+    expect((await req("DELETE", `/api/blocks/${pest.id}`, her)).statusCode).toBe(204);
+  });
+});
+
 describe("block a reader (POST /api/blocks, DELETE /api/blocks/:userId)", () => {
   it("hides their comments on that author's blog and refuses new ones with a clear message; unblock restores", async () => {
     const hisPost = await createPost(t.ctx, { author: "him" });

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { canModerateComment } from "../../common/policies";
 import {
   BlockBodySchema,
+  BlocksQuerySchema,
   CommentReportBodySchema,
   CommentVisibilityBodySchema,
   ModerationSettingsBodySchema,
@@ -19,6 +20,7 @@ import {
   block,
   dismissReports,
   getAuthorSettings,
+  listBlocks,
   report,
   reviewQueue,
   setAuthorSettings,
@@ -87,6 +89,15 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
     if (authors.includes(target)) throw badRequest("The blog's authors cannot be blocked.");
     await block(ctx.db, viewer.authorKey, userId, ctx.now());
     return reply.status(201).send({ blocked: userId });
+  });
+
+  /** The studio's list of readers the signed-in author blocked: theirs alone, to unblock. */
+  app.get("/api/blocks", async (request, reply) => {
+    parse(BlocksQuerySchema, request.query ?? {});
+    const viewer = await requireAdmin(ctx, request);
+    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+    reply.header("cache-control", "no-store");
+    return { items: await listBlocks(ctx.db, viewer.authorKey) };
   });
 
   app.delete<{ Params: { userId: string } }>("/api/blocks/:userId", WRITE, async (request, reply) => {

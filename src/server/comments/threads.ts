@@ -2,11 +2,12 @@ import type { Comment } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import { canSeeComment } from "../../common/policies";
 import type { Page, Viewer } from "../../common/types";
-import { type ListedRow, type ThreadPage, toComment } from "./comments.repository";
+import { type ListedRow, type ThreadPage, toComment, toHiddenStandIn } from "./comments.repository";
 
 /**
  * A page of threads as this viewer may see it: hidden and held comments reach only their writer
- * and the post's author (marked); a '[deleted]' comment stays only while it has visible replies.
+ * and the post's author (marked). Hiding acts on one comment: a hidden top-level comment stays for
+ * everyone else as a '[hidden]' stand-in while it has visible replies, as a '[deleted]' one does.
  */
 export function presentThreads(
   page: ThreadPage,
@@ -14,9 +15,12 @@ export function presentThreads(
   post: { author: AuthorKey },
 ): Page<Comment> {
   const blocked = new Set(page.blockedUserIds);
-  const present = ({ comment: row, isAuthor }: ListedRow): Comment | null => {
-    const comment = toComment(row, isAuthor, { blocked: blocked.has(row.userId) });
-    return canSeeComment(viewer, { ...comment, userId: row.userId }, post) ? comment : null;
+  const presentAll = ({ comment: row, isAuthor }: ListedRow) =>
+    toComment(row, isAuthor, { blocked: blocked.has(row.userId) });
+  const visible = (comment: Comment, userId: string) => canSeeComment(viewer, { ...comment, userId }, post);
+  const present = (listed: ListedRow): Comment | null => {
+    const comment = presentAll(listed);
+    return visible(comment, listed.comment.userId) ? comment : null;
   };
   const repliesOf = new Map<string, Comment[]>();
   for (const listed of page.replies) {
@@ -35,8 +39,10 @@ export function presentThreads(
       if (replies.length > 0) items.push({ ...toComment(row, false), hidden: false, held: false, replies });
       continue;
     }
-    const comment = present(listed);
-    if (comment) items.push({ ...comment, replies });
+    const comment = presentAll(listed);
+    if (visible(comment, row.userId)) items.push({ ...comment, replies });
+    else if (comment.hidden && !comment.held && replies.length > 0)
+      items.push({ ...toHiddenStandIn(row), replies });
   }
   return { items, nextCursor: page.nextCursor };
 }

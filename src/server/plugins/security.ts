@@ -40,7 +40,9 @@ export function isCrossSite(request: FastifyRequest, origins: Set<string>): bool
   const site = request.headers["sec-fetch-site"];
   if (site === "cross-site" || site === "same-site") return true;
   const origin = request.headers.origin;
-  if (origin) return !origins.has(origin);
+  // A form on our own page (the unsubscribe button) posts `Origin: null` under our no-referrer
+  // policy; then the browser's Sec-Fetch-Site says where it came from.
+  if (origin && !(origin === "null" && site === "same-origin")) return !origins.has(origin);
   // No Origin and no Sec-Fetch-Site: not a browser form post from elsewhere only if same-origin said so.
   return site !== "same-origin";
 }

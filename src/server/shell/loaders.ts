@@ -218,8 +218,8 @@ export const pageLoaders: Record<PageName, PageLoader> = {
   resetPassword: simple("resetPassword"),
   admin: simple("admin", { serverRendered: false }),
   profile: simple("profile", { serverRendered: false }),
-  // Acts on the token in its address (confirm, unsubscribe): rendered in the browser only.
-  subscriptions: simple("subscriptions", { serverRendered: false, cacheable: false }),
+  // Rendered on the server: the unsubscribe button is a form that works without JavaScript.
+  subscriptions: simple("subscriptions", { cacheable: false }),
   privacy: simple("privacy"),
   terms: simple("terms"),
   notFound: simple("notFound", { status: 404, cacheable: false }),

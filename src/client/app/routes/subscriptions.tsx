@@ -1,24 +1,37 @@
 import { useSearchParams } from "react-router";
+import { AUTHORS, type AuthorKey } from "../../../common/limits";
 import { pages, pageTitle } from "../../../common/routes";
 import { EmailLinkResult } from "../../features/follow/components/email-link-result";
+import { UNSUBSCRIBE_TEXT } from "../../features/follow/components/link-texts";
+import { UnsubscribeConfirm } from "../../features/follow/components/unsubscribe-confirm";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
-/** Where the links in audience emails land: confirm a follow, unsubscribe. */
+const isAuthor = (value: string | null): value is AuthorKey => AUTHORS.includes(value as AuthorKey);
+
+/** Where the links in audience emails land: confirm a follow, unsubscribe (and its result), stop notifications. */
 export default function SubscriptionsPage() {
   useDocumentTitle(pageTitle(pages.subscriptions, shell().siteName));
   const [params] = useSearchParams();
+  const unsubscribe = params.get("unsubscribe");
+  const unsubscribed = params.get("unsubscribed");
   return (
     <main className="page page-narrow">
       <h1>Email subscriptions</h1>
-      <EmailLinkResult
-        confirm={params.get("confirm")}
-        unsubscribe={params.get("unsubscribe")}
-        notifications={
-          params.get("notifications")
-            ? { token: params.get("notifications") ?? "", kind: params.get("kind") ?? "" }
-            : null
-        }
-      />
+      {unsubscribe ? (
+        <UnsubscribeConfirm token={unsubscribe} />
+      ) : isAuthor(unsubscribed) ? (
+        // Where the unsubscribe form's POST lands without JavaScript (Post/Redirect/Get).
+        <p role="status">{UNSUBSCRIBE_TEXT.done(unsubscribed)}</p>
+      ) : (
+        <EmailLinkResult
+          confirm={params.get("confirm")}
+          notifications={
+            params.get("notifications")
+              ? { token: params.get("notifications") ?? "", kind: params.get("kind") ?? "" }
+              : null
+          }
+        />
+      )}
     </main>
   );
 }

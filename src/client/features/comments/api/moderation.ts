@@ -19,7 +19,10 @@ export function useBlock(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (userId: string) => api("/api/blocks", { method: "POST", body: { userId } }),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.comments(postId) }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: queryKeys.comments(postId) });
+      await client.invalidateQueries({ queryKey: queryKeys.blockedReaders });
+    },
   });
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import type { Comment } from "../../../../common/engagement";
+import { type Comment, isStandIn } from "../../../../common/engagement";
 import type { AuthorKey } from "../../../../common/limits";
 import { canManageComment } from "../../../../common/policies";
 import type { Viewer } from "../../../../common/types";
@@ -27,7 +27,9 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
   const replyButton = useRef<HTMLButtonElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<"edit" | "reply" | null>(null);
-  const canManage = !comment.deleted && canManageComment(viewer, comment, post);
+  // A '[deleted]' or '[hidden]' stand-in only holds its replies' place: nothing to act on.
+  const standIn = isStandIn(comment);
+  const canManage = !standIn && canManageComment(viewer, comment, post);
 
   // Keyboard users land back on the button that opened a form when it closes.
   useEffect(() => {
@@ -59,7 +61,7 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
 
   const classes = ["comment"];
   if (highlighted === comment.id) classes.push("comment--highlighted");
-  if (comment.hidden || comment.held) classes.push("comment--muted");
+  if (!standIn && (comment.hidden || comment.held)) classes.push("comment--muted");
 
   return (
     <li className={classes.join(" ")} id={commentAnchor(comment.id)} tabIndex={-1}>
@@ -78,7 +80,7 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
               {formatTime(comment.timestamp)}
             </time>
           </a>
-          {comment.hidden ? <span className="comment-flag">Hidden</span> : null}
+          {comment.hidden && !standIn ? <span className="comment-flag">Hidden</span> : null}
           {comment.held ? <span className="comment-flag">Awaiting approval</span> : null}
         </header>
         {editing ? (
@@ -92,7 +94,7 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
             {error}
           </p>
         ) : null}
-        {!editing && !comment.deleted ? (
+        {!editing && !standIn ? (
           <div className="comment-actions">
             {viewer && !comment.held ? (
               <button

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { Comment } from "../../../../common/engagement";
+import { type Comment, isStandIn } from "../../../../common/engagement";
 import type { AuthorKey } from "../../../../common/limits";
 import { canModerateComment } from "../../../../common/policies";
 import type { Viewer } from "../../../../common/types";
@@ -25,7 +25,7 @@ export function ModerationActions({
   const block = useBlock(post.id);
   const report = useReport();
   const [note, setNote] = useState<string | null>(null);
-  if (!viewer || comment.deleted) return null;
+  if (!viewer || isStandIn(comment)) return null;
   const moderator = canModerateComment(viewer, post);
   const fail = () => setNote(MODERATION_TEXT.failed);
 
