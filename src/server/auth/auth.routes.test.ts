@@ -332,7 +332,8 @@ describe("author verification by email", () => {
   it("registering an author address (any case) sends a 'verify' link; following it makes that account the admin", async () => {
     const t2 = await buildTestApp();
     try {
-      // One client throughout (one address, no cookie jar): a script registering, as the contract does.
+      // One browser throughout: it keeps the cookie the registration set (issue 18: the link
+      // confirms at once only where that cookie is; elsewhere it asks for the password first).
       const client = { remoteAddress: "192.0.2.10" };
       const res = await t2.request({
         ...client,
@@ -341,6 +342,7 @@ describe("author verification by email", () => {
         payload: { email: " HER@Duet.Local ", password: TEST_PASSWORD, name: "Her" },
       });
       expect(res.statusCode).toBe(200);
+      const registrationCookie = cookieOf(res);
       const link = t2.mailer.linkFor("her@duet.local", "verify");
       expect(link).toBeTruthy();
       const before = await t2.request({
@@ -356,6 +358,7 @@ describe("author verification by email", () => {
         ...client,
         method: "GET",
         url: link!.replace(t2.config.publicUrl, ""),
+        cookie: registrationCookie,
       });
       expect(follow.statusCode).toBe(302);
       expect(follow.headers.location).toBe("/admin?verified=1");
