@@ -1,7 +1,13 @@
 // Issue 2: security headers on EVERY response, not only the API: pages, errors, feeds, refusals.
 import { connect, type Socket } from "node:net";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HEADERS_TIMEOUT_MS, MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS } from "../http-server";
+import {
+  HEADERS_TIMEOUT_MS,
+  limitConnections,
+  MAX_CONNECTIONS,
+  MAX_CONNECTIONS_PER_ADDRESS,
+} from "../http-server";
 import { networkKey } from "../network-key";
 import { buildTestApp, type TestApp } from "../test/test-app";
 
@@ -114,6 +120,26 @@ describe("one address's connections", () => {
       const connections = () =>
         new Promise<number>((r) => t.app.server.getConnections((_e, count) => r(count)));
       while ((await connections()) > 0) await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+});
+
+describe("behind a proxy (TRUST_PROXY)", () => {
+  it("every socket comes from the proxy: no per-client cap, only the global one", async () => {
+    // The cap alone, on a bare server: a whole test app would only add seconds.
+    const proxied = Fastify();
+    limitConnections(proxied, { trustProxy: true });
+    const open: Array<Socket | null> = [];
+    try {
+      await proxied.listen({ port: 0, host: "127.0.0.1" });
+      const port = (proxied.server.address() as { port: number }).port;
+      const more = MAX_CONNECTIONS_PER_ADDRESS + 8;
+      open.push(...(await Promise.all(Array.from({ length: more }, () => openSocket(port)))));
+      expect(open.every(Boolean)).toBe(true);
+      expect(proxied.server.maxConnections).toBe(MAX_CONNECTIONS);
+    } finally {
+      for (const socket of open) socket?.destroy();
+      await proxied.close();
     }
   });
 });
