@@ -32,9 +32,9 @@ export const MAX_CONNECTIONS = 10_000;
 /**
  * Open sockets one client may hold: an IPv4 address, or an IPv6 /64 (docs/decisions/0008). An
  * attacker needs MAX_CONNECTIONS / 64 = 157 addresses to fill the global cap, whatever the
- * timeouts; 40 addresses hold a quarter of it (2,560). A browser opens at most 6 sockets per site, so an
- * office of ten shares one address comfortably. Behind a proxy (TRUST_PROXY) every socket comes
- * from the proxy, which must cap clients itself: only the global cap applies there.
+ * timeouts; 40 addresses hold a quarter of it (2,560). A browser opens at most 6 sockets per
+ * site, so an office of ten shares one address comfortably. Behind a proxy (TRUST_PROXY) every
+ * socket comes from the proxy, which must cap clients itself: only the global cap applies there.
  */
 export const MAX_CONNECTIONS_PER_ADDRESS = 64;
 
