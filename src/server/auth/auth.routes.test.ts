@@ -550,6 +550,17 @@ describe("session cookies on https", () => {
       expect(raw).toMatch(/; Secure/i);
       expect(raw).toMatch(/HttpOnly/i);
       expect(raw).toMatch(/SameSite=Lax/i);
+      // The cookie that lets the registering browser confirm an author address (issue 18 item 2).
+      const registered = await t2.request({
+        method: "POST",
+        url: "/api/auth/sign-up/email",
+        payload: { email: t2.config.authorEmails.her, password: TEST_PASSWORD, name: "Her" },
+      });
+      expect(registered.statusCode).toBe(200);
+      const origin = [registered.headers["set-cookie"]]
+        .flat()
+        .find((c) => c?.startsWith("duet_verify_origin="));
+      expect(origin).toMatch(/; HttpOnly; SameSite=Lax; Secure$/);
     } finally {
       await t2.close();
     }
