@@ -67,7 +67,7 @@ declare module "fastify" {
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = deps;
   const app = Fastify(serverOptions(config, deps.logger ?? false));
-  limitConnections(app);
+  limitConnections(app, config);
   const mailer =
     deps.mailer ??
     createMailer({

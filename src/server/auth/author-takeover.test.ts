@@ -88,6 +88,17 @@ describe("a stranger registers an author address first", () => {
     expect(again.statusCode).toBe(400);
   });
 
+  it("a stranger with the owner's address and user agent, but not her browser's cookie, is not made admin (issue 18)", async () => {
+    // Behind the owner's NAT (or a proxy without TRUST_PROXY), sending her browser's User-Agent.
+    expect((await signUp(OWNER, "strangers-own-pass-1")).statusCode).toBe(200);
+    const opened = await openLink(OWNER);
+    expect(String(opened.headers.location)).toMatch(/^\/reset-password\?token=[\w-]+&verify=1$/);
+    expect(sessionCookie(opened)).toBe("");
+    expect(await isVerified()).toBe(false);
+    const stranger = sessionCookie(await signIn(OWNER, "strangers-own-pass-1"));
+    expect(await viewerOf(stranger)).toMatchObject({ isAdmin: false, unverifiedAuthor: true });
+  });
+
   it("a reader signed in elsewhere (not to this account) gets the same detour", async () => {
     await signUp(ATTACKER);
     const reader = await t.signUp();
@@ -111,9 +122,9 @@ describe("the client that registered the address confirms it by opening the link
     expect(await viewerOf(before)).toBeNull();
   });
 
-  it("without cookies, from the same address and user agent (a script, the ARCHITECTURE contract)", async () => {
-    await signUp(OWNER);
-    const opened = await openLink(OWNER);
+  it("from the registering client with its cookie, on the same network: confirmed directly", async () => {
+    const registered = await signUp(OWNER);
+    const opened = await openLink(OWNER, cookieOf(registered));
     expect(opened.headers.location).toBe("/admin?verified=1");
     expect((await signIn(OWNER)).statusCode).toBe(200);
     expect(await isVerified()).toBe(true);
@@ -134,7 +145,7 @@ describe("the client that registered the address confirms it by opening the link
   });
 
   it("bad and used links keep Better Auth's answers", async () => {
-    await signUp(OWNER);
+    const registered = await signUp(OWNER);
     const link = t.mailer.linkFor(email, "verify")!.replace(t.config.publicUrl, "");
     const tampered = await t.request({
       ...ATTACKER,
@@ -142,7 +153,7 @@ describe("the client that registered the address confirms it by opening the link
       url: link.replace(/token=([^&]+)/, "token=$1x"),
     });
     expect(tampered.headers.location).toBe("/admin?verified=1&error=INVALID_TOKEN");
-    expect((await openLink(OWNER)).headers.location).toBe("/admin?verified=1");
+    expect((await openLink(OWNER, cookieOf(registered))).headers.location).toBe("/admin?verified=1");
     // Once confirmed, opening it again anywhere just lands on /admin, signing nobody in.
     const reopened = await openLink(ATTACKER);
     expect(reopened.headers.location).toBe("/admin?verified=1");

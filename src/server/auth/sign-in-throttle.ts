@@ -3,12 +3,17 @@ import { and, count, eq, gt, inArray, like, lt, max } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { verification } from "../db/schema";
 import { normaliseEmail } from "../env";
+import { networkKey } from "../network-key";
 
 // Failed sign-ins slow guessing down with growing delays, never a lock: a stranger's failures
 // cannot keep the owner out (docs/decisions/0013-account-security.md).
 // - one account from one address: 5 failures free, then a growing delay;
-// - one account from every address: 10 free, but an address that signed in to it before passes;
+// - one account from every address: 10 free, then an address that has itself failed on the
+//   account waits the account's growing delay after its own last failure. An address with no
+//   failure of its own is never held by it (issue 18 item 6: the owner signs in from a new
+//   address while strangers guess), and an address that signed in to the account before passes;
 // - one address over every account (spraying): 10 free, the same exemption.
+// "Address" is an IPv4 address or an IPv6 /64 (network-key.ts).
 export const PAIR_FREE_FAILURES = 5;
 export const ACCOUNT_FREE_FAILURES = 10;
 export const ADDRESS_FREE_FAILURES = 10;
@@ -55,32 +60,36 @@ async function isKnownAddress(db: Db, email: string, address: string, now: Date)
 }
 
 /** Milliseconds this sign-in must still wait (0: go ahead). */
-export async function signInWait(db: Db, email: string, address: string, now: Date): Promise<number> {
-  const known = await isKnownAddress(db, email, address, now);
-  const scopes: Array<[ReturnType<typeof and>, number]> = [
-    [and(eq(verification.identifier, failureId(email)), eq(verification.value, address)), PAIR_FREE_FAILURES],
-  ];
-  if (!known) {
-    scopes.push([eq(verification.identifier, failureId(email)), ACCOUNT_FREE_FAILURES]);
-    scopes.push([
+export async function signInWait(db: Db, email: string, ip: string, now: Date): Promise<number> {
+  const address = networkKey(ip);
+  const pair = await failuresWhere(
+    db,
+    and(eq(verification.identifier, failureId(email)), eq(verification.value, address)),
+    now,
+  );
+  const waits = [pair.last ? pair.last.getTime() + delayAfter(pair.n, PAIR_FREE_FAILURES) : 0];
+  if (!(await isKnownAddress(db, email, address, now))) {
+    if (pair.last) {
+      // The account's delay, counted from this address's own last failure: the guesser waits,
+      // an address that has not failed on the account (the owner somewhere new) does not.
+      const account = await failuresWhere(db, eq(verification.identifier, failureId(email)), now);
+      waits.push(pair.last.getTime() + delayAfter(account.n, ACCOUNT_FREE_FAILURES));
+    }
+    const spray = await failuresWhere(
+      db,
       and(like(verification.identifier, `${FAILURE}%`), eq(verification.value, address)),
-      ADDRESS_FREE_FAILURES,
-    ]);
+      now,
+    );
+    if (spray.last) waits.push(spray.last.getTime() + delayAfter(spray.n, ADDRESS_FREE_FAILURES));
   }
-  let wait = 0;
-  for (const [where, free] of scopes) {
-    const { n, last } = await failuresWhere(db, where, now);
-    if (!last) continue;
-    wait = Math.max(wait, last.getTime() + delayAfter(n, free) - now.getTime());
-  }
-  return Math.max(0, wait);
+  return Math.max(0, ...waits.map((at) => at - now.getTime()));
 }
 
-export async function recordFailedSignIn(db: Db, email: string, address: string, now: Date): Promise<void> {
+export async function recordFailedSignIn(db: Db, email: string, ip: string, now: Date): Promise<void> {
   await db.insert(verification).values({
     id: randomUUID(),
     identifier: failureId(email),
-    value: address,
+    value: networkKey(ip),
     createdAt: now,
     updatedAt: now,
     expiresAt: new Date(now.getTime() + FAILURE_WINDOW_MS),
@@ -91,12 +100,8 @@ export async function recordFailedSignIn(db: Db, email: string, address: string,
 }
 
 /** The owner signed in from this address: it is known for the account, and its own failures are forgiven. */
-export async function recordSuccessfulSignIn(
-  db: Db,
-  email: string,
-  address: string,
-  now: Date,
-): Promise<void> {
+export async function recordSuccessfulSignIn(db: Db, email: string, ip: string, now: Date): Promise<void> {
+  const address = networkKey(ip);
   await db.delete(verification).where(
     // this pair's failures, and its previous "known" row (renewed below)
     and(

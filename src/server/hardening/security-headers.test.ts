@@ -1,7 +1,14 @@
 // Issue 2: security headers on EVERY response, not only the API: pages, errors, feeds, refusals.
 import { connect, type Socket } from "node:net";
+import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_CONNECTIONS_PER_ADDRESS } from "../http-server";
+import {
+  HEADERS_TIMEOUT_MS,
+  limitConnections,
+  MAX_CONNECTIONS,
+  MAX_CONNECTIONS_PER_ADDRESS,
+} from "../http-server";
+import { networkKey } from "../network-key";
 import { buildTestApp, type TestApp } from "../test/test-app";
 
 let t: TestApp;
@@ -114,6 +121,72 @@ describe("one address's connections", () => {
         new Promise<number>((r) => t.app.server.getConnections((_e, count) => r(count)));
       while ((await connections()) > 0) await new Promise((r) => setTimeout(r, 20));
     }
+  });
+});
+
+describe("behind a proxy (TRUST_PROXY)", () => {
+  it("every socket comes from the proxy: no per-client cap, only the global one", async () => {
+    // The cap alone, on a bare server: a whole test app would only add seconds.
+    const proxied = Fastify();
+    limitConnections(proxied, { trustProxy: true });
+    const open: Array<Socket | null> = [];
+    try {
+      await proxied.listen({ port: 0, host: "127.0.0.1" });
+      const port = (proxied.server.address() as { port: number }).port;
+      const more = MAX_CONNECTIONS_PER_ADDRESS + 8;
+      open.push(...(await Promise.all(Array.from({ length: more }, () => openSocket(port)))));
+      expect(open.every(Boolean)).toBe(true);
+      expect(proxied.server.maxConnections).toBe(MAX_CONNECTIONS);
+    } finally {
+      for (const socket of open) socket?.destroy();
+      await proxied.close();
+    }
+  });
+});
+
+describe("slow sockets are closed after the documented 10 s (issue 18 item 7)", () => {
+  it("one that sends nothing and one that trickles a header byte a second: 408 and closed within ~11 s", async () => {
+    const port = await listening();
+    const started = Date.now();
+    const watch = (socket: Socket) =>
+      new Promise<{ ms: number; answer: string }>((resolve) => {
+        let answer = "";
+        socket.on("data", (d) => (answer += String(d)));
+        socket.on("error", () => {});
+        socket.once("close", () => resolve({ ms: Date.now() - started, answer }));
+      });
+    const silent = connect(port, "127.0.0.1");
+    const trickling = connect(port, "127.0.0.1");
+    const header = `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ${"a".repeat(40)}`;
+    let sent = 0;
+    const drip = setInterval(
+      () => trickling.writable && trickling.write(header[sent++ % header.length]!),
+      1_000,
+    );
+    try {
+      const [quiet, slow] = await Promise.all([watch(silent), watch(trickling)]);
+      for (const closed of [quiet, slow]) {
+        expect(closed.answer).toMatch(/^HTTP\/1\.1 408 /);
+        expect(closed.ms).toBeGreaterThanOrEqual(HEADERS_TIMEOUT_MS - 500);
+        // Node's default check every 30 s closed them after 31–33 s.
+        expect(closed.ms).toBeLessThan(HEADERS_TIMEOUT_MS + 2_000);
+      }
+      expect(sent).toBeGreaterThanOrEqual(9);
+    } finally {
+      clearInterval(drip);
+      silent.destroy();
+      trickling.destroy();
+    }
+  }, 20_000);
+
+  it("one client's share is small: 40 addresses leave 70% of the global cap, filling it takes 150+", () => {
+    expect(MAX_CONNECTIONS - 40 * MAX_CONNECTIONS_PER_ADDRESS).toBeGreaterThan(0.7 * MAX_CONNECTIONS);
+    expect(Math.ceil(MAX_CONNECTIONS / MAX_CONNECTIONS_PER_ADDRESS)).toBeGreaterThan(150);
+    // An IPv6 client counts by its /64: a home's or a server's whole range is one client.
+    expect(networkKey("2001:db8:1:2::7")).toBe(networkKey("2001:DB8:0001:0002:ffff:1:2:3"));
+    expect(networkKey("2001:db8:1:2::7")).not.toBe(networkKey("2001:db8:1:3::7"));
+    expect(networkKey("::ffff:192.0.2.1")).toBe("192.0.2.1");
+    expect(networkKey("192.0.2.1")).not.toBe(networkKey("192.0.2.2"));
   });
 });
 
