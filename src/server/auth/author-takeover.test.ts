@@ -9,8 +9,16 @@ import { VERIFY_ORIGIN_COOKIE } from "./verify-origin";
 // own, must not become that blog's admin when the real owner opens the emailed link.
 
 const ATTACKER = { remoteAddress: "203.0.113.66", headers: { "user-agent": "curl/8.5" } };
-const OWNER = { remoteAddress: "198.51.100.7", headers: { "user-agent": "Mozilla/5.0 (Owner's phone)" } };
-type Client = typeof ATTACKER;
+// A browser: every navigation carries fetch metadata (a link opened from a mail app: site "none").
+const OWNER = {
+  remoteAddress: "198.51.100.7",
+  headers: {
+    "user-agent": "Mozilla/5.0 (Owner's phone)",
+    "sec-fetch-mode": "navigate",
+    "sec-fetch-site": "none",
+  },
+};
+type Client = { remoteAddress: string; headers: Record<string, string> };
 
 let t: TestApp;
 let email: string;
@@ -109,6 +117,23 @@ describe("a stranger registers an author address first", () => {
 });
 
 describe("the client that registered the address confirms it by opening the link", () => {
+  it("a script without cookies (ARCHITECTURE's contract) from its own address and user agent; not from another", async () => {
+    const SCRIPT = { remoteAddress: "192.0.2.10", headers: { "user-agent": "node" } };
+    expect((await signUp(SCRIPT)).statusCode).toBe(200);
+    const elsewhere = await openLink({ ...SCRIPT, remoteAddress: "192.0.2.11" });
+    expect(String(elsewhere.headers.location)).toMatch(/^\/reset-password\?token=[\w-]+&verify=1$/);
+    // The same address and user agent in a browser is not the script: the owner's click looks so.
+    const browser = await openLink({
+      ...SCRIPT,
+      headers: { ...SCRIPT.headers, "sec-fetch-mode": "navigate" },
+    });
+    expect(String(browser.headers.location)).toMatch(/^\/reset-password\?token=[\w-]+&verify=1$/);
+    expect(await isVerified()).toBe(false);
+    const opened = await openLink(SCRIPT);
+    expect(opened.headers.location).toBe("/admin?verified=1");
+    expect(await isVerified()).toBe(true);
+  });
+
   it("with the cookie set at registration, from any network: confirmed, signed in, every older session ended", async () => {
     const registered = await signUp(OWNER);
     const origin = registered.cookies.find((c) => c.name === VERIFY_ORIGIN_COOKIE);

@@ -13,8 +13,11 @@ import { authorKeyForEmail } from "./auth";
 // first must not become its admin when the owner clicks. So the link confirms the address at once
 // only in the client that registered it (or one signed in to the account); anywhere else it leads
 // to a reset-style page where the mailbox owner sets the password, which ends every session.
-// Issue 18 item 2: "the client that registered" is the browser holding the registration cookie,
-// never an IP address and User-Agent (a stranger behind the owner's NAT can match both).
+// Issue 18 item 2: for a browser, "the client that registered" is the one holding the
+// registration cookie, never an IP address and User-Agent (a stranger behind the owner's NAT can
+// match both, and the owner's click comes from a browser). A client that is not a browser at all
+// (a script, `curl`, a test harness: ARCHITECTURE's "the first URL containing verify confirms it")
+// sends no fetch metadata; for it alone, the registering address and user agent still count.
 
 /** Set on the sign-up response of an author address; read only by the verification link. */
 export const VERIFY_ORIGIN_COOKIE = "duet_verify_origin";
@@ -26,6 +29,10 @@ const RESET_TTL_MS = 60 * 60_000;
 const PREFIX = "verify-origin:";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("base64url");
+const clientOf = (request: FastifyRequest) => sha256(`${request.ip}\n${request.headers["user-agent"] ?? ""}`);
+/** Every browser since 2020–2023 sends Sec-Fetch-* on a navigation; scripts send none. */
+const isBrowser = (request: FastifyRequest) =>
+  request.headers["sec-fetch-mode"] !== undefined || request.headers["sec-fetch-site"] !== undefined;
 
 function cookieValue(request: FastifyRequest): string | null {
   const header = request.headers.cookie ?? "";
@@ -37,17 +44,21 @@ const sameHash = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /**
- * Remember the browser that registered an author address: a random cookie, of which the server
- * keeps only the hash. Returns the Set-Cookie header. A client without cookies (a script, `curl`)
- * confirms through the reset-style page, or by opening the link signed in to the account.
+ * Remember the client that registered an author address: a random cookie, of which the server
+ * keeps only the hash, and the hash of its address + user agent, which counts only for a client
+ * that is not a browser (a script). Returns the Set-Cookie header.
  */
-export async function rememberRegisteringClient(ctx: AppContext, userId: string): Promise<string> {
+export async function rememberRegisteringClient(
+  ctx: AppContext,
+  request: FastifyRequest,
+  userId: string,
+): Promise<string> {
   const nonce = randomBytes(32).toString("base64url");
   const now = ctx.now();
   await ctx.db.insert(verification).values({
     id: randomUUID(),
     identifier: `${PREFIX}${userId}`,
-    value: sha256(nonce),
+    value: `${sha256(nonce)}.${clientOf(request)}`,
     createdAt: now,
     updatedAt: now,
     expiresAt: new Date(now.getTime() + ORIGIN_TTL_S * 1000),
@@ -71,10 +82,13 @@ async function isRegisteringClient(
     .from(verification)
     .where(and(eq(verification.identifier, `${PREFIX}${userId}`), gt(verification.expiresAt, ctx.now())));
   const nonce = cookieValue(request);
-  if (!nonce) return false;
-  const nonceHash = sha256(nonce);
-  // Rows written before issue 18 hold `hash.client`: only the cookie's hash still counts.
-  return rows.some(({ value }) => sameHash(value.split(".")[0] ?? "", nonceHash));
+  const nonceHash = nonce ? sha256(nonce) : null;
+  const client = isBrowser(request) ? null : clientOf(request);
+  return rows.some(({ value }) => {
+    const [storedNonce = "", storedClient = ""] = value.split(".");
+    if (nonceHash !== null && sameHash(storedNonce, nonceHash)) return true;
+    return client !== null && sameHash(storedClient, client);
+  });
 }
 
 /** Nobody stays signed in to the account on the strength of a password chosen before the proof. */

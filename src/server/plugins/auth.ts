@@ -214,7 +214,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       const text = await res.text();
       if (registering && res.status === 200) {
         const created = JSON.parse(text) as { user: { id: string } };
-        cookies.push(await rememberRegisteringClient(ctx, created.user.id));
+        cookies.push(await rememberRegisteringClient(ctx, request, created.user.id));
       }
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       reply.header("cache-control", "no-store");
