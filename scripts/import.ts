@@ -1,19 +1,21 @@
 // `npm run import -- file [--dry-run]`: bring a Duet archive (from `npm run export`) into the blog
-// of this configuration. `--from original|wordpress|ghost --images DIR [--author EMAIL=him]`
-// moves in from another system. See docs/moving.md.
-import { mkdir, rm } from "node:fs/promises";
+// of this configuration. `--from original|wordpress|ghost --images DIR [--author NAME=him]
+// [--default-author her]` moves in from another system. See docs/moving.md.
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ArchiveError } from "../src/server/archive/format";
 import { describeReport, importArchive } from "../src/server/archive/import";
-import { parseAuthorMap } from "../src/server/archive/importers/author-map";
+import { parseAuthorMap, parseDefaultAuthor } from "../src/server/archive/importers/author-map";
 import { convertExport, SOURCES, type Source } from "../src/server/archive/importers/index";
 import { openBlog, progressLine } from "../src/server/archive/open-blog";
 import { DataDirLockedError } from "../src/server/db/lock";
 import { ConfigError, loadConfig } from "../src/server/env";
 
 const USAGE = `Usage: npm run import -- file.tar.gz [--dry-run]
-       npm run import -- export-file --from original|wordpress|ghost --images DIR [--author EMAIL=him|her ...] [--dry-run]`;
+       npm run import -- export-file --from original|wordpress|ghost --images DIR
+                         [--author NAME=him|her ...] [--default-author him|her] [--dry-run]`;
 
 async function main(): Promise<number> {
   let args: ReturnType<typeof parse>;
@@ -25,6 +27,7 @@ async function main(): Promise<number> {
         from: { type: "string" },
         images: { type: "string" },
         author: { type: "string", multiple: true },
+        "default-author": { type: "string" },
       },
     });
   try {
@@ -40,39 +43,52 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig();
+  const dryRun = values["dry-run"] ?? false;
   const line = progressLine();
   let file = path.resolve(positionals[0]!);
+  // A dry run writes nothing to DATA_DIR (issue 25): its work files go to a temporary folder.
+  const work = dryRun ? await mkdtemp(path.join(tmpdir(), "duet-import-")) : config.dataDir;
   let converted: string | null = null;
+  let summary: string[] = [];
   try {
     if (source) {
-      await mkdir(config.dataDir, { recursive: true });
-      converted = path.join(config.dataDir, `.import-${process.pid}-${source}.tar.gz`);
-      const warnings = await convertExport({
+      const authors = {
+        map: parseAuthorMap(values.author ?? []),
+        fallback: parseDefaultAuthor(values["default-author"]),
+      };
+      if (!dryRun) await mkdir(config.dataDir, { recursive: true });
+      converted = path.join(work, `.import-${process.pid}-${source}.tar.gz`);
+      const result = await convertExport({
         source,
         file,
         imagesDir: path.resolve(values.images!),
-        authorMap: parseAuthorMap(values.author ?? []),
-        authors: config.authorEmails,
+        authors,
+        authorEmails: config.authorEmails,
         site: { name: config.siteName, publicUrl: config.publicUrl },
         output: converted,
       });
-      for (const warning of warnings) console.error(`Warning: ${warning}`);
+      for (const warning of result.warnings) console.error(`Warning: ${warning}`);
+      summary = result.summary;
       file = converted;
     }
-    const report = await openBlog(config, ({ database, storage }) =>
-      importArchive({
-        db: database.db,
-        storage,
-        file,
-        dryRun: values["dry-run"] ?? false,
-        stagingDir: path.join(config.dataDir, `.import-${process.pid}`),
-        onProgress: (text) => line.update(text),
-      }),
+    const report = await openBlog(
+      config,
+      ({ database, storage }) =>
+        importArchive({
+          db: database.db,
+          storage,
+          file,
+          dryRun,
+          stagingDir: path.join(work, `.import-${process.pid}`),
+          onProgress: (text) => line.update(text),
+        }),
+      { readOnly: dryRun },
     );
-    line.done(describeReport(report));
+    line.done([describeReport(report), ...summary].join("\n"));
     return 0;
   } finally {
     if (converted) await rm(converted, { force: true });
+    if (dryRun) await rm(work, { recursive: true, force: true });
   }
 }
 

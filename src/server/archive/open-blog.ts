@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { type Database, openDatabase } from "../db/client";
 import { acquireDataDirLock } from "../db/lock";
@@ -10,17 +11,24 @@ import type { ArchiveStorage } from "./storage";
  * The blog of this configuration for a script (export, import): the database (migrated) and the
  * uploads storage. In embedded mode the DATA_DIR lock is taken first, so a script refuses to run
  * while a server holds the directory (PGlite is one process's alone).
+ *
+ * `readOnly` (a dry run) writes nothing to DATA_DIR: when the embedded database does not exist
+ * yet, the blog is an empty one in memory and no lock is taken (issue 25: a dry run into an
+ * empty DATA_DIR created DATA_DIR/db).
  */
 export async function openBlog<T>(
   config: Config,
   work: (blog: { database: Database; storage: ArchiveStorage }) => Promise<T>,
+  options: { readOnly?: boolean } = {},
 ): Promise<T> {
-  const lock = config.databaseUrl ? null : await acquireDataDirLock(config.dataDir);
+  const dbDir = path.join(config.dataDir, "db");
+  const inMemory = !config.databaseUrl && options.readOnly === true && !existsSync(dbDir);
+  const lock = config.databaseUrl || inMemory ? null : await acquireDataDirLock(config.dataDir);
   try {
     const database = await openDatabase(
       config.databaseUrl
         ? { kind: "postgres", url: config.databaseUrl }
-        : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
+        : { kind: "pglite", dataDir: inMemory ? null : dbDir },
     );
     try {
       await runMigrations(database);

@@ -1,24 +1,14 @@
 import { createHash } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import { createGzip } from "node:zlib";
 import sharp from "sharp";
-import tar from "tar-stream";
 import type { AuthorKey } from "../../../common/limits";
 import type { PostImage } from "../../../common/types";
 import { sanitiseFileName } from "../../uploads/image-store";
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_VERSION,
-  ArchiveError,
-  dataEntry,
-  HEADER_ENTRY,
-  MANIFEST_ENTRY,
-  type Manifest,
-} from "../format";
-import { decodeEntities, rewriteImages, rewriteSources } from "./html-images";
+import { ArchiveError, type Manifest } from "../format";
+import { writeArchive } from "./archive-writer";
+import { decodeEntities } from "./entities";
+import { rewriteImages, rewriteSources } from "./html-images";
 
 /**
  * What every importer from another system builds: rows in Duet's archive shape and the image
@@ -37,12 +27,25 @@ export interface ImportedPost {
   lastUpdated?: Date | null;
   hashtags: string[];
   status: "draft" | "scheduled" | "published";
-  /** Local image files for the thumbnail (the featured image). */
+  /** The URL of the thumbnail (the featured image) in the export. */
   featuredImage?: string | null;
+  /**
+   * Why the post was not public at the source (password-protected, private, members only): it
+   * arrives as a draft, whatever its status (issue 25: never public here).
+   */
+  hidden?: string | null;
+  /** Image URLs of the post that the images folder does not hold (reported per post). */
+  missingImages?: string[];
 }
+
+/** Where an image URL is in the images folder (an ImageFinder of the source's layout). */
+export type ResolveImage = (src: string) => Promise<string | null>;
 
 export class ArchiveBuilder {
   readonly warnings: string[] = [];
+  /** Posts kept as drafts because they were not public at the source. */
+  private readonly hidden: { title: string; reason: string }[] = [];
+  private readonly missing = { images: 0, posts: 0 };
   private readonly users = new Map<string, Record<string, unknown>>();
   private readonly posts: Record<string, unknown>[] = [];
   private readonly comments: Record<string, unknown>[] = [];
@@ -86,10 +89,7 @@ export class ArchiveBuilder {
     const known = this.images.get(file);
     if (known) return { url: `/uploads/${known.key}`, width: known.width, height: known.height };
     const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) {
-      this.warnings.push(`Image not found: ${file}`);
-      return null;
-    }
+    if (!info?.isFile()) return null;
     const meta = await sharp(file)
       .metadata()
       .catch(() => null);
@@ -106,25 +106,31 @@ export class ArchiveBuilder {
   }
 
   /** See html-images.ts. */
-  rewriteImages(html: string, when: Date, resolve: (src: string) => string | null) {
+  rewriteImages(html: string, when: Date, resolve: ResolveImage) {
     return rewriteImages(html, (src) => this.stored(src, when, resolve));
   }
 
-  rewriteSources(html: string, when: Date, resolve: (src: string) => string | null) {
+  rewriteSources(html: string, when: Date, resolve: ResolveImage) {
     return rewriteSources(html, (src) => this.stored(src, when, resolve));
   }
 
-  private async stored(src: string, when: Date, resolve: (src: string) => string | null) {
-    const file = resolve(decodeEntities(src));
+  /** An image URL of the export copied into the archive, or null when the folder does not hold it. */
+  async stored(src: string, when: Date, resolve: ResolveImage) {
+    // An attribute value is HTML: `?w=171&amp;h=128` is the URL `?w=171&h=128`.
+    const file = await resolve(decodeEntities(src));
     return file ? this.image(file, when) : null;
   }
 
-  async addPost(post: ImportedPost & { images?: PostImage[] }): Promise<string> {
+  /** Add a post; `resolve` finds its featured image in the images folder. */
+  async addPost(post: ImportedPost & { images?: PostImage[] }, resolve?: ResolveImage): Promise<string> {
     const id = this.uuid("post", post.sourceId);
+    const title = post.title.trim().slice(0, 200) || "Untitled";
     const images = [...(post.images ?? [])];
+    const missing = [...(post.missingImages ?? [])];
     let imageUrl = images[0]?.url ?? null;
     if (post.featuredImage) {
-      const stored = await this.image(post.featuredImage, post.date);
+      const stored = resolve ? await this.stored(post.featuredImage, post.date, resolve) : null;
+      if (!stored) missing.push(post.featuredImage);
       if (stored) {
         imageUrl = stored.url;
         if (!images.some((i) => i.url === stored.url))
@@ -139,9 +145,18 @@ export class ArchiveBuilder {
           });
       }
     }
+    const unique = [...new Set(missing)];
+    if (unique.length > 0) {
+      this.missing.images += unique.length;
+      this.missing.posts++;
+      this.warnings.push(
+        `'${title}': ${unique.length} ${unique.length === 1 ? "image is" : "images are"} not in the images folder and left out: ${unique.join(", ")}`,
+      );
+    }
+    if (post.hidden) this.hidden.push({ title, reason: post.hidden });
     this.posts.push({
       id,
-      title: post.title.trim().slice(0, 200) || "Untitled",
+      title,
       content: post.content,
       excerpt: (post.excerpt ?? "").trim().slice(0, 500),
       author: post.author,
@@ -151,7 +166,7 @@ export class ArchiveBuilder {
       hashtags: post.hashtags,
       likes: 0,
       lastUpdated: post.lastUpdated ? post.lastUpdated.toISOString() : null,
-      status: post.status,
+      status: post.hidden ? "draft" : post.status,
     });
     return id;
   }
@@ -187,53 +202,33 @@ export class ArchiveBuilder {
     return this.posts.length;
   }
 
+  /** What the import summary adds about the move (drafts kept private, images left out). */
+  summary(): string[] {
+    const lines: string[] = [];
+    if (this.hidden.length > 0)
+      lines.push(
+        `  ${this.hidden.length} ${this.hidden.length === 1 ? "post was" : "posts were"} not public at the source and ${this.hidden.length === 1 ? "arrives as a draft" : "arrive as drafts"} (never public here): ${this.hidden.map((h) => `'${h.title}' (${h.reason})`).join(", ")}`,
+      );
+    if (this.missing.images > 0)
+      lines.push(
+        `  ${this.missing.images} ${this.missing.images === 1 ? "image was" : "images were"} not in the images folder: left out of ${this.missing.posts} ${this.missing.posts === 1 ? "post" : "posts"} (listed above)`,
+      );
+    return lines;
+  }
+
   /** Write everything as a Duet archive (format.ts). */
   async write(file: string, site: Manifest["site"]): Promise<void> {
     if (this.posts.length === 0) throw new ArchiveError("The export holds no posts to import.");
-    const pack = tar.pack();
-    const done = pipeline(pack, createGzip(), createWriteStream(file));
-    // Awaited at the end; a failure meanwhile (no such folder) must not go unhandled.
-    done.catch(() => {});
-    const entries: Manifest["entries"] = {};
-    const add = (name: string, data: Buffer) => {
-      entries[name] = { size: data.length, sha256: createHash("sha256").update(data).digest("hex") };
-      pack.entry({ name, size: data.length }, data);
-    };
-    add(HEADER_ENTRY, Buffer.from(JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION })));
-    const tables: [string, Record<string, unknown>[]][] = [
-      ["user", [...this.users.values()]],
-      ["blog_posts", this.posts],
-      ["comments", this.comments],
-      ["post_likes", [...this.likes.values()]],
-    ];
-    const rows: Record<string, number> = {};
-    for (const [table, list] of tables) {
-      rows[table] = list.length;
-      for (let i = 0; i < list.length; i += 500)
-        add(
-          dataEntry(table, i / 500 + 1),
-          Buffer.from(
-            list
-              .slice(i, i + 500)
-              .map((r) => `${JSON.stringify(r)}\n`)
-              .join(""),
-          ),
-        );
-    }
-    for (const [local, { key }] of this.images) add(`uploads/${key}`, await readFile(local));
-    const manifest: Manifest = {
-      format: ARCHIVE_FORMAT,
-      version: ARCHIVE_VERSION,
-      createdAt: new Date().toISOString(),
+    await writeArchive(file, {
       site,
       authors: this.authors,
-      withSecrets: false,
-      counts: { rows, images: this.images.size, variants: 0 },
-      entries,
-    };
-    const body = Buffer.from(JSON.stringify(manifest));
-    pack.entry({ name: MANIFEST_ENTRY, size: body.length }, body);
-    pack.finalize();
-    await done;
+      tables: [
+        ["user", [...this.users.values()]],
+        ["blog_posts", this.posts],
+        ["comments", this.comments],
+        ["post_likes", [...this.likes.values()]],
+      ],
+      images: [...this.images].map(([local, { key }]) => ({ local, key })),
+    });
   }
 }

@@ -1,15 +1,16 @@
-import path from "node:path";
-import type { AuthorKey } from "../../../common/limits";
 import { normaliseCreateTag } from "../../../common/rules/hashtags";
 import { ArchiveError } from "../format";
-import { authorOf } from "./author-map";
+import { type AuthorChoice, assignAuthors } from "./author-map";
 import type { ArchiveBuilder } from "./builder";
+import { htmlToText } from "./entities";
+import { ImageFinder } from "./image-finder";
 
 /**
  * Ghost: its JSON export (Settings → Labs → Export: `{ db: [{ meta, data: { posts, tags,
  * posts_tags, users, posts_authors, … } }] }`) and its content/images folder. Posts (not pages),
  * public tags as hashtags, feature images, and comments when the export holds them (`comments`
- * with `members`, as in a full backup) are carried.
+ * with `members`, as in a full backup) are carried. Titles, excerpts and tag names are plain text
+ * in Ghost (nothing to decode); comments are HTML.
  */
 
 type Row = Record<string, unknown>;
@@ -22,19 +23,33 @@ const date = (v: unknown): Date | null => {
   return Number.isNaN(d.getTime()) ? null : d;
 };
 
-/** Where an image URL (__GHOST_URL__/content/images/size/w600/2024/05/a.jpg) is in the local folder. */
-export function ghostFile(imagesDir: string, url: string): string | null {
-  const rest = /\/content\/images\/(?:size\/w\d+(?:h\d+)?\/)?(.+)$/.exec(url.split(/[?#]/)[0]!)?.[1];
-  if (!rest) return null;
-  const file = path.resolve(imagesDir, decodeURIComponent(rest));
-  return file.startsWith(path.resolve(imagesDir) + path.sep) ? file : null;
+/** The content/images folder's layout: …/content/images/size/w600/2024/05/a.jpg is 2024/05/a.jpg there. */
+export const ghostImages = (imagesDir: string) =>
+  new ImageFinder(imagesDir, {
+    layout: (urlPath) => {
+      const rest = /\/content\/images\/(?:size\/w\d+(?:h\d+)?\/)?(?:format\/\w+\/)?(.+)$/.exec(urlPath)?.[1];
+      return rest ? [rest] : [];
+    },
+  });
+
+/**
+ * Why a post was not public in Ghost (it then arrives as a draft), or null: members-only, paid
+ * and tier posts, and newsletters sent by email only (status 'sent').
+ */
+function notPublic(p: Row): string | null {
+  if (text(p.status) === "sent") return "sent by email only";
+  const visibility = text(p.visibility) || "public";
+  if (visibility === "public") return null;
+  if (visibility === "paid") return "paid members only";
+  if (visibility === "tiers") return "members of some tiers only";
+  return "members only";
 }
 
 export async function buildFromGhost(
   builder: ArchiveBuilder,
   json: unknown,
   imagesDir: string,
-  authors: Map<string, AuthorKey>,
+  authors: AuthorChoice,
 ): Promise<void> {
   const db = (json as { db?: unknown })?.db;
   const data = (Array.isArray(db) ? (db[0] as Row | undefined)?.data : undefined) as Row | undefined;
@@ -49,39 +64,50 @@ export async function buildFromGhost(
   for (const pt of rows(data, "posts_tags"))
     postTags.set(text(pt.post_id), [...(postTags.get(text(pt.post_id)) ?? []), text(pt.tag_id)]);
   const posts = rows(data, "posts").filter((p) => (p.type ?? (p.page ? "page" : "post")) === "post");
-  const emailOf = (p: Row) => text(users.get(postAuthor.get(text(p.id)) ?? text(p.author_id))?.email);
-  const everyone = posts.map(emailOf);
-  const resolve = (src: string) => ghostFile(imagesDir, src);
+  const postAuthors = assignAuthors(
+    posts.map((p) => {
+      const u = users.get(postAuthor.get(text(p.id)) ?? text(p.author_id));
+      const names = u ? [text(u.email), text(u.name), text(u.slug)].filter(Boolean) : [];
+      return { title: text(p.title), names, label: names[0] ?? "" };
+    }),
+    authors,
+    builder.warnings,
+  );
+  const finder = ghostImages(imagesDir);
+  const resolve = (src: string) => finder.find(src);
 
   const postIds = new Map<string, string>();
-  for (const p of posts) {
-    const email = emailOf(p);
-    if (!email) throw malformed(`post '${text(p.title)}' has no author with an email`);
-    const author = authorOf(authors, email, everyone);
+  for (const [index, p] of posts.entries()) {
+    const author = postAuthors[index]!;
     const when = date(p.published_at) ?? date(p.created_at);
     if (!when) throw malformed(`post '${text(p.title)}' has no date`);
     const rewritten = await builder.rewriteImages(text(p.html), when, resolve);
     const status = text(p.status);
     postIds.set(
       text(p.id),
-      await builder.addPost({
-        sourceId: text(p.id),
-        title: text(p.title),
-        content: rewritten.html,
-        excerpt: text(p.custom_excerpt),
-        author,
-        date: when,
-        lastUpdated: date(p.updated_at),
-        // Internal tags (#name) are Ghost's own switches, not topics.
-        hashtags: (postTags.get(text(p.id)) ?? [])
-          .map((id) => tags.get(id))
-          .filter((t) => t && t.visibility !== "internal" && !text(t.name).startsWith("#"))
-          .map((t) => normaliseCreateTag(text(t!.name)))
-          .filter(Boolean),
-        status: status === "published" ? "published" : status === "scheduled" ? "scheduled" : "draft",
-        images: rewritten.images,
-        featuredImage: text(p.feature_image) ? resolve(text(p.feature_image)) : null,
-      }),
+      await builder.addPost(
+        {
+          sourceId: text(p.id),
+          title: text(p.title),
+          content: rewritten.html,
+          excerpt: text(p.custom_excerpt),
+          author,
+          date: when,
+          lastUpdated: date(p.updated_at),
+          // Internal tags (#name) are Ghost's own switches, not topics.
+          hashtags: (postTags.get(text(p.id)) ?? [])
+            .map((id) => tags.get(id))
+            .filter((t) => t && t.visibility !== "internal" && !text(t.name).startsWith("#"))
+            .map((t) => normaliseCreateTag(text(t!.name)))
+            .filter(Boolean),
+          status: status === "published" ? "published" : status === "scheduled" ? "scheduled" : "draft",
+          hidden: notPublic(p),
+          images: rewritten.images,
+          missingImages: rewritten.missing,
+          featuredImage: text(p.feature_image) || null,
+        },
+        resolve,
+      ),
     );
   }
 
@@ -104,10 +130,8 @@ export async function buildFromGhost(
       sourceId: text(c.id),
       postId,
       user,
-      content:
-        text(c.html)
-          .replace(/<[^>]*>/g, "")
-          .trim() || "…",
+      // Comments are text in Duet: Ghost's comment HTML, tags removed, entities decoded once.
+      content: htmlToText(text(c.html)) || "…",
       timestamp: date(c.created_at) ?? new Date(0),
       parent,
     });

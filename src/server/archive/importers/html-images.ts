@@ -1,20 +1,32 @@
 import { createHash } from "node:crypto";
 import { imageTag } from "../../../common/rules/markers";
 import type { PostImage } from "../../../common/types";
+import { decodeEntities } from "./entities";
 
 /** An image of imported HTML as copied into the archive, or null when its file is not here. */
 export type StoreImage = (src: string) => Promise<{ url: string; width: number; height: number } | null>;
 
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", "#39": "'" };
-export const decodeEntities = (s: string) =>
-  s.replace(/&(amp|lt|gt|quot|apos|#39);/g, (_, e: string) => ENTITIES[e]!);
+/**
+ * What is left where an image was not found (issue 25: the post stays readable): the image is
+ * left out, and so is a link or image pair that held nothing else. The report names it per post.
+ */
+function tidy(html: string): string {
+  return html
+    .replace(/<a\b[^>]*>\s*<\/a>/gi, "")
+    .replace(/<figure\b[^>]*>\s*<\/figure>/gi, "")
+    .replace(/<p>\s*<\/p>/gi, "")
+    .replace(/<div class="image-pair"[^>]*>((?:(?!<div\b)[\s\S])*?)<\/div>/gi, (whole, inner: string) =>
+      (inner.match(/<img\b/gi) ?? []).length === 2 ? whole : inner,
+    );
+}
 
 /**
  * Replace every `<img>` of imported HTML with the editor's markup (and a SPEC §3 image entry)
- * when its file is here; an image that is not is left out.
+ * when its file is here; an image that is not is left out and its URL listed in `missing`.
  */
 export async function rewriteImages(html: string, store: StoreImage) {
   const images: PostImage[] = [];
+  const missing: string[] = [];
   let out = "";
   let last = 0;
   for (const match of html.matchAll(/<img\b[^>]*>/gi)) {
@@ -24,7 +36,10 @@ export async function rewriteImages(html: string, store: StoreImage) {
     const src = /\ssrc=["']([^"']+)["']/i.exec(tag)?.[1];
     const alt = decodeEntities(/\salt=["']([^"']*)["']/i.exec(tag)?.[1] ?? "");
     const stored = src ? await store(src) : null;
-    if (!stored) continue;
+    if (!stored) {
+      if (src) missing.push(decodeEntities(src));
+      continue;
+    }
     const known = images.find((i) => i.url === stored.url);
     if (known) {
       out += imageTag(known, alt);
@@ -42,21 +57,26 @@ export async function rewriteImages(html: string, store: StoreImage) {
     images.push(image);
     out += imageTag(image, alt);
   }
-  return { html: out + html.slice(last), images };
+  out += html.slice(last);
+  return { html: missing.length > 0 ? tidy(out) : out, images, missing };
 }
 
-/** Point every `<img src>` at its copy here, keeping the tags (the original app's own markup). */
-export async function rewriteSources(html: string, store: StoreImage): Promise<string> {
-  const urls = new Map<string, string>();
+/**
+ * Point every `<img src>` at its copy here, keeping the tags (the original app's own markup); an
+ * image whose file is not here is left out (listed in `missing`), not left pointing elsewhere.
+ */
+export async function rewriteSources(html: string, store: StoreImage) {
+  const urls = new Map<string, string | null>();
   for (const match of html.matchAll(/<img\b[^>]*\ssrc=["']([^"']+)["']/gi)) {
     const src = match[1]!;
-    if (urls.has(src)) continue;
-    const stored = await store(src);
-    // An image that is not here keeps its foreign src, which the allowlist then removes.
-    if (stored) urls.set(src, stored.url);
+    if (!urls.has(src)) urls.set(src, (await store(src))?.url ?? null);
   }
-  return html.replace(
-    /(<img\b[^>]*\ssrc=["'])([^"']+)(["'])/gi,
-    (whole, a: string, src: string, b: string) => (urls.has(src) ? `${a}${urls.get(src)}${b}` : whole),
-  );
+  const missing = [...urls].filter(([, url]) => url === null).map(([src]) => decodeEntities(src));
+  const out = html.replace(/<img\b[^>]*>/gi, (tag) => {
+    const src = /\ssrc=["']([^"']+)["']/i.exec(tag)?.[1];
+    const url = src ? urls.get(src) : null;
+    if (!src || !url) return "";
+    return tag.replace(/(\ssrc=["'])[^"']+(["'])/i, (_, a: string, b: string) => `${a}${url}${b}`);
+  });
+  return { html: missing.length > 0 ? tidy(out) : out, missing };
 }

@@ -5,10 +5,10 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, blogPosts, comments, postLikes, user } from "../../db/schema";
 import { buildTestApp, type TestApp } from "../../test/test-app";
-import { importArchive } from "../import";
-import { parseAuthorMap } from "./author-map";
-import { convertExport, type Source } from "./index";
+import { parseAuthorMap, parseDefaultAuthor } from "./author-map";
+import type { Source } from "./index";
 import { ghostExport, originalExport, photo, wordpressExport, writeFile } from "./samples";
+import { moveIn as moveInto } from "./test-move-in";
 
 let t: TestApp;
 let work: string;
@@ -23,26 +23,8 @@ afterAll(async () => {
 });
 
 /** Convert a sample export and import it into the test blog, as `npm run import -- --from` does. */
-async function moveIn(source: Source, exportFile: string, imagesDir: string, authors: string[] = []) {
-  const output = path.join(work, `${source}-${Date.now()}.tar.gz`);
-  const warnings = await convertExport({
-    source,
-    file: exportFile,
-    imagesDir,
-    authorMap: parseAuthorMap(authors),
-    authors: t.config.authorEmails,
-    site: { name: "Duet", publicUrl: t.config.publicUrl },
-    output,
-  });
-  const report = await importArchive({
-    db: t.ctx.db,
-    storage: t.ctx.storage,
-    file: output,
-    stagingDir: path.join(work, ".staging"),
-  });
-  t.ctx.cache.invalidate();
-  return { warnings, report };
-}
+const moveIn = (source: Source, exportFile: string, imagesDir: string, authors: string[] = []) =>
+  moveInto(t, work, source, exportFile, imagesDir, { authors });
 
 const postNamed = async (title: string) =>
   (await t.ctx.db.select().from(blogPosts).where(eq(blogPosts.title, title)))[0]!;
@@ -148,20 +130,37 @@ describe("from WordPress (WXR export and wp-content/uploads)", () => {
 
   it("refuses until every author is mapped to 'him' or 'her'", async () => {
     await expect(moveIn("wordpress", file, uploads, ["kim@wp.example=her"])).rejects.toThrow(
-      "Each author of the export must be mapped to 'him' or 'her': add --author sam@wp.example=him|her.",
+      "Each author of the export must be mapped to 'him' or 'her': add --author sam@wp.example=him|her, or --default-author him|her for every author not named.",
     );
-    expect(() => parseAuthorMap(["kim@wp.example=them"])).toThrow(/--author EMAIL=him/);
+    expect(() => parseAuthorMap(["kim@wp.example=them"])).toThrow(/--author NAME=him/);
+    expect(() => parseAuthorMap(["=him"])).toThrow(/--author NAME=him/);
+    expect(() => parseAuthorMap([`${"x".repeat(300)}=him`])).toThrow(/--author NAME=him/);
+    expect(() => parseDefaultAuthor("them")).toThrow(
+      "--default-author them: write it as --default-author him or --default-author her.",
+    );
+    // Any spelling the export uses, up to the last '=' (a display name may hold spaces or '=').
+    expect([...parseAuthorMap([">themereviewteam=her", "Kim = K=him"])]).toEqual([
+      [">themereviewteam", "her"],
+      ["kim = k", "him"],
+    ]);
   });
 
   it("carries posts (not pages), tags as hashtags, paragraphs, images, the featured image, drafts and threaded comments", async () => {
-    const { report } = await moveIn("wordpress", file, uploads, ["kim@wp.example=her", "sam@wp.example=him"]);
-    expect(report.tables.blog_posts).toEqual({ rows: 2, added: 2 });
+    const { report, summary } = await moveIn("wordpress", file, uploads, [
+      "kim@wp.example=her",
+      "sam@wp.example=him",
+    ]);
+    expect(report.tables.blog_posts).toEqual({ rows: 3, added: 3 });
+    expect(summary).toEqual([
+      "  1 post was not public at the source and arrives as a draft (never public here): 'Just for us' (private)",
+    ]);
     const post = await postNamed("Spring in the garden");
     expect(post).toMatchObject({
       author: "her",
       status: "published",
-      excerpt: "Tulips are back.",
-      hashtags: ["garden", "spring flowers"],
+      // WordPress keeps excerpts and term names as HTML: their entities are decoded once.
+      excerpt: "Tulips & tea are back.",
+      hashtags: ["garden", "spring flowers", "café"],
     });
     expect(post.date.toISOString()).toBe("2024-05-01T09:30:00.000Z");
     expect(post.content).toMatch(/^<p>First line of spring\.<\/p>/);
@@ -175,6 +174,10 @@ describe("from WordPress (WXR export and wp-content/uploads)", () => {
     expect(reply.parentId).toBe(list.find((c) => c.content === "So pretty!")!.id);
     expect(reply.replyToAuthor).toBe("lee");
     expect((await postNamed("Half written")).status).toBe("draft");
+    // A private WordPress post arrives as a draft (issue 25).
+    const secret = await postNamed("Just for us");
+    expect(secret.status).toBe("draft");
+    expect((await t.request({ url: `/api/posts/${secret.id}` })).statusCode).toBe(404);
     expect(await t.ctx.db.select().from(blogPosts).where(eq(blogPosts.title, "About us"))).toHaveLength(0);
     // Drafts stay private: readers see only the published post.
     const tagged = await t.request({ url: "/api/posts?tag=garden" });

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import type { AuthorKey } from "../../../common/limits";
 import type { Manifest } from "../format";
 import { ArchiveError } from "../format";
+import type { AuthorChoice } from "./author-map";
 import { ArchiveBuilder } from "./builder";
 import { buildFromGhost } from "./ghost";
 import { buildFromOriginal } from "./original";
@@ -16,9 +16,10 @@ export interface ConvertOptions {
   file: string;
   /** The folder its images are in (original: any folder; WordPress: wp-content/uploads; Ghost: content/images). */
   imagesDir: string;
-  authorMap: Map<string, AuthorKey>;
+  /** `--author NAME=him|her` and `--default-author` (the original app names its authors itself). */
+  authors: AuthorChoice;
   /** This blog's author addresses (they become the imported authors' accounts). */
-  authors: { him: string; her: string };
+  authorEmails: { him: string; her: string };
   site: Manifest["site"];
   /** Where to write the Duet archive. */
   output: string;
@@ -33,9 +34,16 @@ async function readJson(file: string, what: string): Promise<unknown> {
   }
 }
 
-/** Turn another system's export into a Duet archive; returns the warnings (missing images…). */
-export async function convertExport(options: ConvertOptions): Promise<string[]> {
-  const builder = new ArchiveBuilder(options.source, options.authors);
+export interface ConvertResult {
+  /** Shown before the import (posts given to the default author, images not found per post…). */
+  warnings: string[];
+  /** Lines the import summary adds (posts kept as drafts, images left out). */
+  summary: string[];
+}
+
+/** Turn another system's export into a Duet archive. */
+export async function convertExport(options: ConvertOptions): Promise<ConvertResult> {
+  const builder = new ArchiveBuilder(options.source, options.authorEmails);
   if (options.source === "original")
     await buildFromOriginal(
       builder,
@@ -47,15 +55,15 @@ export async function convertExport(options: ConvertOptions): Promise<string[]> 
       builder,
       await readJson(options.file, "Ghost export"),
       options.imagesDir,
-      options.authorMap,
+      options.authors,
     );
   else
     await buildFromWordPress(
       builder,
       await readFile(options.file, "utf8"),
       options.imagesDir,
-      options.authorMap,
+      options.authors,
     );
   await builder.write(options.output, options.site);
-  return builder.warnings;
+  return { warnings: builder.warnings, summary: builder.summary() };
 }

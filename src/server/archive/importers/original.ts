@@ -1,15 +1,17 @@
-import path from "node:path";
 import { AUTHORS, type AuthorKey } from "../../../common/limits";
 import { normaliseCreateTag } from "../../../common/rules/hashtags";
 import type { PostImage } from "../../../common/types";
 import { ArchiveError } from "../format";
 import type { ArchiveBuilder } from "./builder";
+import { ImageFinder } from "./image-finder";
 
 /**
  * The original app (SPEC §3, §7): a JSON export of its collections `blogPosts`, `comments` and
  * `postLikes` (and `users` when present). A collection is a list of documents with an `id`, or an
  * object keyed by document id. Timestamps are Firestore's `{seconds, nanoseconds}` (also
- * `_seconds`), ISO strings or milliseconds. Images are looked up by file name in a local folder.
+ * `_seconds`), ISO strings or milliseconds. Images are looked up in a local folder by the path
+ * and file name of their URL (`…/o/blog-images%2F123_a.jpg?alt=media` → blog-images/123_a.jpg,
+ * then 123_a.jpg anywhere in it).
  */
 
 type Doc = Record<string, unknown> & { id: string };
@@ -47,18 +49,6 @@ export function timestamp(value: unknown): Date | null {
   return null;
 }
 
-/** A Firebase Storage download URL (…/o/blog-images%2F123_a.jpg?alt=media…) or a plain path → its file name. */
-export function fileNameOfUrl(url: string): string | null {
-  try {
-    const u = new URL(url, "http://local/");
-    const object = /\/o\/([^/?]+)$/.exec(u.pathname)?.[1];
-    const name = path.posix.basename(decodeURIComponent(object ?? u.pathname));
-    return name && name !== "/" ? name : null;
-  } catch {
-    return null;
-  }
-}
-
 export async function buildFromOriginal(
   builder: ArchiveBuilder,
   json: unknown,
@@ -70,10 +60,8 @@ export async function buildFromOriginal(
   const posts = collection(data, "blogPosts");
   if (posts.length === 0) throw malformed("it has no blogPosts collection");
   const users = new Map(collection(data, "users").map((u) => [String(u.uid ?? u.id), u]));
-  const resolve = (url: string) => {
-    const name = fileNameOfUrl(url);
-    return name ? path.join(imagesDir, name) : null;
-  };
+  const finder = new ImageFinder(imagesDir);
+  const resolve = (url: string) => finder.find(url);
   const userOf = (uid: string, fallbackName: string) => {
     const u = users.get(uid);
     return builder.user(
@@ -93,13 +81,16 @@ export async function buildFromOriginal(
     const date = timestamp(doc.date) ?? timestamp(doc.createdAt);
     if (!date) throw malformed(`post ${doc.id} has no valid date`);
     const content = await builder.rewriteSources(doc.content, date, resolve);
+    const missing = [...content.missing];
     // SPEC §3 image entries keep their position, size and pairing; their url becomes ours.
     const entries: PostImage[] = [];
     const byOldId = new Map<string, string>();
     for (const entry of Array.isArray(doc.images) ? (doc.images as Record<string, unknown>[]) : []) {
-      const file = typeof entry.url === "string" ? resolve(entry.url) : null;
-      const stored = file ? await builder.image(file, date) : null;
-      if (!stored) continue;
+      const stored = typeof entry.url === "string" ? await builder.stored(entry.url, date, resolve) : null;
+      if (!stored) {
+        if (typeof entry.url === "string") missing.push(entry.url);
+        continue;
+      }
       const id =
         String(entry.id ?? `i${entries.length}`)
           .replace(/[^A-Za-z0-9_-]/g, "")
@@ -126,22 +117,25 @@ export async function buildFromOriginal(
     for (const e of entries)
       if (e.pairedWith && entries.find((o) => o.id === e.pairedWith)?.pairedWith !== e.id)
         e.pairedWith = null;
-    const thumbnail = typeof doc.imageUrl === "string" ? resolve(doc.imageUrl) : null;
-    const id = await builder.addPost({
-      sourceId: doc.id,
-      title: doc.title,
-      content,
-      excerpt: typeof doc.excerpt === "string" ? doc.excerpt : "",
-      author: author as AuthorKey,
-      date,
-      lastUpdated: timestamp(doc.lastUpdated),
-      hashtags: (Array.isArray(doc.hashtags) ? doc.hashtags : [])
-        .map((t) => normaliseCreateTag(String(t)))
-        .filter(Boolean),
-      status: "published",
-      images: entries,
-      featuredImage: thumbnail,
-    });
+    const id = await builder.addPost(
+      {
+        sourceId: doc.id,
+        title: doc.title,
+        content: content.html,
+        excerpt: typeof doc.excerpt === "string" ? doc.excerpt : "",
+        author: author as AuthorKey,
+        date,
+        lastUpdated: timestamp(doc.lastUpdated),
+        hashtags: (Array.isArray(doc.hashtags) ? doc.hashtags : [])
+          .map((t) => normaliseCreateTag(String(t)))
+          .filter(Boolean),
+        status: "published",
+        images: entries,
+        missingImages: missing,
+        featuredImage: typeof doc.imageUrl === "string" && doc.imageUrl ? doc.imageUrl : null,
+      },
+      resolve,
+    );
     postIds.set(doc.id, id);
   }
 

@@ -76,7 +76,7 @@ export function originalExport() {
   };
 }
 
-/** WordPress WXR 1.2 (Tools → Export): authors, a post with a tag, a featured image, comments and a reply. */
+/** WordPress WXR 1.2 (Tools → Export): authors, a post with a tag, a featured image, comments and a reply, a private post. */
 export const wordpressExport = (site = "https://wp.example") => `<?xml version="1.0" encoding="UTF-8" ?>
 <rss version="2.0"
   xmlns:excerpt="http://wordpress.org/export/1.2/excerpt/"
@@ -106,7 +106,7 @@ export const wordpressExport = (site = "https://wp.example") => `<?xml version="
 <img class="wp-image-11" src="${site}/wp-content/uploads/2024/05/tulips-1024x768.jpg" alt="Tulips &amp; more" />
 
 Second paragraph <em>with style</em>.]]></content:encoded>
-    <excerpt:encoded><![CDATA[Tulips are back.]]></excerpt:encoded>
+    <excerpt:encoded><![CDATA[<em>Tulips</em> &amp; tea are back.]]></excerpt:encoded>
     <wp:post_id>11</wp:post_id>
     <wp:post_date_gmt><![CDATA[2024-05-01 09:30:00]]></wp:post_date_gmt>
     <wp:post_modified_gmt><![CDATA[2024-05-02 10:00:00]]></wp:post_modified_gmt>
@@ -115,6 +115,7 @@ Second paragraph <em>with style</em>.]]></content:encoded>
     <category domain="category" nicename="uncategorized"><![CDATA[Uncategorized]]></category>
     <category domain="post_tag" nicename="garden"><![CDATA[Garden]]></category>
     <category domain="post_tag" nicename="spring-flowers"><![CDATA[Spring Flowers]]></category>
+    <category domain="post_tag" nicename="cafe"><![CDATA[Caf&eacute;]]></category>
     <wp:postmeta><wp:meta_key><![CDATA[_thumbnail_id]]></wp:meta_key><wp:meta_value><![CDATA[10]]></wp:meta_value></wp:postmeta>
     <wp:comment>
       <wp:comment_id>1</wp:comment_id>
@@ -149,6 +150,15 @@ Second paragraph <em>with style</em>.]]></content:encoded>
     <content:encoded><![CDATA[A page, not a post.]]></content:encoded>
     <wp:post_id>12</wp:post_id>
     <wp:post_type><![CDATA[page]]></wp:post_type>
+  </item>
+  <item>
+    <title>Just for us</title>
+    <dc:creator><![CDATA[kim]]></dc:creator>
+    <content:encoded><![CDATA[<p>Our anniversary plans</p>]]></content:encoded>
+    <wp:post_id>14</wp:post_id>
+    <wp:post_date_gmt><![CDATA[2024-06-02 00:00:00]]></wp:post_date_gmt>
+    <wp:status><![CDATA[private]]></wp:status>
+    <wp:post_type><![CDATA[post]]></wp:post_type>
   </item>
   <item>
     <title>Half written</title>
