@@ -14,14 +14,22 @@ export {
 
 export type SendContact = (message: ContactRow) => Promise<void>;
 
-/** The configured way out: EmailJS when its service id is set, otherwise an email to CONTACT_TO_EMAIL. */
-export function createContactSender(config: Config, mailer: Mailer, fetchImpl?: typeof fetch): SendContact {
+/**
+ * The configured way out: EmailJS when its service id is set, otherwise an email to the contact
+ * recipients (the stored setting, by default CONTACT_TO_EMAIL; read at each send).
+ */
+export function createContactSender(
+  config: Config,
+  mailer: Mailer,
+  fetchImpl?: typeof fetch,
+  recipients: () => Promise<string[]> = async () => config.contactTo,
+): SendContact {
   if (config.emailjs.serviceId) {
     return (m) => sendViaEmailJs(config, m, fetchImpl);
   }
   return async (m) => {
     await mailer.send({
-      to: config.contactTo,
+      to: await recipients(),
       // Reply-To is the sender; fields with CR/LF never get this far (refused by the route).
       replyTo: m.email,
       subject: `[${config.siteName}] Contact: ${m.subject}`,
