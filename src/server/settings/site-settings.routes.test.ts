@@ -138,10 +138,22 @@ describe("PUT /api/settings", () => {
     expect((await get()).json()).toEqual({ ...DEFAULT_SITE_SETTINGS, tagline: "Kept" });
   });
 
-  it("switches her pin board off or to a board, and back to none", async () => {
+  it("switches her pin board to a board (its widget allowed by the page's CSP), off, and back to none", async () => {
     const board = "https://www.pinterest.com/ana/garden/";
+    const herPage = async () => {
+      const res = await t.request({ method: "GET", url: "/her-blog" });
+      const data = JSON.parse(res.body.match(/id="duet-data">(.*?)<\/script>/)![1]!);
+      return { csp: String(res.headers["content-security-policy"]), data };
+    };
+    expect((await herPage()).csp).not.toContain("pinterest");
     expect((await put({ pinterestBoard: board }, her)).json().pinterestBoard).toBe(board);
+    const on = await herPage();
+    expect(on.csp).toContain("https://assets.pinterest.com");
+    expect(on.data).toMatchObject({ pinterestBoardUrl: board, site: { pinterestBoard: board } });
     expect((await put({ pinterestBoard: "off" }, him)).json().pinterestBoard).toBe("off");
+    const off = await herPage();
+    expect(off.csp).not.toContain("pinterest");
+    expect(off.data).toMatchObject({ pinterestBoardUrl: null, site: { pinterestBoard: "off" } });
     expect((await put({ pinterestBoard: "" }, her)).json().pinterestBoard).toBe("");
   });
 });

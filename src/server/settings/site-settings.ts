@@ -21,8 +21,10 @@ export const settingsEnv = (config: Config): SiteSettingsEnv => ({
  * The settings in force, from the content cache: every page reads them, and a change drops the
  * cache on every process (ctx.cache.invalidate() is announced over PostgreSQL).
  */
+export const SITE_SETTINGS_CACHE_KEY = "site-settings";
+
 export function cachedSiteSettings(ctx: AppContext): Promise<AuthorSiteSettings> {
-  return ctx.cache.getOrLoad("site-settings", async () =>
+  return ctx.cache.getOrLoad(SITE_SETTINGS_CACHE_KEY, async () =>
     resolveSiteSettings(await readStoredSiteSettings(ctx.db), settingsEnv(ctx.config)),
   );
 }
