@@ -17,7 +17,7 @@ import {
   THEME_BACKGROUNDS,
   type ThemeName,
 } from "../rules/contrast";
-import { PINTEREST_OFF } from "../site-settings";
+import { PINTEREST_OFF, type SiteSettingKey, type StoredSiteSettings } from "../site-settings";
 import { strictBody } from "./body";
 
 const THEME_LABEL: Record<ThemeName, string> = { dark: "dark", light: "light" };
@@ -126,3 +126,21 @@ export const SiteSettingsBodySchema = strictBody({
     .optional(),
 });
 export type SiteSettingsBody = z.infer<typeof SiteSettingsBodySchema>;
+
+/**
+ * Stored values that still pass the schema: a row brought in by an archive import (or written by
+ * an older version) can never put an unchecked colour, address or text on a page.
+ */
+export function checkedStoredSettings(stored: unknown): StoredSiteSettings {
+  if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return {};
+  const shape = SiteSettingsBodySchema.shape;
+  const kept: StoredSiteSettings = {};
+  for (const [key, value] of Object.entries(stored)) {
+    const field = shape[key as keyof typeof shape];
+    if (typeof value !== "string" || !field) continue;
+    const result = field.safeParse(value);
+    if (result.success && typeof result.data === "string" && result.data !== "")
+      kept[key as SiteSettingKey] = result.data;
+  }
+  return kept;
+}

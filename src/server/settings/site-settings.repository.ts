@@ -1,16 +1,18 @@
 import { desc, eq } from "drizzle-orm";
+import { checkedStoredSettings } from "../../common/schemas/site-settings";
 import type { SiteSettingKey, StoredSiteSettings } from "../../common/site-settings";
 import type { Db } from "../db/client";
 import { siteSettings, siteSettingsChanges } from "../db/schema";
 
 const ROW_ID = 1;
 
+/** The stored settings, each value checked again by the request schema (an import may have brought it). */
 export async function readStoredSiteSettings(db: Db): Promise<StoredSiteSettings> {
   const [row] = await db
     .select({ values: siteSettings.values })
     .from(siteSettings)
     .where(eq(siteSettings.id, ROW_ID));
-  return row?.values ?? {};
+  return checkedStoredSettings(row?.values);
 }
 
 export interface SettingsChange {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_SETTINGS_MESSAGES } from "../../common/schemas/site-settings";
 import { DEFAULT_SITE_SETTINGS } from "../../common/site-settings";
-import { siteSettingsChanges } from "../db/schema";
+import { archiveTables } from "../archive/tables";
+import { siteSettings, siteSettingsChanges } from "../db/schema";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { TEST_CONTACT_FAILED } from "./site-settings.routes";
 
@@ -155,6 +156,28 @@ describe("PUT /api/settings", () => {
     expect(off.csp).not.toContain("pinterest");
     expect(off.data).toMatchObject({ pinterestBoardUrl: null, site: { pinterestBoard: "off" } });
     expect((await put({ pinterestBoard: "" }, her)).json().pinterestBoard).toBe("");
+  });
+});
+
+describe("stored settings", () => {
+  it("are checked again when read: a bad value brought by an import is ignored", async () => {
+    const values = {
+      accentLight: "red;background:url(x)",
+      pinterestBoard: "javascript:alert(1)",
+      tagline: "Fine",
+    };
+    await t.ctx.db
+      .insert(siteSettings)
+      .values({ id: 1, values })
+      .onConflictDoUpdate({ target: siteSettings.id, set: { values } });
+    t.ctx.cache.invalidate();
+    expect((await get()).json()).toEqual({ ...DEFAULT_SITE_SETTINGS, tagline: "Fine" });
+    expect((await reset()).statusCode).toBe(200);
+  });
+
+  it("travel in the Duet archive with their change log", () => {
+    const names = archiveTables({ withSecrets: false }).map((table) => table.name);
+    expect(names).toEqual(expect.arrayContaining(["site_settings", "site_settings_changes"]));
   });
 });
 
