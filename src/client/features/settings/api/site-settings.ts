@@ -1,0 +1,22 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SiteSettingsBody } from "../../../../common/schemas/site-settings";
+import type { AuthorSiteSettings } from "../../../../common/site-settings";
+import { api } from "../../../lib/api";
+
+const settingsKey = ["site-settings"] as const;
+
+/** GET /api/settings as one of the two authors (with the contact recipients). */
+export function useSiteSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => api<AuthorSiteSettings>("/api/settings", { signal }),
+  });
+}
+
+export function useSaveSiteSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SiteSettingsBody) => api<AuthorSiteSettings>("/api/settings", { method: "PUT", body }),
+    onSuccess: (saved) => client.setQueryData(settingsKey, saved),
+  });
+}
