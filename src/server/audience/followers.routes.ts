@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import { normaliseEmail } from "../env";
 import { badRequest, forbidden, notFound, tooManyRequests } from "../errors";
 import { getViewer, requireAdmin, requireViewer } from "../plugins/auth";
+import { cachedPublicSiteSettings } from "../settings/site-settings";
 import { parse } from "../validate";
 import { SlidingWindowLimiter } from "../write-limits";
 import { confirmFollowEmail } from "./emails";
@@ -43,6 +44,7 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
     if (waiting.length > 0) {
       const mail = confirmFollowEmail(
         ctx.config,
+        await cachedPublicSiteSettings(ctx),
         waiting.map((w) => w.author),
         waiting.map((w) => w.token),
       );

@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_SETTINGS_MESSAGES } from "../../common/schemas/site-settings";
 import { DEFAULT_SITE_SETTINGS } from "../../common/site-settings";
 import { archiveTables } from "../archive/tables";
-import { siteSettings, siteSettingsChanges } from "../db/schema";
+import { mailQueue, siteSettings, siteSettingsChanges } from "../db/schema";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { TEST_CONTACT_FAILED } from "./site-settings.routes";
 
@@ -172,6 +173,19 @@ describe("stored settings", () => {
       .onConflictDoUpdate({ target: siteSettings.id, set: { values } });
     t.ctx.cache.invalidate();
     expect((await get()).json()).toEqual({ ...DEFAULT_SITE_SETTINGS, tagline: "Fine" });
+    expect((await reset()).statusCode).toBe(200);
+  });
+
+  it("name the site and the blog in the audience emails", async () => {
+    await put({ siteName: "Clara & Tom", herBlogName: "Clara's Garden" }, her);
+    const res = await t.request({
+      method: "POST",
+      url: "/api/follow",
+      payload: { email: "fan@example.org", authors: ["her"] },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const [mail] = await t.ctx.db.select().from(mailQueue).where(eq(mailQueue.toEmail, "fan@example.org"));
+    expect(mail?.subject).toBe("[Clara & Tom] Confirm that you want to follow Clara's Garden");
     expect((await reset()).statusCode).toBe(200);
   });
 
