@@ -159,7 +159,7 @@ test("an author changes the site in Settings and readers see it with JavaScript 
     await form.getByLabel("Site name").fill("Clara & Tom");
     await form.getByLabel("Hero text", { exact: true }).fill("Our garden, our trains, our table.");
     await form.getByLabel("Her blog's name").fill("Clara's Garden");
-    const accent = form.getByLabel("Accent colour, dark theme");
+    const accent = form.getByLabel("Accent colour (dark theme)");
     // Too faint on the dark background: refused, tied to the field, focused.
     await accent.fill("#333333");
     await form.getByRole("button", { name: "Save Settings" }).click();
@@ -171,6 +171,13 @@ test("an author changes the site in Settings and readers see it with JavaScript 
     await accent.fill("#7fd4ff");
     await form.getByRole("button", { name: "Save Settings" }).click();
     await expect(form.getByText("Settings saved. Readers see them on their next page.")).toBeVisible();
+    await form.getByText("Recent changes").click();
+    await expect(form.getByRole("listitem").first()).toContainText(
+      `${her.email} changed Site name, Hero heading, Hero text, Accent colour (dark theme), Her blog's name`,
+    );
+    await form.getByRole("button", { name: "Send a test message" }).click();
+    await expect(form.getByText(/^Test message sent to /)).toBeVisible();
+    expect(server.outbox().at(-1)).toContain("Contact: Test message");
     await expectNoViolations(page);
 
     for (const javaScriptEnabled of [true, false]) {

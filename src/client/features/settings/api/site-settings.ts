@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { SiteSettingsBody } from "../../../../common/schemas/site-settings";
 import type { AuthorSiteSettings } from "../../../../common/site-settings";
 import { api } from "../../../lib/api";
+import { settingsChangesKey } from "./settings-changes";
 
 const settingsKey = ["site-settings"] as const;
 
@@ -17,6 +18,9 @@ export function useSaveSiteSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: SiteSettingsBody) => api<AuthorSiteSettings>("/api/settings", { method: "PUT", body }),
-    onSuccess: (saved) => client.setQueryData(settingsKey, saved),
+    onSuccess: async (saved) => {
+      client.setQueryData(settingsKey, saved);
+      await client.invalidateQueries({ queryKey: settingsChangesKey });
+    },
   });
 }

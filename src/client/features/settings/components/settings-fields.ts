@@ -26,8 +26,8 @@ export const SETTING_GROUPS: Array<{ legend: string; fields: SettingField[] }> =
       { key: "heroText", label: "Hero text", multiline: true },
       { key: "aboutText", label: "About Us text", multiline: true },
       { key: "footerText", label: "Footer text", hint: "A line under the copyright; empty: none." },
-      { key: "accentDark", label: "Accent colour, dark theme", hint: COLOUR_HINT },
-      { key: "accentLight", label: "Accent colour, light theme", hint: COLOUR_HINT },
+      { key: "accentDark", label: "Accent colour (dark theme)", hint: COLOUR_HINT },
+      { key: "accentLight", label: "Accent colour (light theme)", hint: COLOUR_HINT },
     ],
   },
   {

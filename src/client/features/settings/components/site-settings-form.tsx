@@ -11,6 +11,7 @@ import { ApiError } from "../../../lib/api";
 import { useSaveSiteSettings, useSiteSettings } from "../api/site-settings";
 import "../settings.css";
 import { SETTING_GROUPS, SETTINGS_TEXT } from "./settings-fields";
+import { SettingsHistory } from "./settings-history";
 import { TestContactButton } from "./test-contact-button";
 
 type Values = Record<SiteSettingKey, string>;
@@ -139,6 +140,7 @@ export default function SiteSettingsForm() {
           {save.isPending ? SETTINGS_TEXT.busy : SETTINGS_TEXT.save}
         </button>
       </form>
+      <SettingsHistory />
     </section>
   );
 }
