@@ -207,6 +207,18 @@ describe("POST /api/settings/test-contact", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ sentTo: ["clara@example.org"] });
     expect(t.mailer.to("clara@example.org").at(-1)?.subject).toBe("[Duet] Contact: Test message");
+    // A reader's message goes the same way, under the site's name in force.
+    await put({ siteName: "Clara & Tom" }, her);
+    const sent = await t.request({
+      method: "POST",
+      url: "/api/contact",
+      payload: { name: "Ana", email: "ana@example.org", subject: "Hello", message: "Hi there" },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    await t.app.contactDelivery.drain();
+    expect(t.mailer.to("clara@example.org").at(-1)?.subject).toBe("[Clara & Tom] Contact: Hello");
+    expect(t.mailer.to("inbox@example.org")).toEqual([]);
+    await put({ siteName: "" }, her);
     const bad = await t.request({
       method: "POST",
       url: "/api/settings/test-contact",

@@ -15,7 +15,7 @@ import type { AppContext } from "../context";
 import { AppError, forbidden } from "../errors";
 import { getViewer, requireViewer } from "../plugins/auth";
 import { parse } from "../validate";
-import { cachedSiteSettings, contactRecipients, settingsEnv } from "./site-settings";
+import { cachedSiteSettings, contactSite, settingsEnv } from "./site-settings";
 import { listSettingsChanges, readStoredSiteSettings, saveSiteSettings } from "./site-settings.repository";
 
 const TestContactBodySchema = strictBody({});
@@ -83,7 +83,7 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
   });
 
   /** POST /api/settings/test-contact: a test message through the real contact path, at once. */
-  const sendTest = createContactSender(ctx.config, ctx.mailer, undefined, () => contactRecipients(ctx));
+  const sendTest = createContactSender(ctx.config, ctx.mailer, undefined, () => contactSite(ctx));
   app.post("/api/settings/test-contact", async (request) => {
     const viewer = await requireViewer(ctx, request);
     if (!canEditSiteSettings(viewer)) throw onlyAuthors();
@@ -108,6 +108,6 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
       request.log.warn({ err: error }, "test contact message failed");
       throw new AppError(502, "CONTACT_TEST_FAILED", TEST_CONTACT_FAILED);
     }
-    return { sentTo: ctx.config.emailjs.serviceId ? [] : await contactRecipients(ctx) };
+    return { sentTo: ctx.config.emailjs.serviceId ? [] : (await contactSite(ctx)).recipients };
   });
 }

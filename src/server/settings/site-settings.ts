@@ -34,7 +34,11 @@ export async function cachedPublicSiteSettings(ctx: AppContext): Promise<SiteSet
   return publicSiteSettings(await cachedSiteSettings(ctx));
 }
 
-/** Where contact messages go now. */
-export async function contactRecipients(ctx: AppContext): Promise<string[]> {
-  return parseRecipients((await cachedSiteSettings(ctx)).contactRecipients) ?? ctx.config.contactTo;
+/** Where contact messages go now, and the site name their subject carries. */
+export async function contactSite(ctx: AppContext): Promise<{ recipients: string[]; siteName: string }> {
+  const settings = await cachedSiteSettings(ctx);
+  return {
+    recipients: parseRecipients(settings.contactRecipients) ?? ctx.config.contactTo,
+    siteName: settings.siteName,
+  };
 }
