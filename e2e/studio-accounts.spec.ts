@@ -183,6 +183,12 @@ test("an author changes the site in Settings and readers see it with JavaScript 
     for (const javaScriptEnabled of [true, false]) {
       const reader = await browser.newContext({ javaScriptEnabled });
       const home = await reader.newPage();
+      // Hydration agrees with the server's HTML: the settings travel in the inlined shell data.
+      const errors: string[] = [];
+      home.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      home.on("pageerror", (error) => errors.push(error.message));
       await home.goto(`${server.baseURL}/`);
       await expect(home).toHaveTitle("Clara & Tom");
       await expect(home.getByRole("heading", { level: 1 })).toHaveText("Welcome to Clara & Tom");
@@ -200,6 +206,7 @@ test("an author changes the site in Settings and readers see it with JavaScript 
       await expect(
         home.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Clara's Garden" }),
       ).toBeVisible();
+      expect(errors).toEqual([]);
       await reader.close();
     }
   } finally {
