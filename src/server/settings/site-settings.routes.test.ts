@@ -140,6 +140,17 @@ describe("PUT /api/settings", () => {
     expect((await get()).json()).toEqual({ ...DEFAULT_SITE_SETTINGS, tagline: "Kept" });
   });
 
+  it("keeps markup in a setting as text in the page, its head, its data and the feed", async () => {
+    const evil = '</script><script>alert(1)</script>"><img src=x onerror=alert(1)>';
+    expect((await put({ siteName: evil.slice(0, 80), footerText: evil }, him)).statusCode).toBe(200);
+    for (const url of ["/", "/her-blog", "/feed.xml"]) {
+      const body = (await t.request({ method: "GET", url })).body;
+      expect(body, url).not.toContain("<script>alert(1)");
+      expect(body, url).not.toContain("<img src=x");
+    }
+    expect((await put({ siteName: "", footerText: "" }, him)).statusCode).toBe(200);
+  });
+
   it("switches her pin board to a board (its widget allowed by the page's CSP), off, and back to none", async () => {
     const board = "https://www.pinterest.com/ana/garden/";
     const herPage = async () => {

@@ -29,6 +29,8 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
   app.get("/api/settings", async (request, reply) => {
     const viewer = await getViewer(ctx, request);
     const settings = await cachedSiteSettings(ctx);
+    // The answer depends on who asks: a shared cache must not hand one to the other.
+    reply.header("vary", "cookie");
     if (canEditSiteSettings(viewer)) {
       reply.header("cache-control", "private, no-cache");
       return settings;
