@@ -56,6 +56,9 @@ describe("POST /api/comments/:id/report › what a reader cannot see", () => {
       missing.json().error,
     );
     expect((await report(held.id, newcomer)).statusCode).toBe(400);
+    // The other author may not see it either; the post's author may.
+    expect((await report(held.id, await t.as("her"))).statusCode).toBe(404);
+    expect((await report(held.id, him)).statusCode).toBe(201);
     await t.request({
       method: "PATCH",
       url: "/api/moderation",
