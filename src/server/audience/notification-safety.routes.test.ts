@@ -113,6 +113,14 @@ describe("reply notifications go only to a proven mailbox", () => {
     expect((await call("GET", "/api/follow/stats", t2)).statusCode).toBe(403);
   });
 
+  it("the proof is for the address proven: once the account's address changes, it must be proven again", async () => {
+    const mover = await t.signUp({ email: "mover@example.com" });
+    await prove(mover);
+    expect((await call("GET", "/api/notifications", mover)).json()).toMatchObject({ verified: true });
+    await t.ctx.db.update(user).set({ email: "moved@example.com" }).where(eq(user.id, mover.id));
+    expect((await call("GET", "/api/notifications", mover)).json()).toMatchObject({ verified: false });
+  });
+
   it("refuses visitors (401) and bad, unknown or used links (400/404), storing nothing", async () => {
     expect((await call("POST", "/api/notifications/verify-request", null)).statusCode).toBe(401);
     for (const payload of [
@@ -133,6 +141,15 @@ describe("reply notifications go only to a proven mailbox", () => {
     const reader = await t.signUp({ email: "twice@example.com" });
     const token = await prove(reader);
     expect((await call("POST", "/api/notifications/verify", null, { token })).statusCode).toBe(404);
+    // A link works for a week.
+    const late = await t.signUp({ email: "late@example.com" });
+    await call("POST", "/api/notifications/verify-request", late);
+    await t.app.audienceMail.drain();
+    const link = new URL(t.mailer.linkFor(late.email, "/subscriptions?verify=")!);
+    later(8 * 24 * HOUR);
+    const expired = { token: link.searchParams.get("verify") };
+    expect((await call("POST", "/api/notifications/verify", null, expired)).statusCode).toBe(404);
+    expect((await call("GET", "/api/notifications", late)).json()).toMatchObject({ verified: false });
   });
 });
 
