@@ -45,6 +45,8 @@ export async function requestFollow(db: Db, input: FollowRequest, email: Confirm
       if (existing?.confirmedAt && !existing.unsubscribedAt) continue;
       const waiting = existing && !existing.unsubscribedAt;
       if (waiting && !input.confirmed) {
+        if (input.userId && !existing.userId)
+          await tx.update(followers).set({ userId: input.userId }).where(eq(followers.id, existing.id));
         if (existing.confirmationSentAt && existing.confirmationSentAt > pendingSince) continue;
         due.push(existing);
         continue;

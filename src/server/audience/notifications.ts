@@ -139,7 +139,7 @@ async function queueWithinHourlyCap(db: Db, row: NewQueuedMail, now: Date): Prom
       lately === NOTIFICATIONS_PER_HOUR - 1
         ? row.text.replace("\n--\n", `\n${LAST_IN_HOUR}\n\n--\n`)
         : row.text;
-    return enqueueMail(tx, [{ ...row, text, createdAt: now, nextAttemptAt: now }]);
+    return enqueueMail(tx, [{ ...row, toEmail: to, text, createdAt: now, nextAttemptAt: now }]);
   });
 }
 
