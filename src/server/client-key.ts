@@ -1,7 +1,7 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /**
- * The key every per-address limit counts on (docs/decisions/0022-mail-abuse-limits.md): an IPv4
+ * The key every per-address limit counts on (docs/decisions/0023-mail-abuse-limits.md): an IPv4
  * address is itself; an IPv6 address is its /64, written as the network's address
  * (`2001:db8:1:2::`), because one home, phone or server is handed a whole /64 and can send from
  * any of its 2^64 addresses. An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) is its IPv4.

@@ -9,7 +9,7 @@ import { enqueueMail } from "./mail-queue.repository";
 import { ago, lockRecipient, queuedSince, VERIFY_LIMITS } from "./recipient-limits";
 
 // Reply and comment notifications go only to a mailbox its reader proved by opening an emailed
-// link (docs/decisions/0022-mail-abuse-limits.md). This is not Better Auth's emailVerified: that
+// link (docs/decisions/0023-mail-abuse-limits.md). This is not Better Auth's emailVerified: that
 // flag makes an author address an admin, so a link a stranger had sent to the author must never
 // set it. SPEC's registration stays as it is; the link is offered when notifications are wanted.
 

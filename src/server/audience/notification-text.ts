@@ -1,5 +1,5 @@
 // What a reply or comment notification may quote of what a reader wrote
-// (docs/decisions/0022-mail-abuse-limits.md): plain text, at most NOTIFICATION_EXCERPT_LENGTH
+// (docs/decisions/0023-mail-abuse-limits.md): plain text, at most NOTIFICATION_EXCERPT_LENGTH
 // characters, and nothing a mail client would turn into a link. Our own link to the comment is
 // the only one in the email, so a notification cannot carry someone's spam link to a stranger.
 

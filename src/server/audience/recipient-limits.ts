@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { mailQueue } from "../db/schema";
 
 // Limits per RECIPIENT address, whoever asks and from however many client addresses
-// (docs/decisions/0022-mail-abuse-limits.md). Counted in mail_queue, in the transaction that
+// (docs/decisions/0023-mail-abuse-limits.md). Counted in mail_queue, in the transaction that
 // queues the email, under a per-address advisory lock: two processes cannot both pass a limit.
 
 const HOUR = 60 * 60_000;

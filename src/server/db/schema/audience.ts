@@ -92,7 +92,7 @@ export const notificationSettings = pgTable("notification_settings", {
   /**
    * The address this reader proved by the emailed link (notifications go only to a proven
    * mailbox, and only while it is still the account's address). Kept apart from Better Auth's
-   * emailVerified, which makes an author address an admin (docs/decisions/0022-mail-abuse-limits.md).
+   * emailVerified, which makes an author address an admin (docs/decisions/0023-mail-abuse-limits.md).
    */
   verifiedEmail: text("verified_email"),
   /** SHA-256 of the pending verification link's secret, and the address it was sent to. */

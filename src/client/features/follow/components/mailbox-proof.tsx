@@ -3,7 +3,7 @@ import { useRequestVerification } from "../api/notifications";
 
 /**
  * /profile, under the notification switches: notification emails go only to an address its reader
- * proved (docs/decisions/0022-mail-abuse-limits.md), so an unproven one is offered the link.
+ * proved (docs/decisions/0023-mail-abuse-limits.md), so an unproven one is offered the link.
  */
 export function MailboxProof({ settings, email }: { settings: NotificationSettings; email: string }) {
   const request = useRequestVerification();
