@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { user } from "../db/schema";
 import { AppError } from "../errors";
 import { decodeImage } from "../uploads/image-store";
+import { Admission, placeholderFor, type TrustOptions, type UserPlan, withFreshTokens } from "./admission";
 import { ArchiveError, DATA_ENTRY, UPLOAD_ENTRY, VARIANT_KEY } from "./format";
 import type { ImportOptions } from "./import";
 import { type ArchiveEntry, readArchive } from "./read-archive";
@@ -20,7 +21,10 @@ export interface Checked {
   tables: Map<string, ArchiveTable>;
   rowCounts: Map<string, number>;
   images: { key: string; staged: string; width: number }[];
-  userIdMap: Map<string, string>;
+  /** Where each archive account lands here (admission.ts). */
+  users: UserPlan;
+  /** The studio's import creates only the accounts its rows need; null: every account. */
+  neededUsers: Set<string> | null;
   sanitised: number;
 }
 
@@ -32,6 +36,10 @@ export async function checkArchive(options: ImportOptions, log: (text: string) =
   const emails = new Map<string, string>();
   const images: Checked["images"] = [];
   let sanitised = 0;
+  const admission = new Admission(options, tables);
+  /** Accounts referred to by rows that will be taken, and replies' links to their own table. */
+  const userRefs = new Set<string>();
+  const selfLinks: { table: string; key: string }[] = [];
 
   // A damaged archive can decompress into rows that look merely invalid before the checksums at
   // its end are read: the first problem with the content waits until the archive proved whole.
@@ -57,7 +65,7 @@ export async function checkArchive(options: ImportOptions, log: (text: string) =
         } catch {
           throw refused(`The archive is damaged: ${where} is not JSON`);
         }
-        const decoded = decodeRow(t, raw);
+        const decoded = decodeRow(t, withFreshTokens(t, raw));
         if ("problem" in decoded) throw refused(`The archive is not valid: ${where}: ${decoded.problem}`);
         const ruled = applyRowRules(t.name, decoded.values);
         if (typeof ruled === "string") throw refused(`The archive is not valid: ${where}: ${ruled}`);
@@ -67,14 +75,19 @@ export async function checkArchive(options: ImportOptions, log: (text: string) =
         keys.set(t.name, seen);
         if (seen.has(key)) throw refused(`The archive is not valid: ${where} repeats an id`);
         seen.add(key);
+        if (t.name === "user") emails.set(String(decoded.values.id), String(ruled.values.email));
+        if (!admission.admit(t, ruled.values)) continue;
         for (const [field, ref] of t.references) {
           const value = decoded.values[field];
           if (typeof value !== "string") continue;
-          const set = needed.get(ref.table) ?? new Set();
-          needed.set(ref.table, set);
-          set.add(value);
+          if (ref.table === "user") userRefs.add(value);
+          else if (ref.table === t.name) selfLinks.push({ table: t.name, key: value });
+          else {
+            const set = needed.get(ref.table) ?? new Set();
+            needed.set(ref.table, set);
+            set.add(value);
+          }
         }
-        if (t.name === "user") emails.set(String(decoded.values.id), String(ruled.values.email));
       }
       rowCounts.set(t.name, (rowCounts.get(t.name) ?? 0) + lines.length);
     } else if (uploadMatch) {
@@ -108,8 +121,17 @@ export async function checkArchive(options: ImportOptions, log: (text: string) =
     if ((rowCounts.get(table) ?? 0) !== n)
       throw refused(`The archive is damaged: '${table}' should hold ${n} rows`);
 
-  // Every reference points at a row of the archive or of this blog.
-  const userIdMap = await matchUsersByEmail(options.db, emails);
+  // An account is referred to only by the archive's own accounts: a row never lands on a local id.
+  for (const id of userRefs)
+    if (!emails.has(id))
+      throw refused("The archive is not valid: some rows refer to an account that is not in the archive");
+  // A reply taken must not hang under a comment left out (the studio takes one blog).
+  for (const link of selfLinks)
+    if (admission.isSkipped(link.table, { [tables.get(link.table)!.primaryKey[0]!]: link.key }))
+      throw refused("The archive is not valid: a reply belongs to another blog than its comment");
+  const neededUsers = options.scope ? userRefs : null;
+  const users = await planUsers(options.db, emails, neededUsers, options);
+  // Every other reference points at a row of the archive or of this blog.
   for (const [table, values] of needed) {
     const t = tables.get(table);
     const inArchive = keys.get(table) ?? new Set();
@@ -126,43 +148,64 @@ export async function checkArchive(options: ImportOptions, log: (text: string) =
         );
     }
   }
-  return { tables, rowCounts, images, userIdMap, sanitised };
+  return { tables, rowCounts, images, users, neededUsers, sanitised };
 }
 
-/** An account that already exists here (same email, another id) keeps its id; the archive's rows follow it. */
-async function matchUsersByEmail(db: Db, emails: Map<string, string>): Promise<Map<string, string>> {
-  const map = new Map<string, string>();
-  const all = [...emails];
+/**
+ * Where each archive account lands (admission.ts): an account with the same email here is kept as
+ * it is and the rows follow it (the studio: only the importing author's own account); otherwise
+ * the archive's account is added, or a stand-in with a placeholder address when the studio may
+ * not attach it (another local account, the other author's address).
+ */
+async function planUsers(
+  db: Db,
+  emails: Map<string, string>,
+  needed: Set<string> | null,
+  options: TrustOptions,
+): Promise<UserPlan> {
+  const plan: UserPlan = new Map();
+  const { scope } = options;
+  const authorAddresses = new Set(Object.values(options.authorEmails ?? {}).map((e) => e.toLowerCase()));
+  const all = [...emails].filter(([id]) => !needed || needed.has(id));
   for (let i = 0; i < all.length; i += 500) {
     const chunk = all.slice(i, i + 500);
-    const rows = await db
-      .select({ id: user.id, email: user.email })
-      .from(user)
-      .where(
-        inArray(
-          user.email,
-          chunk.map(([, email]) => email),
-        ),
-      );
-    const byEmail = new Map(rows.map((r) => [r.email, r.id]));
+    const byEmail = new Map(
+      (
+        await db
+          .select({ id: user.id, email: user.email })
+          .from(user)
+          .where(
+            inArray(
+              user.email,
+              chunk.map(([, email]) => email),
+            ),
+          )
+      ).map((r) => [r.email, r.id]),
+    );
+    const byId = new Map(
+      (
+        await db
+          .select({ id: user.id, email: user.email })
+          .from(user)
+          .where(
+            inArray(
+              user.id,
+              chunk.map(([id]) => id),
+            ),
+          )
+      ).map((r) => [r.id, r.email]),
+    );
     for (const [id, email] of chunk) {
       const existing = byEmail.get(email);
-      if (existing && existing !== id) map.set(id, existing);
+      const ownAccount = !scope || email === scope.email.toLowerCase();
+      const otherAuthor = !!scope && !ownAccount && authorAddresses.has(email);
+      if (existing && ownAccount) plan.set(id, { id: existing, email, existing: true, placeholder: false });
+      else if (existing || otherAuthor || (scope && byId.has(id)))
+        plan.set(id, { ...placeholderFor(id), existing: false, placeholder: true });
+      else if (byId.has(id))
+        throw refused(`The archive's account ${email} has the id of another account of this blog`);
+      else plan.set(id, { id, email, existing: false, placeholder: false });
     }
-    const sameIds = await db
-      .select({ id: user.id, email: user.email })
-      .from(user)
-      .where(
-        inArray(
-          user.id,
-          chunk.map(([id]) => id),
-        ),
-      );
-    for (const row of sameIds)
-      if (emails.get(row.id) !== row.email)
-        throw refused(
-          `The archive's account ${emails.get(row.id)} has the id of another account of this blog`,
-        );
   }
-  return map;
+  return plan;
 }
