@@ -20,6 +20,8 @@ export interface ImportOptions extends TrustOptions {
   /** A folder of its own for re-encoded images between checking and placing them (removed after). */
   stagingDir: string;
   dryRun?: boolean;
+  /** Check the file in a child process with a memory bound (the studio's button: inspect-child.ts). */
+  isolate?: boolean;
   /** Refuse when the blog already has posts (the admin 'Import' button is for an empty blog). */
   requireEmpty?: boolean;
   onProgress?: (text: string) => void;
