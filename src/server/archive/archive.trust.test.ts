@@ -174,6 +174,13 @@ describe("the studio's Import button grants nothing", () => {
     expect((await rowsOf(followers)).map((f) => f.email)).toEqual(["his-fan@example.com"]);
   });
 
+  it("places only the images his rows show", async () => {
+    const plain = (r: Row) => ({ ...r, content: "<p>No photos</p>", images: [], imageUrl: null });
+    const res = await importAs(him.cookie, await edited({ blog_posts: plain, post_revisions: plain }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().images).toEqual({ count: 2, added: 0 });
+  });
+
   it("refuses comments put on a local reader's id, storing nothing", async () => {
     const post = (await normalisedArchive(full)).tables
       .blog_posts!.map((l) => JSON.parse(l))

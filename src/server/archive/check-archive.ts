@@ -24,6 +24,8 @@ export interface Checked {
   /** The studio's import creates only the accounts its rows need; null: every account. */
   neededUsers: Set<string> | null;
   sanitised: number;
+  /** Images the rows taken show (the studio's import); null: every image. */
+  shownUploads: Set<string> | null;
 }
 
 export async function checkArchive(options: ImportOptions, log: (text: string) => void): Promise<Checked> {
@@ -49,7 +51,16 @@ export async function checkArchive(options: ImportOptions, log: (text: string) =
     }
   }
   const { images, sanitised } = inspected;
-  return { tables, rowCounts: new Map(inspected.rowCounts), images, users, neededUsers, sanitised };
+  const shownUploads = inspected.shownUploads && new Set(inspected.shownUploads);
+  return {
+    tables,
+    rowCounts: new Map(inspected.rowCounts),
+    images,
+    users,
+    neededUsers,
+    sanitised,
+    shownUploads,
+  };
 }
 
 /**

@@ -6,6 +6,7 @@ import { blogPosts } from "../db/schema";
 import { makeVariants } from "../uploads/image-store";
 import { Admission, keyOf, type TrustOptions, withFreshTokens } from "./admission";
 import { type Checked, checkArchive, refused } from "./check-archive";
+import { uploadWanted } from "./export-scope";
 import { ArchiveError, DATA_ENTRY } from "./format";
 import { readArchive } from "./read-archive";
 import { applyRowRules } from "./row-rules";
@@ -85,6 +86,7 @@ async function apply(
   const written: string[] = [];
   try {
     for (const image of checked.images) {
+      if (checked.shownUploads && !uploadWanted(image.key, checked.shownUploads)) continue;
       if (await storage.exists(image.key)) continue;
       report.images.added++;
       if (options.dryRun) continue;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { AppError } from "../errors";
 import { decodeImage } from "../uploads/image-store";
 import { Admission, withFreshTokens } from "./admission";
+import { collectUploads } from "./export-scope";
 import { DATA_ENTRY, refused, UPLOAD_ENTRY, VARIANT_KEY } from "./format";
 import type { ImportOptions } from "./import";
 import { type ArchiveEntry, readArchive } from "./read-archive";
@@ -32,6 +33,8 @@ export interface Inspected {
   /** Per table, ids rows refer to that the archive does not hold (this blog must). */
   missing: [string, string[]][];
   sanitised: number;
+  /** Images the rows taken show (the studio's import); null: every image. */
+  shownUploads: string[] | null;
 }
 
 export async function inspectArchive(
@@ -46,10 +49,14 @@ export async function inspectArchive(
   const images: Inspected["images"] = [];
   let sanitised = 0;
   const admission = new Admission(options, tables);
+  /** The studio's import places only the images its rows show (not the other author's). */
+  const shown = options.scope ? new Set<string>() : null;
   /** Accounts referred to by rows that will be taken, and replies' links to their own table. */
   const userRefs = new Set<string>();
   const selfLinks: { table: string; key: string }[] = [];
 
+  // Entries are checked before the manifest at the end proves them whole, and the first bad one
+  // ends the import (item 8): a problem found here may be damage, and its message says so.
   const checkEntry = async ({ name, data }: ArchiveEntry) => {
     const dataMatch = DATA_ENTRY.exec(name);
     const uploadMatch = UPLOAD_ENTRY.exec(name);
@@ -72,17 +79,20 @@ export async function inspectArchive(
           throw refused(`The archive is damaged: ${where} is not JSON`);
         }
         const decoded = decodeRow(t, withFreshTokens(t, raw));
-        if ("problem" in decoded) throw refused(`The archive is not valid: ${where}: ${decoded.problem}`);
+        if ("problem" in decoded)
+          throw refused(`The archive is damaged or not valid: ${where}: ${decoded.problem}`);
         const ruled = applyRowRules(t.name, decoded.values);
-        if (typeof ruled === "string") throw refused(`The archive is not valid: ${where}: ${ruled}`);
+        if (typeof ruled === "string")
+          throw refused(`The archive is damaged or not valid: ${where}: ${ruled}`);
         if (ruled.sanitised) sanitised++;
         const key = t.primaryKey.map((k) => String(decoded.values[k])).join("\u0000");
         const seen = keys.get(t.name) ?? new Set();
         keys.set(t.name, seen);
-        if (seen.has(key)) throw refused(`The archive is not valid: ${where} repeats an id`);
+        if (seen.has(key)) throw refused(`The archive is damaged or not valid: ${where} repeats an id`);
         seen.add(key);
         if (t.name === "user") emails.set(String(decoded.values.id), String(ruled.values.email));
         if (!admission.admit(t, ruled.values)) continue;
+        if (shown) collectUploads(JSON.stringify(ruled.values), shown);
         for (const [field, ref] of t.references) {
           const value = decoded.values[field];
           if (typeof value !== "string") continue;
@@ -102,11 +112,15 @@ export async function inspectArchive(
       if (VARIANT_KEY.test(key)) return;
       const decoded = await decodeImage(path.basename(key), data).catch((error: unknown) => {
         if (error instanceof AppError)
-          throw refused(`The image '${key}' in the archive is not an image Duet accepts`);
+          throw refused(
+            `The image '${key}' in the archive is not an image Duet accepts (or the archive is damaged)`,
+          );
         throw error;
       });
       if (!EXT[decoded.format]?.includes(path.extname(key).toLowerCase()))
-        throw refused(`The image '${key}' in the archive is not the kind of image its name says`);
+        throw refused(
+          `The image '${key}' in the archive is not the kind of image its name says (or the archive is damaged)`,
+        );
       const staged = path.join(options.stagingDir, `${images.length}`);
       if (!options.dryRun) await writeFile(staged, decoded.data);
       images.push({ key, staged, width: decoded.width });
@@ -139,6 +153,7 @@ export async function inspectArchive(
   }
   return {
     rowCounts: [...rowCounts],
+    shownUploads: shown && [...shown],
     images,
     emails: [...emails],
     userRefs: [...userRefs],
