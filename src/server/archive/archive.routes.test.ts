@@ -117,6 +117,27 @@ describe("POST /api/admin/import", () => {
     );
     const cut = await importRequest(empty, him.cookie, archive.subarray(0, archive.length - 200));
     expect(cut.statusCode).toBe(400);
+    // An unknown field before the file, and two files: a clear 4xx, never a 500.
+    for (const extra of ['name="scope"\r\n\r\nboth', 'name="archive"; filename="b.tar.gz"\r\n\r\nxx']) {
+      const boundary = `----duet${randomUUID()}`;
+      const res = await empty.request({
+        method: "POST",
+        url: "/api/admin/import",
+        cookie: him.cookie,
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+        payload: Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${extra}\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="archive"; filename="a.tar.gz"\r\n\r\n`,
+          ),
+          archive,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      });
+      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(res.json().error.message).toBeTruthy();
+    }
     const posts = await empty.request({ url: "/api/posts" });
     expect(posts.json().items).toHaveLength(0);
   });
