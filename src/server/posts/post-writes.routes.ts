@@ -6,6 +6,7 @@ import type { PostImage } from "../../common/types";
 import type { AppContext } from "../context";
 import { forbidden, invalid, notFound } from "../errors";
 import { requireAdmin } from "../plugins/auth";
+import { revisionFieldsOf, sameFields } from "../revisions/revisions.repository";
 import { withStoredSizes } from "../uploads/image-sizes";
 import { addSrcset } from "../uploads/image-store";
 import { parse } from "../validate";
@@ -104,10 +105,14 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (input.hashtags !== undefined) changes.hashtags = input.hashtags;
     const now = ctx.now();
     const published = publishTime(input, existing, now) ?? {};
+    // SPEC §3: an edit sets lastUpdated. A save that changes nothing the author wrote is no edit
+    // (issue 20: an autosave a second after publishing marked an untouched post "Updated").
+    const before = revisionFieldsOf(existing);
+    const edited = !sameFields(before, { ...before, ...changes });
     const post = await updatePost(
       ctx.db,
       id,
-      { ...changes, ...published, lastUpdated: now },
+      { ...changes, ...published, ...(edited ? { lastUpdated: now } : {}) },
       { by: viewer.id, at: now, kind: input.autosave ? "autosave" : "edit" },
     );
     if (!post) throw postNotFound();
