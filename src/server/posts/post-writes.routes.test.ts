@@ -301,6 +301,20 @@ describe("PATCH /api/posts/:id", () => {
     expect(edited.json().lastUpdated).not.toBeNull();
   });
 
+  it("writing a draft and the save that publishes it are not edits: no lastUpdated (issue 20)", async () => {
+    const draft = await create(him, { status: "draft" });
+    for (const payload of [
+      { content: "<p>More words</p>", autosave: true },
+      { content: "<p>Last words</p>", status: "published" },
+    ]) {
+      const res = await patch(him, payload, draft.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().lastUpdated).toBeNull();
+    }
+    const edited = await patch(him, { content: "<p>Changed after publishing</p>" }, draft.id);
+    expect(edited.json().lastUpdated).not.toBeNull();
+  });
+
   it("removing the thumbnail's image picks the first remaining image", async () => {
     const res = await patch(him, { images: [image("b")] });
     expect(res.json().imageUrl).toBe(image("b").url);
