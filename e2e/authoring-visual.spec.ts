@@ -64,7 +64,12 @@ test.describe("the visual editor", () => {
     await page.keyboard.type("same paragraph");
     await page.keyboard.press("Enter");
     await page.keyboard.type("Second paragraph");
+    // Issue 20: the HTML view's rule is hinted under the HTML view only.
+    const hint = page.getByText("A blank line starts a new paragraph.");
+    await expect(hint).toHaveCount(0);
     await view(page, "HTML");
+    await expect(hint).toBeVisible();
+    await expect(htmlArea(page)).toHaveAccessibleDescription("A blank line starts a new paragraph.");
     await expect(htmlArea(page)).toHaveValue("First line\nsame paragraph\n\nSecond paragraph");
     await expect(htmlArea(page)).toHaveAttribute("rows", "10");
 

@@ -33,6 +33,8 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
   latest.current = value;
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const busy = useRef(false);
+  /** Counts reset(): work queued before publishing or scheduling belongs to the finished post. */
+  const generation = useRef(0);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
 
   const dirty = !sameWork(value, saved.current) && !isBlank(value);
@@ -74,35 +76,46 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
       saved.current = v;
       // The browser's copy now names the server draft, so a reopened /admin continues it.
       storeDraft(latest.current, post.id);
-      setSavedAt(new Date());
+      // "Draft saved at…" is about drafts: a publish or schedule says so in its own message.
+      if (!publishing.status || publishing.status === "draft") setSavedAt(new Date());
       return post;
     },
     [setValue],
   );
 
+  /** Run after any save in flight: saves never overlap. */
+  const enqueue = useCallback(<T>(job: () => Promise<T>): Promise<T> => {
+    const run = queue.current.then(job);
+    queue.current = run.catch(() => undefined);
+    return run;
+  }, []);
+
   /** Save now (serialised after any save in flight). */
   const save = useCallback(
-    (publishing: Publishing, autosave = false): Promise<BlogPost> => {
-      const run = queue.current.then(() => send(latest.current, publishing, autosave));
-      queue.current = run.catch(() => undefined);
-      return run;
-    },
-    [send],
+    (publishing: Publishing): Promise<BlogPost> => enqueue(() => send(latest.current, publishing, false)),
+    [enqueue, send],
   );
 
   useEffect(() => {
     const timer = setInterval(() => {
-      const v = latest.current;
-      if (paused || busy.current || sameWork(v, saved.current) || !canSave(v)) return;
+      if (paused || busy.current || sameWork(latest.current, saved.current) || !canSave(latest.current))
+        return;
       busy.current = true;
-      save({}, true)
+      const started = generation.current;
+      enqueue(async () => {
+        // Checked again when its turn comes: a publish queued first has saved this very work, or
+        // the form has started afresh; an autosave then would touch the published post (issue 20).
+        const v = latest.current;
+        if (started !== generation.current || sameWork(v, saved.current) || !canSave(v)) return;
+        await send(v, {}, true);
+      })
         .catch(() => undefined)
         .finally(() => {
           busy.current = false;
         });
     }, AUTOSAVE_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused, save]);
+  }, [paused, enqueue, send]);
 
   // Leaving the page: one last save that outlives it (images not uploaded yet stay behind).
   useEffect(() => {
@@ -131,6 +144,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
 
   /** After publish or schedule: the next post starts afresh. */
   const reset = useCallback(() => {
+    generation.current += 1;
     draftId.current = null;
     saved.current = null;
     setSavedAt(null);
