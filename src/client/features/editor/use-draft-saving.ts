@@ -47,10 +47,14 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
     async (v: EditorValue, publishing: Publishing, autosave: boolean): Promise<BlogPost> => {
       const prepared = await prepareBody(v, parseHashtagsOnCreate);
       const uploaded = new Map(prepared.images.filter((i) => i.uploaded).map((i) => [i.id, i]));
-      // Images uploaded by this save keep their stored url, whatever was typed meanwhile.
+      // Images uploaded by this save take their stored url; every setting changed meanwhile
+      // (position, size, pairing, alt, caption) stays as the author left it.
       setValue((cur) => ({
         ...cur,
-        images: cur.images.map((i) => (i.uploaded ? i : (uploaded.get(i.id) ?? i))),
+        images: cur.images.map((i) => {
+          const done = i.uploaded ? undefined : uploaded.get(i.id);
+          return done ? { ...i, url: done.url, previewUrl: done.previewUrl, uploaded: true, file: null } : i;
+        }),
       }));
       let post: BlogPost | null = null;
       if (draftId.current) {
