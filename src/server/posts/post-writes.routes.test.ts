@@ -328,8 +328,16 @@ describe("PATCH /api/posts/:id", () => {
     expect(res.json().error.message).toBe("Unknown field: author.");
   });
 
+  it("the new-post form's saves keep SPEC §5's create rule for hashtags, whether an autosave came first or not", async () => {
+    const created = await patch(him, { hashtags: ["Sea Walk", "road-trip!"], newPost: true, autosave: true });
+    expect(created.json().hashtags).toEqual(["sea walk", "roadtrip"]);
+    const edited = await patch(him, { hashtags: ["Sea Walk", "road-trip!"] });
+    expect(edited.json().hashtags).toEqual(["seawalk", "road-trip"]);
+  });
+
   it("answers bad input with 400 and changes nothing", async () => {
     for (const [payload, message] of [
+      [{ newPost: false }, "newPost must be true"],
       [{ title: "" }, "Title is required"],
       [{ content: "<script>x</script>" }, "Content is required"],
       [{ title: ["x"] }, "Title must be text"],

@@ -62,6 +62,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
           post = await updatePost(draftId.current, {
             ...prepared.body,
             ...publishing,
+            newPost: true,
             ...(autosave ? { autosave } : {}),
           });
         } catch (error) {
@@ -138,7 +139,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
         imageUrl,
       };
       const request = draftId.current
-        ? updatePost(draftId.current, { ...body, autosave: true }, { keepalive: true })
+        ? updatePost(draftId.current, { ...body, autosave: true, newPost: true }, { keepalive: true })
         : createPost({ ...body, author: v.author, status: "draft" }, { keepalive: true });
       request.catch(() => undefined);
     };
