@@ -1,5 +1,5 @@
-import { Node } from "@tiptap/core";
 import { DOMSerializer, DOMParser as PmDOMParser, type Schema } from "@tiptap/pm/model";
+import { atomBlock } from "./atom-block";
 
 /**
  * Lossless visual editing (issue 20: "every element and attribute the post sanitiser allows must
@@ -8,27 +8,7 @@ import { DOMSerializer, DOMParser as PmDOMParser, type Schema } from "@tiptap/pm
  * images, a div or figure it does not know…) is kept whole as a raw block: shown, moved and
  * deleted as one piece, written back exactly as it came, edited in the HTML view.
  */
-export const RawHtml = Node.create({
-  name: "rawHtml",
-  group: "block",
-  atom: true,
-  draggable: true,
-  selectable: true,
-  addAttributes() {
-    return {
-      html: {
-        default: "",
-        parseHTML: (el) => el.getAttribute("data-raw-html") ?? "",
-        renderHTML: (attrs) => ({ "data-raw-html": attrs.html }),
-      },
-    };
-  },
-  parseHTML() {
-    return [{ tag: "div[data-raw-html]" }];
-  },
-  renderHTML({ HTMLAttributes }) {
-    return ["div", HTMLAttributes];
-  },
+export const RawHtml = atomBlock("rawHtml", "html", "data-raw-html").extend({
   addNodeView() {
     // Its text only (never its markup): the block is seen, the HTML view edits it.
     return ({ node }) => {

@@ -1,6 +1,7 @@
-import { type Extensions, Mark, Node } from "@tiptap/core";
+import { type Extensions, Mark } from "@tiptap/core";
 import { Color, FontFamily, FontSize, TextStyle } from "@tiptap/extension-text-style";
 import StarterKit from "@tiptap/starter-kit";
+import { atomBlock } from "./atom-block";
 import { LINK_OPTIONS } from "./link";
 import { RawHtml } from "./lossless";
 
@@ -9,28 +10,7 @@ import { RawHtml } from "./lossless";
  * brackets (`IMAGE:id` or `PAIRED:a:b`). The image's settings live in the editor's image list,
  * exactly as in the HTML view, so both views hold the same document.
  */
-export const ImageMarker = Node.create({
-  name: "imageMarker",
-  group: "block",
-  atom: true,
-  draggable: true,
-  selectable: true,
-  addAttributes() {
-    return {
-      marker: {
-        default: "",
-        parseHTML: (el) => el.getAttribute("data-marker") ?? "",
-        renderHTML: (attrs) => ({ "data-marker": attrs.marker }),
-      },
-    };
-  },
-  parseHTML() {
-    return [{ tag: "div[data-marker]" }];
-  },
-  renderHTML({ HTMLAttributes }) {
-    return ["div", HTMLAttributes];
-  },
-});
+export const ImageMarker = atomBlock("imageMarker", "marker", "data-marker");
 
 /** SPEC §9 font names as written (`font-family: Times New Roman`), whatever quotes the browser adds. */
 const PlainFontFamily = FontFamily.extend({
