@@ -1,11 +1,13 @@
 // @vitest-environment happy-dom
+// Issue 20: the visual editor and the server's sanitiser together (load → edit → save → store), so
+// it lives beside src/boundaries.test.ts, above both sides, rather than in either.
 import { Editor } from "@tiptap/core";
 import { afterEach, describe, expect, it } from "vitest";
-import type { BlogPost, PostImage } from "../../../../common/types";
-import { sanitizePostHtml } from "../../../../server/posts/sanitize";
-import { editorValueFromPost, savedContent } from "../editor-model";
-import { docToText, textToEditorHtml } from "./convert";
-import { editorExtensions } from "./schema";
+import { editorValueFromPost, savedContent } from "./client/features/editor/editor-model";
+import { docToText, textToEditorHtml } from "./client/features/editor/visual/convert";
+import { editorExtensions } from "./client/features/editor/visual/schema";
+import type { BlogPost, PostImage } from "./common/types";
+import { sanitizePostHtml } from "./server/posts/sanitize";
 
 // Issue 20: "editing any post that has links and saving removes every link". Every element and
 // attribute the post sanitiser allows goes load → visual editor → save → sanitiser, unchanged.
