@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { publishAs } from "./engagement-helpers";
-import { expect, HER_EMAIL, HIM_EMAIL, PASSWORD, signIn, test } from "./fixtures";
+import { createAccount, expect, HER_EMAIL, HIM_EMAIL, PASSWORD, signIn, test } from "./fixtures";
 
 test("a visitor follows his blog by email, confirms, gets the next post, and unsubscribes with the link's button", async ({
   page,
@@ -146,5 +146,36 @@ test("a signed-in reader follows her blog with one click under a post", async ({
     "Almost done: check your inbox and open the link to confirm. Nothing is sent before that.",
   );
   await expect.poll(() => server.linkFor(email, "/subscriptions?confirm=")).toBeTruthy();
+  await context.close();
+});
+
+test("a reader proves their address for reply emails from /profile, with the emailed link's button", async ({
+  browser,
+  server,
+}) => {
+  const context = await browser.newContext({ baseURL: server.baseURL });
+  const { email } = await createAccount(context.request, server);
+  await signIn(context, server, email);
+  const page = await context.newPage();
+  await page.goto("/profile");
+  const settings = page.locator("fieldset.notification-settings");
+  await expect(settings.getByText(`Confirm ${email} with a link we email you.`)).toBeVisible();
+  await settings.getByRole("button", { name: "Send me the link" }).click();
+  await expect(settings.getByRole("status")).toContainText(`We sent a link to ${email}.`);
+  let link: string | null = null;
+  await expect.poll(() => (link = server.linkFor(email, "/subscriptions?verify="))).toBeTruthy();
+  // Opening the link proves nothing by itself (a mail scanner opens links too): the button does.
+  await page.goto(link!);
+  await page.getByRole("button", { name: "Confirm my address" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    "Your address is confirmed. You will get the notification emails you chose on your profile.",
+  );
+  await page.goto("/profile");
+  await expect(
+    settings.getByRole("checkbox", { name: "Email me when someone replies to my comments" }),
+  ).toBeChecked();
+  await expect(
+    settings.getByText("These emails go only to a confirmed address.", { exact: false }),
+  ).toHaveCount(0);
   await context.close();
 });

@@ -77,6 +77,16 @@ test.describe("drafts from /admin", () => {
     ]);
     await expect(preview).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
     await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    // Issue 20: the preview offers nothing a reader does with a public post.
+    await expect(preview.getByRole("note")).toHaveText("Preview of a draft: only you can see it.");
+    for (const gone of [
+      preview.locator(".like-button"),
+      preview.getByText("Share on X"),
+      preview.getByRole("heading", { name: "Follow by email" }),
+      preview.getByRole("heading", { name: "Comments" }),
+      preview.getByRole("textbox", { name: /comment/i }),
+    ])
+      await expect(gone).toHaveCount(0);
     const draftId = preview.url().split("/").pop()!;
     await preview.close();
 
@@ -123,6 +133,44 @@ test.describe("drafts from /admin", () => {
     await page.goto("/his-blog");
     await expect(page.getByRole("heading", { level: 1, name: "His Blog" })).toBeVisible();
     await expect(page.getByRole("link", { name: title })).toHaveCount(0);
+  });
+
+  test("Publish with a future 'Publish at' schedules; after publishing no 'Draft saved at' and no 'Updated' (issue 20)", async ({
+    context,
+  }) => {
+    const page = await context.newPage();
+    await page.goto("/admin");
+    const local = (d: Date) =>
+      new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+    const later = unique("Publish later");
+    await write(page, later, "For the morning");
+    await page.getByLabel("Publish at").fill(local(new Date(Date.now() + 86_400_000)));
+    await expect(page.getByText("Publish will schedule the post for this time.")).toBeVisible();
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Post scheduled for" })).toBeVisible();
+    const laterId = (await page.getByRole("link", { name: "Preview", exact: true }).getAttribute("href"))!
+      .split("/")
+      .pop()!;
+    const scheduled = await (await context.request.get(`/api/posts/${laterId}`)).json();
+    expect(scheduled.status).toBe("scheduled");
+
+    // An autosave, then Publish: the success message stands alone, and the post is not "Updated".
+    await page.getByLabel("Publish at").fill("");
+    const now = unique("Published now");
+    await write(page, now, "Straight out");
+    await expect(page.getByText(/Draft saved at/)).toBeVisible({ timeout: 15_000 });
+    await visual(page).click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" today");
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/Draft saved at/)).toHaveCount(0);
+    const id = (await page.getByRole("link", { name: "View post", exact: true }).getAttribute("href"))!
+      .split("/")
+      .pop()!;
+    const post = await (await context.request.get(`/api/posts/${id}`)).json();
+    expect(post.lastUpdated).toBeNull();
+    expect(post.content).toContain("Straight out today");
   });
 
   test("a draft edited in place stays a draft on save, and 'Publish now' publishes it", async ({

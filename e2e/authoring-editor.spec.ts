@@ -344,8 +344,8 @@ test.describe("authoring", () => {
     const styles: Array<[string, string]> = [
       ["Italic", "em"],
       ["Underline", "u"],
-      ["Heading 2", "h2"],
-      ["Heading 3", "h3"],
+      ["H2, Heading 2", "h2"],
+      ["H3, Heading 3", "h3"],
       ["Quote", "blockquote"],
     ];
     for (const [button, tag] of styles) {

@@ -64,7 +64,12 @@ test.describe("the visual editor", () => {
     await page.keyboard.type("same paragraph");
     await page.keyboard.press("Enter");
     await page.keyboard.type("Second paragraph");
+    // Issue 20: the HTML view's rule is hinted under the HTML view only.
+    const hint = page.getByText("A blank line starts a new paragraph.");
+    await expect(hint).toHaveCount(0);
     await view(page, "HTML");
+    await expect(hint).toBeVisible();
+    await expect(htmlArea(page)).toHaveAccessibleDescription("A blank line starts a new paragraph.");
     await expect(htmlArea(page)).toHaveValue("First line\nsame paragraph\n\nSecond paragraph");
     await expect(htmlArea(page)).toHaveAttribute("rows", "10");
 
@@ -192,6 +197,8 @@ test.describe("the visual editor", () => {
     await expect(visual(page).locator("img")).toHaveCount(1);
     await expect(page.locator(".image-entry")).toHaveCount(1);
     await expect(page.locator(".image-entry")).not.toContainText("not uploaded yet");
+    // The upload finishing is announced (issue 20), not only shown.
+    await expect(page.getByRole("status").filter({ hasText: "Image uploaded." })).toBeVisible();
 
     await page.getByLabel("Alt text (image 1)").fill("A dark blue square");
     await page.getByLabel("Caption (image 1)").fill("Dropped at dusk");
@@ -213,5 +220,153 @@ test.describe("the visual editor", () => {
     await expect(page).toHaveURL(/\/his-blog$/, { timeout: 5_000 });
     await page.goto(postUrl);
     await expect(page.getByRole("article").locator("figure img")).toHaveAttribute("alt", "");
+  });
+
+  test("Link and Ctrl+K: add, refuse javascript:/data:, edit, remove; a pasted URL links (issue 20)", async ({
+    page,
+    context,
+  }) => {
+    const title = unique("Links");
+    await page.getByLabel("Title", { exact: true }).fill(title);
+    await visual(page).click();
+    await page.keyboard.type("Check the forecast and the map today");
+    await selectWord(page, "forecast");
+    await page.keyboard.press("Control+k");
+    const dialog = page.getByRole("dialog", { name: "Add a link" });
+    const address = dialog.getByLabel("Link address (URL)");
+    await expect(address).toBeFocused();
+    for (const bad of ["javascript:alert(1)", "data:text/html,<b>x</b>"]) {
+      await address.fill(bad);
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await expect(dialog.getByRole("alert")).toHaveText(
+        "This link cannot be added: only web addresses (http:// or https://) and email addresses (mailto:) are allowed.",
+      );
+      await expect(address).toHaveAttribute("aria-invalid", "true");
+    }
+    await address.fill("www.metoffice.gov.uk");
+    await dialog.getByLabel("Open in a new tab").check();
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(visual(page)).toBeFocused();
+    const forecast = visual(page).getByRole("link", { name: "forecast" });
+    await expect(forecast).toHaveAttribute("href", "https://www.metoffice.gov.uk");
+    await expect(forecast).toHaveAttribute("target", "_blank");
+
+    // The caret on the link: the Link button edits it; Escape closes, focus back in the text.
+    await forecast.click();
+    const linkButton = page.getByRole("button", { name: "Link", exact: true });
+    await expect(linkButton).toHaveAttribute("aria-pressed", "true");
+    await linkButton.click();
+    const edit = page.getByRole("dialog", { name: "Edit link" });
+    await expect(edit.getByLabel("Link address (URL)")).toHaveValue("https://www.metoffice.gov.uk");
+    await expect(edit.getByLabel("Open in a new tab")).toBeChecked();
+    await page.keyboard.press("Escape");
+    await expect(edit).toHaveCount(0);
+    await expect(visual(page)).toBeFocused();
+    await linkButton.click();
+    await edit.getByLabel("Open in a new tab").uncheck();
+    await edit.getByRole("button", { name: "Save" }).click();
+    await expect(forecast).not.toHaveAttribute("target", /./);
+
+    // A URL pasted on a selection links it; a bare URL pasted becomes a linked URL.
+    const paste = (text: string) =>
+      visual(page).evaluate((el, t) => {
+        const data = new DataTransfer();
+        data.setData("text/plain", t);
+        el.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      }, text);
+    await selectWord(page, "map");
+    await paste("https://example.com/map");
+    await expect(visual(page).getByRole("link", { name: "map" })).toHaveAttribute(
+      "href",
+      "https://example.com/map",
+    );
+    await visual(page).press("End");
+    await page.keyboard.type(" ");
+    await paste("https://example.org/bare");
+    await expect(visual(page).getByRole("link", { name: "https://example.org/bare" })).toHaveAttribute(
+      "href",
+      "https://example.org/bare",
+    );
+
+    // Remove: the link goes, the words stay.
+    await visual(page).getByRole("link", { name: "map" }).click();
+    await linkButton.click();
+    await page.getByRole("dialog", { name: "Edit link" }).getByRole("button", { name: "Remove" }).click();
+    await expect(visual(page).getByRole("link", { name: "map" })).toHaveCount(0);
+    await expect(visual(page)).toContainText("the map today");
+
+    await page.getByRole("button", { name: "Publish", exact: true }).click();
+    await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
+    const href = await page.getByRole("link", { name: "View post", exact: true }).getAttribute("href");
+    const post = await (await context.request.get(`/api/posts/${href!.split("/").pop()}`)).json();
+    expect(post.content).toContain(
+      '<a href="https://www.metoffice.gov.uk" rel="noopener noreferrer">forecast</a>',
+    );
+    expect(post.content).toContain(
+      '<a href="https://example.org/bare" rel="noopener noreferrer">https://example.org/bare</a>',
+    );
+    expect(post.content).not.toContain("example.com/map");
+  });
+
+  test("a post with every allowed element and links opens in the visual editor and saves unchanged (issue 20)", async ({
+    page,
+    context,
+    server,
+  }) => {
+    const upload = async (name: string, w: number, h: number, colour: string) => {
+      const res = await context.request.post("/api/uploads", {
+        multipart: { images: await png(name, w, h, colour) },
+        headers: { origin: server.baseURL },
+      });
+      expect(res.status(), await res.text()).toBe(201);
+      return ((await res.json()) as { files: Array<{ url: string; width: number; height: number }> })
+        .files[0]!;
+    };
+    const [a, b, c] = [
+      await upload("a.png", 640, 480, "#335577"),
+      await upload("b.png", 800, 400, "#775533"),
+      await upload("c.png", 400, 800, "#557733"),
+    ];
+    const img = (id: string, url: string, cls: string, alt: string, w: number, h: number) =>
+      `<img class="post-image ${cls}" src="${url}" alt="${alt}" width="${w}" height="${h}" data-image-id="${id}">`;
+    const content = [
+      "<h2>Day one</h2>",
+      "<p>We <strong>walked</strong> <b>far</b>, <em>slowly</em> <i>and</i> <u>happily</u><br>along the coast</p>",
+      '<p>See <a href="https://example.com/map?x=1&amp;y=2">the map</a>, <a href="http://example.org/" target="_blank">a new tab</a> and <a href="mailto:us@example.com"><strong>write</strong> to us</a>.</p>',
+      "<h3>Styled</h3>",
+      '<p><span style="font-family: Georgia; font-size: 14pt; color: darkgray">all three</span> <span style="font-family: Times New Roman">font</span> <a href="https://example.com/"><span style="color: maroon">styled link</span></a></p>',
+      '<blockquote><p>Quoted with a <a href="https://example.com/q">link</a></p></blockquote>',
+      "<ul><li><p>one</p></li><li><p><strong>two</strong></p></li></ul>",
+      img("img-a", a.url, "post-image--left post-image--small", "A square", a.width, a.height),
+      `<div class="image-pair" data-pair="img-b img-c">${img("img-b", b.url, "post-image--center post-image--medium", "Wide", 2000, 1000)}${img("img-c", c.url, "post-image--center post-image--medium", "Tall", 500, 1000)}</div>`,
+      "<p>Kept as written: <a>an address the sanitiser removed</a></p>",
+      "<div>a bare div</div>",
+    ].join("\n");
+    const images = [
+      { id: "img-a", url: a.url, position: "left", size: "small", pairedWith: null, alt: "A square" },
+      { id: "img-b", url: b.url, position: "center", size: "medium", pairedWith: "img-c", alt: "Wide" },
+      { id: "img-c", url: c.url, position: "center", size: "medium", pairedWith: "img-b", alt: "Tall" },
+    ];
+    const created = await context.request.post("/api/posts", {
+      data: { title: unique("Every element"), content, author: "him", hashtags: ["lossless"], images },
+      headers: { origin: server.baseURL },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const post = (await created.json()) as { id: string; content: string };
+    const links = (html: string) => html.match(/<a\b[^>]*>/g) ?? [];
+    expect(links(post.content)).toHaveLength(6);
+
+    await page.goto(`/post/${post.id}?edit=1`);
+    await expect(visual(page)).toBeVisible();
+    await expect(visual(page).getByRole("link")).toHaveCount(5);
+    await expect(visual(page).locator("img")).toHaveCount(3);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByText("Blog post updated successfully!")).toBeVisible();
+    const saved = (await (await context.request.get(`/api/posts/${post.id}`)).json()) as { content: string };
+    expect(saved.content).toBe(post.content);
+    expect(links(saved.content)).toHaveLength(6);
   });
 });

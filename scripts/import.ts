@@ -13,7 +13,7 @@ import { openBlog, progressLine } from "../src/server/archive/open-blog";
 import { DataDirLockedError } from "../src/server/db/lock";
 import { ConfigError, loadConfig } from "../src/server/env";
 
-const USAGE = `Usage: npm run import -- file.tar.gz [--dry-run]
+const USAGE = `Usage: npm run import -- file.tar.gz [--dry-run] [--with-secrets] [--keep-followers-confirmed]
        npm run import -- export-file --from original|wordpress|ghost --images DIR
                          [--author NAME=him|her ...] [--default-author him|her] [--dry-run]`;
 
@@ -24,6 +24,9 @@ async function main(): Promise<number> {
       allowPositionals: true,
       options: {
         "dry-run": { type: "boolean" },
+        // The operator's trust (docs/moving.md): password hashes and verification, confirmed followers.
+        "with-secrets": { type: "boolean" },
+        "keep-followers-confirmed": { type: "boolean" },
         from: { type: "string" },
         images: { type: "string" },
         author: { type: "string", multiple: true },
@@ -79,6 +82,8 @@ async function main(): Promise<number> {
           storage,
           file,
           dryRun,
+          withSecrets: values["with-secrets"] ?? false,
+          keepFollowersConfirmed: values["keep-followers-confirmed"] ?? false,
           stagingDir: path.join(work, `.import-${process.pid}`),
           onProgress: (text) => line.update(text),
         }),

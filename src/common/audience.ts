@@ -18,3 +18,13 @@ export interface FollowResult {
 export interface Following {
   following: AuthorKey[];
 }
+
+/** GET/PATCH /api/notifications: the reader's settings, and whether their address may get them. */
+export interface NotificationSettingsResult {
+  replies: boolean;
+  comments: boolean;
+  /** The address is proven (the emailed link was opened): notifications are sent to it. */
+  verified: boolean;
+  /** A link to prove it was sent just now or within the hour (PATCH, verify-request). */
+  verificationSent?: boolean;
+}

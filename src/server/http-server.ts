@@ -9,9 +9,9 @@ import {
   type FastifyServerOptions,
   LogController,
 } from "fastify";
+import { clientKey } from "./client-key";
 import type { Config } from "./env";
 import { AppError } from "./errors";
-import { networkKey } from "./network-key";
 import { fastifyTrustProxy } from "./plugins/security";
 
 // The HTTP server under the app: limits against slow or oversized clients, the request log, and
@@ -129,7 +129,7 @@ export function limitConnections(app: FastifyInstance, config: Pick<Config, "tru
   if (config.trustProxy !== false && config.trustProxy !== 0) return;
   const perAddress = new Map<string, number>();
   app.server.on("connection", (socket) => {
-    const address = networkKey(socket.remoteAddress ?? "");
+    const address = clientKey(socket.remoteAddress ?? "");
     const open = (perAddress.get(address) ?? 0) + 1;
     if (open > MAX_CONNECTIONS_PER_ADDRESS) return socket.destroy();
     perAddress.set(address, open);

@@ -9,11 +9,18 @@ import { tooManyRequests } from "./errors";
 export const WRITE_LIMITS = {
   comment: { max: 30, windowMs: 60_000 },
   like: { max: 60, windowMs: 60_000 },
+  // Each report lands in an author's review list: per reader, and per client address (clientKey)
+  // so a crowd of fresh accounts from one place cannot fill it either.
+  report: { max: 10, windowMs: 60 * 60_000 },
+  reportPerAddress: { max: 30, windowMs: 60 * 60_000 },
 } as const;
 
 export const WRITE_LIMIT_MESSAGES = {
   comment: "You are commenting very quickly. Please wait a minute and try again.",
   like: "You are liking very quickly. Please wait a minute and try again.",
+  report: "You have reported many comments in a short time. Please wait an hour and try again.",
+  reportPerAddress:
+    "Many comments were reported from your network in a short time. Please wait an hour and try again.",
 } as const;
 
 /** Keys whose hits all fell out of the window are dropped once the map grows past this. */
@@ -48,11 +55,11 @@ export class SlidingWindowLimiter {
   }
 }
 
-/** The limiter for one kind of write, throwing the 429 with its message. */
+/** The limiter for one kind of write (keyed by account, or by clientKey for a per-address one), throwing the 429 with its message. */
 export function writeLimiter(kind: keyof typeof WRITE_LIMITS, now: () => Date) {
   const { max, windowMs } = WRITE_LIMITS[kind];
   const limiter = new SlidingWindowLimiter(max, windowMs, now);
-  return (userId: string): void => {
-    if (!limiter.take(userId)) throw tooManyRequests(WRITE_LIMIT_MESSAGES[kind]);
+  return (key: string): void => {
+    if (!limiter.take(key)) throw tooManyRequests(WRITE_LIMIT_MESSAGES[kind]);
   };
 }

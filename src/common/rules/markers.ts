@@ -236,10 +236,33 @@ const FIGURE = new RegExp(
   "g",
 );
 
-/** On loading an edit, saved image tags (and pair blocks) turn back into markers. */
-export function htmlToMarkers(html: string): string {
+/**
+ * On loading an edit, saved image tags (and pair blocks) turn back into markers. With `known`
+ * (the post's image ids), an image that is not one of them stays HTML: a marker of an unknown id
+ * would be saved as text and the image lost (issue 20).
+ */
+export function htmlToMarkers(html: string, known?: ReadonlySet<string>): string {
+  const ok = (...ids: string[]) => !known || ids.every((id) => known.has(id));
   return html
-    .replace(PAIR_BLOCK, (_w, a: string, b: string) => pairMarker(a, b))
-    .replace(FIGURE, (_w, id: string) => imageMarker(id))
-    .replace(IMAGE_TAG, (_w, id: string) => imageMarker(id));
+    .replace(PAIR_BLOCK, (whole, a: string, b: string) => (ok(a, b) ? pairMarker(a, b) : whole))
+    .replace(FIGURE, (whole, id: string) => (ok(id) ? imageMarker(id) : whole))
+    .replace(IMAGE_TAG, (whole, id: string) => (ok(id) ? imageMarker(id) : whole));
+}
+
+const decodeAttr = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#0*39;|&#x0*27;/gi, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+
+/** The alt text each image of the saved HTML carries, by image id (the first tag of each id). */
+export function savedAlts(html: string): Map<string, string> {
+  const alts = new Map<string, string>();
+  for (const m of html.matchAll(IMAGE_TAG)) {
+    const alt = /\salt="([^"]*)"/.exec(m[0])?.[1];
+    if (alt !== undefined && !alts.has(m[1]!)) alts.set(m[1]!, decodeAttr(alt));
+  }
+  return alts;
 }

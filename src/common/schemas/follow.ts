@@ -52,3 +52,6 @@ export const NotificationStopQuerySchema = z.strictObject({
   token: LinkTokenSchema,
   kind: z.enum(["replies", "comments"], { message: FOLLOW_TEXT.linkInvalid }),
 });
+
+/** The notification-address link's page posts its secret. */
+export const MailboxVerifyBodySchema = strictBody({ token: LinkTokenSchema });

@@ -65,12 +65,14 @@ export const PostImageSchema = z.strictObject({
   height: pixels.optional(),
 });
 
+const rawHashtags = z
+  .array(text("Each hashtag", HASHTAG_MAX_LENGTH, false), { error: "Hashtags must be a list of text" })
+  .max(HASHTAGS_MAX_COUNT, `At most ${HASHTAGS_MAX_COUNT} hashtags`);
 /** SPEC §5: hashtags are stored as the create or the edit rule leaves them, empties and repeats dropped. */
-const hashtags = (rule: (tag: string) => string) =>
-  z
-    .array(text("Each hashtag", HASHTAG_MAX_LENGTH, false), { error: "Hashtags must be a list of text" })
-    .max(HASHTAGS_MAX_COUNT, `At most ${HASHTAGS_MAX_COUNT} hashtags`)
-    .transform((tags) => [...new Set(tags.map(rule).filter(Boolean))]);
+const applyTagRule = (tags: string[], rule: (tag: string) => string) => [
+  ...new Set(tags.map(rule).filter(Boolean)),
+];
+const hashtags = (rule: (tag: string) => string) => rawHashtags.transform((tags) => applyTagRule(tags, rule));
 
 export const postFields = {
   title: text("Title", POST_TITLE_MAX_LENGTH, true).trim().min(1, "Title is required"),
@@ -108,13 +110,23 @@ export const UpdatePostSchema = strictBody({
   title: postFields.title.optional(),
   content: postFields.content.optional(),
   excerpt: postFields.excerpt.optional(),
-  hashtags: hashtags(normaliseEditTag).optional(),
+  hashtags: rawHashtags.optional(),
   images: postFields.images.optional(),
   imageUrl: postFields.imageUrl.optional(),
   status: PostStatusSchema.optional(),
   publishAt: PublishAtSchema.optional(),
   autosave: z.boolean({ error: "autosave must be true or false" }).optional(),
-}).superRefine(checkPublishing);
+  /**
+   * The new-post form's own saves (its autosaved draft, then Publish): the post is still being
+   * created, so SPEC §5's create rule keeps its hashtags' spaces, whether an autosave came first or not.
+   */
+  newPost: z.literal(true, { error: "newPost must be true" }).optional(),
+})
+  .superRefine(checkPublishing)
+  .transform(({ newPost, hashtags, ...rest }) => ({
+    ...rest,
+    hashtags: hashtags && applyTagRule(hashtags, newPost ? normaliseCreateTag : normaliseEditTag),
+  }));
 export type UpdatePostInput = z.input<typeof UpdatePostSchema>;
 
 const TAG_LENGTH_MESSAGE = `tag must be 1 to ${HASHTAG_MAX_LENGTH} characters.`;

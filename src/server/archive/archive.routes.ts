@@ -16,8 +16,11 @@ import { measureExport, writeArchive } from "./export";
 import { ArchiveError } from "./format";
 import { BLOG_NOT_EMPTY, blogHasPosts, importArchive } from "./import";
 
-/** The largest archive the 'Import' button accepts (bigger blogs use `npm run import`). */
-export const ARCHIVE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/**
+ * The largest archive the 'Import' button accepts (issue 18 item 8; docs/moving.md): 512 MiB,
+ * a blog with a few hundred photos. Bigger blogs use `npm run import`.
+ */
+export const ARCHIVE_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
 /** Sent with the download so the browser can draw a progress bar (the gzip size is not known ahead). */
 export const ESTIMATE_HEADER = "x-archive-estimated-bytes";
 
@@ -25,16 +28,22 @@ const NoQuery = z.strictObject({}, { error: "This request takes no parameters." 
 
 const requireAuthor = async (ctx: AppContext, request: Parameters<typeof requireAdmin>[1]) => {
   const viewer = await requireAdmin(ctx, request);
-  if (!canPublish(viewer) || !viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
-  return viewer;
+  const { authorKey } = viewer;
+  if (!canPublish(viewer) || !authorKey) throw forbidden("Only the blog's authors can do that.");
+  return { ...viewer, authorKey };
 };
 
 export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  /** GET /api/admin/export: the whole blog as one Duet archive (no password hashes), streamed. */
+  /**
+   * GET /api/admin/export: the exporting author's own blog as one Duet archive, streamed (never the
+   * other author's rows, password hashes or link tokens: export-scope.ts). The operator's
+   * `npm run export` takes the whole blog.
+   */
   app.get("/api/admin/export", async (request, reply) => {
-    await requireAuthor(ctx, request);
+    const viewer = await requireAuthor(ctx, request);
     parse(NoQuery, request.query);
-    const measured = await measureExport(ctx.db, ctx.storage, false);
+    const scope = { author: viewer.authorKey, userId: viewer.id };
+    const measured = await measureExport(ctx.db, ctx.storage, false, scope);
     const stamp = ctx.now().toISOString().slice(0, 10);
     const output = new PassThrough();
     writeArchive({
@@ -43,6 +52,7 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
       site: { name: ctx.config.siteName, publicUrl: ctx.config.publicUrl },
       authors: ctx.config.authorEmails,
       withSecrets: false,
+      scope,
       output,
       now: ctx.now,
     }).catch((error: unknown) => {
@@ -67,7 +77,7 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
 
     /** POST /api/admin/import: one archive into a blog that has no posts yet. */
     scope.post("/api/admin/import", { config: { invalidatesContent: true } }, async (request, reply) => {
-      await requireAuthor(ctx, request);
+      const viewer = await requireAuthor(ctx, request);
       if (!request.isMultipart()) throw unsupportedMedia("Send the archive as multipart/form-data.");
       if (await blogHasPosts(ctx.db)) throw new AppError(409, "BLOG_NOT_EMPTY", BLOG_NOT_EMPTY);
       if (importing) throw conflict("An import is already running.");
@@ -90,6 +100,11 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
           file,
           stagingDir: `${file}.staging`,
           requireEmpty: true,
+          // Unpacking and image checks in a child process with a memory bound (inspect-child.ts).
+          isolate: true,
+          // The studio's button takes only this author's blog and grants nothing (admission.ts).
+          scope: { author: viewer.authorKey, email: viewer.email },
+          authorEmails: ctx.config.authorEmails,
         }).catch((error: unknown) => {
           if (error instanceof ArchiveError)
             throw error.message === BLOG_NOT_EMPTY

@@ -3,9 +3,10 @@ import { once } from "node:events";
 import { Transform, type Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
-import { count } from "drizzle-orm";
+import { count, type SQL } from "drizzle-orm";
 import tar from "tar-stream";
 import type { Db } from "../db/client";
+import { collectUploads, type ExportScope, scopeFilter, uploadWanted, withoutTokens } from "./export-scope";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -18,7 +19,7 @@ import {
   VARIANT_KEY,
 } from "./format";
 import type { ArchiveStorage } from "./storage";
-import { archiveTables, encodeRow, readRows } from "./tables";
+import { type ArchiveTable, archiveTables, encodeRow, readRows } from "./tables";
 
 export interface ExportOptions {
   db: Db;
@@ -27,21 +28,52 @@ export interface ExportOptions {
   authors: Manifest["authors"];
   /** Include password hashes (the account table). */
   withSecrets: boolean;
+  /** The studio's Export button: only this author's blog (export-scope.ts); none: the whole blog. */
+  scope?: ExportScope;
   output: Writable;
   onProgress?: (progress: ArchiveProgress) => void;
   now?: () => Date;
 }
 
+/** The tables that travel, each with the rows that do (all of them without a scope). */
+function exportedTables(withSecrets: boolean, scope?: ExportScope) {
+  const tables = archiveTables({ withSecrets: withSecrets && !scope });
+  const out: { t: ArchiveTable; filter?: SQL }[] = [];
+  for (const t of tables) {
+    if (!scope) out.push({ t });
+    else {
+      const filter = scopeFilter(t, scope, tables);
+      if (filter) out.push({ t, filter });
+    }
+  }
+  return out;
+}
+
 /** What will be exported, counted first so progress has a total (and the browser an estimate). */
-export async function measureExport(db: Db, storage: ArchiveStorage, withSecrets: boolean) {
+export async function measureExport(
+  db: Db,
+  storage: ArchiveStorage,
+  withSecrets: boolean,
+  scope?: ExportScope,
+) {
   let totalRows = 0;
-  for (const t of archiveTables({ withSecrets })) {
+  // A scoped export takes only the images its rows show: read them once to know which.
+  const wanted = scope ? new Set<string>() : null;
+  for (const { t, filter } of exportedTables(withSecrets, scope)) {
+    if (wanted) {
+      for await (const rows of readRows(db, t, ROWS_PER_PAGE, filter)) {
+        totalRows += rows.length;
+        collectUploads(JSON.stringify(rows), wanted);
+      }
+      continue;
+    }
     const [row] = await db.select({ n: count() }).from(t.table);
     totalRows += row?.n ?? 0;
   }
   let totalImages = 0;
   let imageBytes = 0;
   for await (const object of storage.list()) {
+    if (wanted && !uploadWanted(object.key, wanted)) continue;
     totalImages++;
     imageBytes += object.size;
   }
@@ -54,7 +86,7 @@ export async function measureExport(db: Db, storage: ArchiveStorage, withSecrets
  */
 export async function writeArchive(options: ExportOptions): Promise<Manifest> {
   const { db, storage, withSecrets } = options;
-  const measured = await measureExport(db, storage, withSecrets);
+  const measured = await measureExport(db, storage, withSecrets, options.scope);
   const progress: ArchiveProgress = {
     rows: 0,
     totalRows: measured.totalRows,
@@ -107,12 +139,15 @@ export async function writeArchive(options: ExportOptions): Promise<Manifest> {
   const header = Buffer.from(`${JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION })}\n`);
   await addEntry(HEADER_ENTRY, header.length, [header]);
 
-  for (const t of archiveTables({ withSecrets })) {
+  const wanted = options.scope ? new Set<string>() : null;
+  for (const { t, filter } of exportedTables(withSecrets, options.scope)) {
     rowCounts[t.name] = 0;
     let page = 0;
-    for await (const rows of readRows(db, t, ROWS_PER_PAGE)) {
+    for await (const rows of readRows(db, t, ROWS_PER_PAGE, filter)) {
       page++;
-      const body = Buffer.from(rows.map((r) => `${JSON.stringify(encodeRow(r))}\n`).join(""));
+      const text = rows.map((r) => `${JSON.stringify(encodeRow(withoutTokens(t, r)))}\n`).join("");
+      if (wanted) collectUploads(text, wanted);
+      const body = Buffer.from(text);
       await addEntry(dataEntry(t.name, page), body.length, [body]);
       rowCounts[t.name] = (rowCounts[t.name] ?? 0) + rows.length;
       progress.rows += rows.length;
@@ -121,6 +156,7 @@ export async function writeArchive(options: ExportOptions): Promise<Manifest> {
   }
 
   for await (const object of storage.list()) {
+    if (wanted && !uploadWanted(object.key, wanted)) continue;
     const found = await storage.get(object.key);
     // Deleted since it was listed: nothing to copy.
     if (!found) continue;
@@ -136,8 +172,11 @@ export async function writeArchive(options: ExportOptions): Promise<Manifest> {
     version: ARCHIVE_VERSION,
     createdAt: mtime.toISOString(),
     site: options.site,
-    authors: options.authors,
-    withSecrets,
+    // A scoped archive names only its own author's address.
+    authors: options.scope
+      ? { him: "", her: "", [options.scope.author]: options.authors[options.scope.author] }
+      : options.authors,
+    withSecrets: withSecrets && !options.scope,
     counts: { rows: rowCounts, images, variants },
     entries,
   };

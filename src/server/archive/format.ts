@@ -66,3 +66,10 @@ export class ArchiveError extends Error {
     this.name = "ArchiveError";
   }
 }
+
+/** An archive refused with a reason; the blog stays as it was. */
+export const refused = (detail: string) => new ArchiveError(`${detail}. Nothing was imported.`);
+
+/** The studio's import ran out of its memory bound (inspect-child.ts). */
+export const TOO_MUCH_MEMORY =
+  "The archive needs more memory to check than the Import button allows; import it with npm run import. Nothing was imported.";

@@ -4,20 +4,25 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
 import { makeVariants } from "../uploads/image-store";
+import { Admission, keyOf, type TrustOptions, withFreshTokens } from "./admission";
 import { type Checked, checkArchive, refused } from "./check-archive";
+import { uploadWanted } from "./export-scope";
 import { ArchiveError, DATA_ENTRY } from "./format";
 import { readArchive } from "./read-archive";
 import { applyRowRules } from "./row-rules";
 import type { ArchiveStorage } from "./storage";
-import { type ArchiveRow, type ArchiveTable, decodeRow, SECRET_TABLES } from "./tables";
+import { type ArchiveRow, type ArchiveTable, decodeRow } from "./tables";
 
-export interface ImportOptions {
+/** `scope`, `withSecrets`, `keepFollowersConfirmed`: what the archive may grant (admission.ts). */
+export interface ImportOptions extends TrustOptions {
   db: Db;
   storage: ArchiveStorage;
   file: string;
   /** A folder of its own for re-encoded images between checking and placing them (removed after). */
   stagingDir: string;
   dryRun?: boolean;
+  /** Check the file in a child process with a memory bound (the studio's button: inspect-child.ts). */
+  isolate?: boolean;
   /** Refuse when the blog already has posts (the admin 'Import' button is for an empty blog). */
   requireEmpty?: boolean;
   onProgress?: (text: string) => void;
@@ -33,8 +38,8 @@ export async function blogHasPosts(db: Db): Promise<boolean> {
 
 export interface ImportReport {
   dryRun: boolean;
-  /** Per table: rows in the archive, and rows added (the rest were already there). */
-  tables: Record<string, { rows: number; added: number }>;
+  /** Per table: rows in the archive, rows added, and rows left out (admission.ts); the rest were already there. */
+  tables: Record<string, { rows: number; added: number; skipped?: number }>;
   images: { count: number; added: number };
   /** Posts whose content held markup the editor does not produce (removed). */
   sanitised: number;
@@ -74,11 +79,14 @@ async function apply(
     sanitised: checked.sanitised,
   };
   for (const [name, rows] of checked.rowCounts) report.tables[name] = { rows, added: 0 };
+  const admission = new Admission(options, checked.tables, checked.users, checked.neededUsers);
+  const addedUsers = new Set<string>();
 
   // Images first, under their final names; an existing name is the same image (names are unique).
   const written: string[] = [];
   try {
     for (const image of checked.images) {
+      if (checked.shownUploads && !uploadWanted(image.key, checked.shownUploads)) continue;
       if (await storage.exists(image.key)) continue;
       report.images.added++;
       if (options.dryRun) continue;
@@ -104,17 +112,13 @@ async function apply(
           const rows: ArchiveRow[] = [];
           for (const line of data.toString("utf8").split("\n")) {
             if (line === "") continue;
-            const decoded = decodeRow(t, JSON.parse(line));
+            const decoded = decodeRow(t, withFreshTokens(t, JSON.parse(line)));
             if ("problem" in decoded) throw refused(`The archive changed while it was imported`);
             const ruled = applyRowRules(t.name, decoded.values);
             if (typeof ruled === "string") throw refused(`The archive changed while it was imported`);
-            const values = ruled.values;
-            if (t.name === "user" && checked.userIdMap.has(String(values.id))) continue;
-            // An account that exists here keeps its own password: the archive's hash is not added.
-            if (SECRET_TABLES.has(t.name) && checked.userIdMap.has(String(values.userId))) continue;
-            for (const [field, ref] of t.references)
-              if (ref.table === "user" && typeof values[field] === "string")
-                values[field] = checked.userIdMap.get(values[field] as string) ?? values[field];
+            // Left out, or with the values this blog allows (accounts mapped, no verification…).
+            const values = admission.admit(t, ruled.values, addedUsers);
+            if (!values) continue;
             // A row pointing at a row of its own table (a reply and its comment) may come before
             // it: the link is set once the whole table is in.
             const links: ArchiveRow = {};
@@ -134,10 +138,12 @@ async function apply(
             .returning()) as ArchiveRow[];
           report.tables[t.name]!.added += added.length;
           for (const row of added) addedKeys.add(keyOf(t, row));
+          if (t.name === "user") for (const row of added) addedUsers.add(String(row.id));
           log(`Imported ${name}`);
         },
         (name) => DATA_ENTRY.test(name),
       );
+      for (const [name, n] of admission.skipped) report.tables[name]!.skipped = n;
       for (const { t, values, links } of pending) {
         if (!addedKeys.has(keyOf(t, values))) continue;
         await tx
@@ -171,15 +177,15 @@ async function apply(
 
 const selfRefs = (t: ArchiveTable) =>
   [...t.references].filter(([, ref]) => ref.table === t.name).map(([field]) => field);
-const keyOf = (t: ArchiveTable, row: ArchiveRow) =>
-  `${t.name}\u0000${t.primaryKey.map((k) => String(row[k])).join("\u0000")}`;
 
 /** The report as the terminal shows it. */
 export function describeReport(report: ImportReport): string {
   const verb = report.dryRun ? "would add" : "added";
   const lines = Object.entries(report.tables).map(
-    ([table, { rows, added }]) =>
-      `  ${table}: ${verb} ${added} of ${rows}${rows > added ? ` (${rows - added} already here)` : ""}`,
+    ([table, { rows, added, skipped = 0 }]) =>
+      `  ${table}: ${verb} ${added} of ${rows}${skipped > 0 ? ` (${skipped} left out)` : ""}${
+        rows - skipped > added ? ` (${rows - skipped - added} already here)` : ""
+      }`,
   );
   lines.push(`  images: ${verb} ${report.images.added} of ${report.images.count}`);
   if (report.sanitised > 0)

@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
+import { Transform } from "node:stream";
 import { createGunzip } from "node:zlib";
 import tar from "tar-stream";
 import {
@@ -14,6 +16,21 @@ import {
 
 /** The largest single entry read into memory (an image is at most 10 MB, a data page far less). */
 export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Issue 18 item 8, a compressed bomb: what an archive may unpack to. Images barely compress and
+ * rows of JSON about tenfold, so a real archive stays far below 50 times its file (plus 64 MB for
+ * a small one); 16 GiB is the ceiling whatever the file. Once the manifest is read only the tar's
+ * end blocks may follow. Reading stops the moment a limit is passed.
+ */
+export const INFLATE_RATIO = 50;
+export const INFLATE_FLOOR = 64 * 1024 * 1024;
+export const INFLATE_CEILING = 16 * 1024 * 1024 * 1024;
+/** Two zero blocks and the padding of the last 10 KiB record, with room to spare. */
+const TAR_END_BYTES = 20 * 1024;
+
+export const inflateLimit = (fileBytes: number) =>
+  Math.min(INFLATE_CEILING, INFLATE_FLOOR + INFLATE_RATIO * fileBytes);
 
 export interface ArchiveEntry {
   name: string;
@@ -34,6 +51,7 @@ export async function readArchive(
   /** Entries not wanted are checked while streaming, never held in memory nor passed on. */
   wants: (name: string) => boolean = () => true,
 ): Promise<Manifest> {
+  const limit = inflateLimit((await stat(file)).size);
   const source = createReadStream(file);
   const gunzip = createGunzip();
   const extract = tar.extract();
@@ -42,12 +60,28 @@ export async function readArchive(
     streamError ??= error;
     extract.destroy(error);
   };
+  let manifest: Manifest | null = null;
+  let inflated = 0;
+  let atManifest = 0;
+  const meter = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      inflated += chunk.length;
+      if (inflated > limit)
+        return callback(damaged(`it unpacks to more than ${Math.round(limit / 1024 / 1024)} MB`));
+      if (manifest && inflated - atManifest > TAR_END_BYTES)
+        return callback(damaged(`it holds data after ${MANIFEST_ENTRY}`));
+      callback(null, chunk);
+    },
+  });
   source.on("error", fail);
   gunzip.on("error", fail);
-  source.pipe(gunzip).pipe(extract as unknown as NodeJS.WritableStream);
+  meter.on("error", fail);
+  source
+    .pipe(gunzip)
+    .pipe(meter)
+    .pipe(extract as unknown as NodeJS.WritableStream);
 
   const seen: Manifest["entries"] = {};
-  let manifest: Manifest | null = null;
   let index = 0;
   try {
     for await (const entry of extract) {
@@ -83,17 +117,25 @@ export async function readArchive(
         const parsed = ManifestSchema.safeParse(parseJson(data, name));
         if (!parsed.success) throw damaged("the manifest is not valid");
         manifest = parsed.data;
+        atManifest = inflated;
         continue;
       }
       seen[name] = { size: bytes, sha256: hash.digest("hex") };
       if (keep) await onEntry({ name, data });
     }
   } catch (error) {
+    // Stop unpacking at once: nothing after the first bad entry is read.
     source.destroy();
+    gunzip.destroy();
+    meter.destroy();
+    const failure = streamError as Error | null;
+    if (failure instanceof ArchiveError) throw failure;
     if (error instanceof ArchiveError) throw error;
     throw damaged(describe(streamError ?? error));
   }
-  if (streamError) throw damaged(describe(streamError));
+  const failure = streamError as Error | null;
+  if (failure instanceof ArchiveError) throw failure;
+  if (failure) throw damaged(describe(failure));
   if (!manifest) throw damaged("it has no manifest (the file may be cut short)");
   for (const [name, expected] of Object.entries(manifest.entries)) {
     const got = seen[name];

@@ -1,4 +1,4 @@
-import { asc, getTableColumns, gt, is, type SQL, sql } from "drizzle-orm";
+import { and, asc, getTableColumns, gt, is, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import { isId } from "../../common/schemas/id";
 import type { Db } from "../db/client";
@@ -71,7 +71,13 @@ export function archiveTables(options: { withSecrets: boolean }): ArchiveTable[]
 export type ArchiveRow = Record<string, unknown>;
 
 /** Rows of a table in primary-key order, one page at a time (keyset pagination, bounded memory). */
-export async function* readRows(db: Db, t: ArchiveTable, pageSize: number): AsyncGenerator<ArchiveRow[]> {
+export async function* readRows(
+  db: Db,
+  t: ArchiveTable,
+  pageSize: number,
+  /** Only these rows (the studio's scoped export). */
+  filter?: SQL,
+): AsyncGenerator<ArchiveRow[]> {
   const keys = t.primaryKey.map((k) => t.columns.get(k)!);
   let after: unknown[] | null = null;
   for (;;) {
@@ -89,7 +95,7 @@ export async function* readRows(db: Db, t: ArchiveTable, pageSize: number): Asyn
     const rows = (await db
       .select(Object.fromEntries(t.columns))
       .from(t.table)
-      .where(where)
+      .where(filter && where ? and(filter, where) : (filter ?? where))
       .orderBy(...keys.map((k) => asc(k)))
       .limit(pageSize)) as ArchiveRow[];
     if (rows.length === 0) return;

@@ -50,7 +50,7 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
     if (reply.statusCode !== 201) return done(null, payload);
     // The comment is stored: a notification that cannot be queued (its post deleted meanwhile)
     // must not turn the answer into an error.
-    queueCommentNotifications(ctx.db, ctx.config, payload as Comment)
+    queueCommentNotifications(ctx.db, ctx.config, payload as Comment, ctx.now())
       .then(() => worker.kick())
       .catch((error: unknown) => request.log.warn({ err: error }, "comment notifications not queued"))
       .finally(() => done(null, payload));

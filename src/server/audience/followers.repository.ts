@@ -3,24 +3,39 @@ import { and, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
 import { followers } from "../db/schema";
-import { cancelPendingForFollower } from "./mail-queue.repository";
+import { cancelPendingForFollower, enqueueMail } from "./mail-queue.repository";
+import { ago, CONFIRMATION_LIMITS, lockRecipient, queuedSince } from "./recipient-limits";
 
 export type FollowerRow = typeof followers.$inferSelect;
 
 /** A link secret: 32 random bytes, URL-safe. */
 export const newToken = () => randomBytes(32).toString("base64url");
 
+export interface FollowRequest {
+  email: string;
+  authors: AuthorKey[];
+  userId: string | null;
+  /** A signed-in reader following with their own verified address: no confirmation needed. */
+  confirmed: boolean;
+  now: Date;
+}
+
+/** The confirmation email for these blogs and their rows' tokens (emails.ts). */
+export type ConfirmationEmail = (authors: AuthorKey[], tokens: string[]) => { subject: string; text: string };
+
 /**
- * Follow `authors` with `email`. Confirmed rows stay as they are; a new or unsubscribed one starts
- * over (new token, unconfirmed) unless `confirmed` (a signed-in reader with a verified address).
- * Returns the rows that still wait for confirmation.
+ * Follow `authors` with `email`; returns how many confirmation emails were queued (0 or 1).
+ * Confirmed rows stay as they are; a new or unsubscribed one starts over (new token). A row whose
+ * confirmation went out within the hour is waiting: asking again sends nothing new, whoever
+ * asks; and one address gets at most CONFIRMATION_LIMITS.perDay confirmations a day
+ * (recipient-limits.ts). A row that waits keeps its token, so the link already sent still works.
  */
-export async function follow(
-  db: Db,
-  input: { email: string; authors: AuthorKey[]; userId: string | null; confirmed: boolean; now: Date },
-): Promise<FollowerRow[]> {
-  return db.transaction(async (tx) => {
-    const waiting: FollowerRow[] = [];
+export async function requestFollow(db: Db, input: FollowRequest, email: ConfirmationEmail): Promise<number> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await lockRecipient(tx, input.email);
+    const pendingSince = ago(input.now, CONFIRMATION_LIMITS.pendingForMs);
+    const due: FollowerRow[] = [];
     for (const author of input.authors) {
       const [existing] = await tx
         .select()
@@ -28,6 +43,14 @@ export async function follow(
         .where(and(eq(followers.email, input.email), eq(followers.author, author)))
         .for("update");
       if (existing?.confirmedAt && !existing.unsubscribedAt) continue;
+      const waiting = existing && !existing.unsubscribedAt;
+      if (waiting && !input.confirmed) {
+        if (input.userId && !existing.userId)
+          await tx.update(followers).set({ userId: input.userId }).where(eq(followers.id, existing.id));
+        if (existing.confirmationSentAt && existing.confirmationSentAt > pendingSince) continue;
+        due.push(existing);
+        continue;
+      }
       const fresh = {
         token: newToken(),
         userId: input.userId ?? existing?.userId ?? null,
@@ -40,9 +63,34 @@ export async function follow(
             .insert(followers)
             .values({ email: input.email, author, createdAt: input.now, ...fresh })
             .returning();
-      if (row && !row.confirmedAt) waiting.push(row);
+      if (row && !row.confirmedAt) due.push(row);
     }
-    return waiting;
+    if (due.length === 0) return 0;
+    const today = await queuedSince(tx, input.email, ["confirm"], ago(input.now, CONFIRMATION_LIMITS.dayMs));
+    if (today >= CONFIRMATION_LIMITS.perDay) return 0;
+    await tx
+      .update(followers)
+      .set({ confirmationSentAt: input.now })
+      .where(
+        inArray(
+          followers.id,
+          due.map((r) => r.id),
+        ),
+      );
+    const mail = email(
+      due.map((r) => r.author),
+      due.map((r) => r.token),
+    );
+    return enqueueMail(tx, [
+      {
+        kind: "confirm",
+        toEmail: input.email,
+        followerId: due[0]!.id,
+        ...mail,
+        createdAt: input.now,
+        nextAttemptAt: input.now,
+      },
+    ]);
   });
 }
 

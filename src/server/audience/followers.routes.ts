@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { FOLLOW_TEXT, type FollowResult } from "../../common/audience";
 import { ConfirmFollowBodySchema, FollowBodySchema, TokenQuerySchema } from "../../common/schemas/follow";
+import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { normaliseEmail } from "../env";
 import { badRequest, forbidden, notFound, tooManyRequests } from "../errors";
@@ -9,10 +10,18 @@ import { cachedPublicSiteSettings } from "../settings/site-settings";
 import { parse } from "../validate";
 import { SlidingWindowLimiter } from "../write-limits";
 import { confirmFollowEmail } from "./emails";
-import { confirmFollow, countFollowers, follow, followedBy, unsubscribe } from "./followers.repository";
-import { enqueueMail } from "./mail-queue.repository";
+import {
+  confirmFollow,
+  countFollowers,
+  followedBy,
+  requestFollow,
+  unsubscribe,
+} from "./followers.repository";
 
-/** Per-address limit on follow requests, each of which may send a confirmation email. */
+/**
+ * Per-client limit on follow requests (an IPv6 client counts by its /64: clientKey). What one
+ * recipient can be sent is limited apart from it (recipient-limits.ts), however many clients ask.
+ */
 export const FOLLOW_RATE_LIMIT = { max: 5, windowMs: 10 * 60_000 };
 export const FOLLOW_RATE_LIMIT_MESSAGE =
   "You have asked to follow several times in a short time. Please wait a few minutes and try again.";
@@ -23,36 +32,31 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
   /**
    * Follow him, her or both. A visitor gives an address and confirms it from the email (double
    * opt-in); a signed-in reader follows with their account's address, at once if it is verified.
-   * The answer is the same whether or not the address already follows (no address is revealed).
+   * The answer is the same whether or not the address already follows, or a confirmation is
+   * already waiting or was held back by the recipient's limit (no address is revealed).
    */
   app.post("/api/follow", async (request, reply): Promise<FollowResult> => {
     const body = parse(FollowBodySchema, request.body);
     const viewer = await getViewer(ctx, request);
     const email = body.email ?? viewer?.email;
     if (!email) throw badRequest(FOLLOW_TEXT.emailRequired, "VALIDATION_ERROR");
-    if (!limiter.take(request.ip)) throw tooManyRequests(FOLLOW_RATE_LIMIT_MESSAGE);
+    if (!limiter.take(clientKey(request.ip))) throw tooManyRequests(FOLLOW_RATE_LIMIT_MESSAGE);
     const normalised = normaliseEmail(email);
     const ownAddress = !!viewer && normaliseEmail(viewer.email) === normalised;
-    const now = ctx.now();
-    const waiting = await follow(ctx.db, {
-      email: normalised,
-      authors: body.authors,
-      userId: ownAddress ? viewer.id : null,
-      confirmed: ownAddress && viewer.emailVerified,
-      now,
-    });
-    if (waiting.length > 0) {
-      const mail = confirmFollowEmail(
-        ctx.config,
-        await cachedPublicSiteSettings(ctx),
-        waiting.map((w) => w.author),
-        waiting.map((w) => w.token),
-      );
-      await enqueueMail(ctx.db, [
-        { kind: "confirm", toEmail: normalised, followerId: waiting[0]!.id, ...mail, nextAttemptAt: now },
-      ]);
-      app.audienceMail.kick();
-    }
+    // The names in force, read before the follow's transaction (not inside it).
+    const names = await cachedPublicSiteSettings(ctx);
+    const queued = await requestFollow(
+      ctx.db,
+      {
+        email: normalised,
+        authors: body.authors,
+        userId: ownAddress ? viewer.id : null,
+        confirmed: ownAddress && viewer.emailVerified,
+        now: ctx.now(),
+      },
+      (authors, tokens) => confirmFollowEmail(ctx.config, names, authors, tokens),
+    );
+    if (queued > 0) app.audienceMail.kick();
     reply.header("cache-control", "no-store");
     return { confirmationSent: !(ownAddress && viewer.emailVerified) };
   });

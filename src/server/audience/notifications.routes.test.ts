@@ -12,8 +12,9 @@ beforeAll(async () => {
   t = await buildTestApp({ MAIL_QUEUE_PER_MINUTE: "100000" });
   him = await t.as("him");
   her = await t.as("her");
-  ann = await t.signUp({ email: "ann@example.com" });
-  bob = await t.signUp({ email: "bob@example.com" });
+  // Proven mailboxes: an unproven one gets no notification (notification-safety.routes.test.ts).
+  ann = await t.signUp({ email: "ann@example.com", verified: true });
+  bob = await t.signUp({ email: "bob@example.com", verified: true });
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -71,7 +72,8 @@ describe("reply and comment notifications", () => {
       expect(res.statusCode, res.body).toBe(201);
       expect(res.headers["content-encoding"]).toBe(encoding);
       await t.app.audienceMail.drain();
-      expect(t.mailer.to("him@duet.local").at(-1)?.text).toContain(content);
+      // A notification quotes a short excerpt (notification-text.ts), not the whole comment.
+      expect(t.mailer.to("him@duet.local").at(-1)?.text).toContain(content.slice(0, 150));
     }
   });
 
@@ -85,14 +87,14 @@ describe("reply and comment notifications", () => {
   it("each kind can be switched off on /profile (GET/PATCH /api/notifications) and by the email's link", async () => {
     const post = await createPost(t.ctx, { author: "him", title: "Quiet" });
     const get = await t.request({ method: "GET", url: "/api/notifications", cookie: ann.cookie });
-    expect(get.json()).toEqual({ replies: true, comments: true });
+    expect(get.json()).toEqual({ replies: true, comments: true, verified: true });
     const off = await t.request({
       method: "PATCH",
       url: "/api/notifications",
       cookie: ann.cookie,
       payload: { replies: false },
     });
-    expect(off.json()).toEqual({ replies: false, comments: true });
+    expect(off.json()).toEqual({ replies: false, comments: true, verified: true });
     const top = await comment(post.id, ann, "Mine");
     await comment(post.id, bob, "Reply", top.id);
     expect(subjects("ann@example.com")).toEqual([]);
@@ -110,7 +112,7 @@ describe("reply and comment notifications", () => {
     await comment(post.id, bob, "Another");
     expect(subjects("him@duet.local")).toEqual([]);
     const settings = await t.request({ method: "GET", url: "/api/notifications", cookie: him.cookie });
-    expect(settings.json()).toEqual({ replies: true, comments: false });
+    expect(settings.json()).toEqual({ replies: true, comments: false, verified: true });
   });
 
   it("refuses visitors (401), bad settings (400) and bad or unknown links (400/404)", async () => {

@@ -1,26 +1,65 @@
 import type { FastifyInstance } from "fastify";
-import { FOLLOW_TEXT } from "../../common/audience";
-import { NotificationSettingsBodySchema, NotificationStopQuerySchema } from "../../common/schemas/follow";
+import { FOLLOW_TEXT, type NotificationSettingsResult } from "../../common/audience";
+import {
+  MailboxVerifyBodySchema,
+  NotificationSettingsBodySchema,
+  NotificationStopQuerySchema,
+} from "../../common/schemas/follow";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { requireViewer } from "../plugins/auth";
 import { parse } from "../validate";
+import { confirmMailbox, isProvenMailbox, requestMailboxVerification } from "./mailbox-verification";
 import { setNotifications, settingsFor, stopByToken } from "./notifications";
 
 /** Reply and comment emails: the reader's settings (/profile) and the emails' stop link. */
 export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get("/api/notifications", async (request, reply) => {
+  const settingsOf = async (userId: string, email: string, emailVerified: boolean) => {
+    const s = await settingsFor(ctx.db, userId);
+    return {
+      replies: s.replies,
+      comments: s.comments,
+      verified: isProvenMailbox({ email, emailVerified }, s),
+    };
+  };
+
+  app.get("/api/notifications", async (request, reply): Promise<NotificationSettingsResult> => {
     const viewer = await requireViewer(ctx, request);
-    const s = await settingsFor(ctx.db, viewer.id);
     reply.header("cache-control", "no-store");
-    return { replies: s.replies, comments: s.comments };
+    return settingsOf(viewer.id, viewer.email, viewer.emailVerified);
   });
 
-  app.patch("/api/notifications", async (request) => {
+  // Switching a kind on is when a reader with an unproven address is sent the link that proves it.
+  app.patch("/api/notifications", async (request): Promise<NotificationSettingsResult> => {
     const viewer = await requireViewer(ctx, request);
     const change = parse(NotificationSettingsBodySchema, request.body);
-    return setNotifications(ctx.db, viewer.id, change);
+    await setNotifications(ctx.db, viewer.id, change);
+    const result = await settingsOf(viewer.id, viewer.email, viewer.emailVerified);
+    if (result.verified || !(change.replies || change.comments)) return result;
+    return { ...result, verificationSent: await sendVerification(viewer.id) };
   });
+
+  /** /profile's "Send me the link" (also after an hour, when the first one was lost). */
+  app.post("/api/notifications/verify-request", async (request): Promise<NotificationSettingsResult> => {
+    const viewer = await requireViewer(ctx, request);
+    const sent = await sendVerification(viewer.id);
+    return { ...(await settingsOf(viewer.id, viewer.email, viewer.emailVerified)), verificationSent: sent };
+  });
+
+  /** The emailed link's page (a button, so a mail scanner opening the link proves nothing). */
+  app.post("/api/notifications/verify", async (request, reply) => {
+    const { token } = parse(MailboxVerifyBodySchema, request.body);
+    if (!(await confirmMailbox(ctx.db, token, ctx.now()))) throw notFound("link", FOLLOW_TEXT.linkInvalid);
+    reply.header("cache-control", "no-store");
+    return { verified: true };
+  });
+
+  /** True when a link is on its way (sent now or within the hour); false when proven or over the day's limit. */
+  async function sendVerification(userId: string): Promise<boolean> {
+    const outcome = await requestMailboxVerification(ctx.db, ctx.config, userId, ctx.now());
+    if (outcome === "sent") app.audienceMail.kick();
+    return outcome !== "verified";
+  }
 
   // The link in each notification (our page posts here) and RFC 8058 one-click from mail clients:
   // the token is the credential, no cookie (see followers.routes.ts).

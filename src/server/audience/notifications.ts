@@ -3,10 +3,19 @@ import type { Comment } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
 import { blogPosts, comments, notificationSettings, user } from "../db/schema";
-import type { Config } from "../env";
+import { type Config, normaliseEmail } from "../env";
 import { subscriptionsPage } from "./emails";
 import { newToken } from "./followers.repository";
 import { cancelPendingOfKind, enqueueMail, type NewQueuedMail } from "./mail-queue.repository";
+import { isProvenMailbox } from "./mailbox-verification";
+import { excerptOf, nameOf } from "./notification-text";
+import {
+  ago,
+  lockRecipient,
+  NOTIFICATION_WINDOW_MS,
+  NOTIFICATIONS_PER_HOUR,
+  queuedSince,
+} from "./recipient-limits";
 
 export type NotificationKind = "replies" | "comments";
 
@@ -51,29 +60,36 @@ const oneClick = (config: Config, token: string, kind: NotificationKind) =>
 /**
  * A comment was written: its post's author gets an email (unless they wrote it), and for a reply,
  * the writer of the comment it answers (unless they answered themselves). One email per person;
- * each kind can be switched off. A held comment tells only the post's author.
+ * each kind can be switched off; only to a proven mailbox (mailbox-verification.ts); at most
+ * NOTIFICATIONS_PER_HOUR to one address. A held comment tells only the post's author.
  */
-export async function queueCommentNotifications(db: Db, config: Config, comment: Comment): Promise<number> {
+export async function queueCommentNotifications(
+  db: Db,
+  config: Config,
+  comment: Comment,
+  now: Date,
+): Promise<number> {
   const [post] = await db
     .select({ title: blogPosts.title, author: blogPosts.author })
     .from(blogPosts)
     .where(eq(blogPosts.id, comment.postId));
   if (!post) return 0;
   const link = `${config.publicUrl}/post/${encodeURIComponent(comment.postId)}#comment-${comment.id}`;
+  const name = nameOf(comment.author);
   const rows: NewQueuedMail[] = [];
   const told = new Set<string>([comment.userId]);
 
   const answered = comment.replyTo?.id ?? comment.parentId;
   if (answered && !comment.held) {
     const [target] = await db
-      .select({ userId: comments.userId, email: user.email })
+      .select({ userId: comments.userId, email: user.email, emailVerified: user.emailVerified })
       .from(comments)
       .innerJoin(user, eq(user.id, comments.userId))
       .where(eq(comments.id, answered));
     if (target && !told.has(target.userId)) {
       told.add(target.userId);
       const s = await settingsFor(db, target.userId);
-      if (s.replies)
+      if (s.replies && isProvenMailbox(target, s))
         rows.push(
           mail(
             config,
@@ -82,7 +98,7 @@ export async function queueCommentNotifications(db: Db, config: Config, comment:
             comment,
             s.token,
             link,
-            `${comment.author} replied to your comment on "${post.title}"`,
+            `${name} replied to your comment on "${post.title}"`,
           ),
         );
     }
@@ -102,12 +118,33 @@ export async function queueCommentNotifications(db: Db, config: Config, comment:
           link,
           comment.held
             ? `A comment on "${post.title}" waits for your approval`
-            : `${comment.author} commented on "${post.title}"`,
+            : `${name} commented on "${post.title}"`,
         ),
       );
   }
-  return rows.length ? enqueueMail(db, rows) : 0;
+  let queued = 0;
+  for (const row of rows) queued += await queueWithinHourlyCap(db, row, now);
+  return queued;
 }
+
+/** NOTIFICATIONS_PER_HOUR per address: past it nothing is queued; the last one says so. */
+async function queueWithinHourlyCap(db: Db, row: NewQueuedMail, now: Date): Promise<number> {
+  const to = normaliseEmail(row.toEmail);
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    await lockRecipient(tx, to);
+    const lately = await queuedSince(tx, to, ["reply", "comment"], ago(now, NOTIFICATION_WINDOW_MS));
+    if (lately >= NOTIFICATIONS_PER_HOUR) return 0;
+    const text =
+      lately === NOTIFICATIONS_PER_HOUR - 1
+        ? row.text.replace("\n--\n", `\n${LAST_IN_HOUR}\n\n--\n`)
+        : row.text;
+    return enqueueMail(tx, [{ ...row, toEmail: to, text, createdAt: now, nextAttemptAt: now }]);
+  });
+}
+
+export const LAST_IN_HOUR =
+  "You have had many of these emails in the last hour: the next ones this hour are not sent. Everything is on the site.";
 
 async function authorAccount(db: Db, config: Config, author: AuthorKey) {
   const [row] = await db
@@ -117,6 +154,7 @@ async function authorAccount(db: Db, config: Config, author: AuthorKey) {
   return row ?? null;
 }
 
+/** The email: who wrote, a short link-free quote (notification-text.ts), our link, how to stop. */
 function mail(
   config: Config,
   kind: "reply" | "comment",
@@ -134,11 +172,11 @@ function mail(
     commentId: comment.id,
     subject: `[${config.siteName}] ${subject}`,
     text: [
-      `${comment.author} wrote:`,
+      `${nameOf(comment.author)} wrote:`,
       "",
-      comment.content,
+      `"${excerptOf(comment.content)}"`,
       "",
-      `Read it and answer: ${link}`,
+      `Read it all and answer on ${config.siteName}: ${link}`,
       "",
       "--",
       `Stop these emails with one click: ${stop}`,

@@ -148,7 +148,7 @@ describe("two server processes on one database", () => {
     }
   });
 
-  it("share the failed sign-in throttle: failures spread over both hold the account on both", async () => {
+  it("share the failed sign-in throttle: failures spread over both hold each failing address on both", async () => {
     const { email } = await t.signUp();
     let n = 0;
     for (const app of [
@@ -165,7 +165,10 @@ describe("two server processes on one database", () => {
     ]) {
       expect((await signInOn(app, email, `wrong-pass-${n}`, `198.51.100.${++n}`)).statusCode).toBe(401);
     }
-    expect((await signInOn(other.app, email, TEST_PASSWORD, "198.51.100.50")).statusCode).toBe(429);
-    expect((await signInOn(t.app, email, TEST_PASSWORD, "198.51.100.51")).statusCode).toBe(429);
+    // An address that failed on one process is held on the other (the delay is the account's).
+    expect((await signInOn(other.app, email, TEST_PASSWORD, "198.51.100.1")).statusCode).toBe(429);
+    expect((await signInOn(t.app, email, TEST_PASSWORD, "198.51.100.2")).statusCode).toBe(429);
+    // Issue 18: the owner at an address with no failures of its own signs in (decision 0013).
+    expect((await signInOn(t.app, email, TEST_PASSWORD, "198.51.100.51")).statusCode).toBe(200);
   });
 });

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq, gt, inArray, like, lt, max } from "drizzle-orm";
+import { clientKey } from "../client-key";
 import type { Db } from "../db/client";
 import { verification } from "../db/schema";
 import { normaliseEmail } from "../env";
-import { networkKey } from "../network-key";
 
 // Failed sign-ins slow guessing down with growing delays, never a lock: a stranger's failures
 // cannot keep the owner out (docs/decisions/0013-account-security.md).
@@ -13,7 +13,7 @@ import { networkKey } from "../network-key";
 //   failure of its own is never held by it (issue 18 item 6: the owner signs in from a new
 //   address while strangers guess), and an address that signed in to the account before passes;
 // - one address over every account (spraying): 10 free, the same exemption.
-// "Address" is an IPv4 address or an IPv6 /64 (network-key.ts).
+// "Address" is an IPv4 address or an IPv6 /64 (client-key.ts).
 export const PAIR_FREE_FAILURES = 5;
 export const ACCOUNT_FREE_FAILURES = 10;
 export const ADDRESS_FREE_FAILURES = 10;
@@ -61,7 +61,7 @@ async function isKnownAddress(db: Db, email: string, address: string, now: Date)
 
 /** Milliseconds this sign-in must still wait (0: go ahead). */
 export async function signInWait(db: Db, email: string, ip: string, now: Date): Promise<number> {
-  const address = networkKey(ip);
+  const address = clientKey(ip);
   const pair = await failuresWhere(
     db,
     and(eq(verification.identifier, failureId(email)), eq(verification.value, address)),
@@ -89,7 +89,7 @@ export async function recordFailedSignIn(db: Db, email: string, ip: string, now:
   await db.insert(verification).values({
     id: randomUUID(),
     identifier: failureId(email),
-    value: networkKey(ip),
+    value: clientKey(ip),
     createdAt: now,
     updatedAt: now,
     expiresAt: new Date(now.getTime() + FAILURE_WINDOW_MS),
@@ -101,7 +101,7 @@ export async function recordFailedSignIn(db: Db, email: string, ip: string, now:
 
 /** The owner signed in from this address: it is known for the account, and its own failures are forgiven. */
 export async function recordSuccessfulSignIn(db: Db, email: string, ip: string, now: Date): Promise<void> {
-  const address = networkKey(ip);
+  const address = clientKey(ip);
   await db.delete(verification).where(
     // this pair's failures, and its previous "known" row (renewed below)
     and(

@@ -85,9 +85,10 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const body = parse(NewCommentBodySchema, request.body);
     const { content } = body;
     const { id } = request.params;
-    // A draft or scheduled post takes comments from no one but its author (docs/decisions/0009).
+    // Only a public post takes comments: a draft or scheduled one answers as a missing post to
+    // everyone, its author previewing it included (issue 20, docs/decisions/0009).
     const post = isId(id) ? await findPostVisibility(ctx.db, id) : null;
-    if (!post || !canReadPost(viewer, post, ctx.now())) throw postNotFound();
+    if (!post || !isPostPublic(post, ctx.now())) throw postNotFound();
     const postAuthor = post.author;
     if (await isBlocked(ctx.db, postAuthor, viewer.id))
       throw forbidden(COMMENT_BLOCKED_MESSAGE, ERROR_CODES.blocked);

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { canModerateComment } from "../../common/policies";
+import { canModerateComment, canSeeComment } from "../../common/policies";
 import {
   BlockBodySchema,
   BlocksQuerySchema,
@@ -9,11 +9,13 @@ import {
   ModerationSettingsBodySchema,
 } from "../../common/schemas/comment";
 import { isId } from "../../common/schemas/id";
+import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { user } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../errors";
 import { requireAdmin, requireViewer } from "../plugins/auth";
 import { parse } from "../validate";
+import { writeLimiter } from "../write-limits";
 import { findCommentWithPost, toComment } from "./comments.repository";
 import {
   approve,
@@ -36,6 +38,8 @@ const onlyPostAuthor = () => forbidden("Only the post's author can moderate its 
 /** Moderation for two: the post's author hides, approves and blocks; readers report. */
 export async function registerModerationRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
+  const limitReports = writeLimiter("report", ctx.now);
+  const limitReportsPerAddress = writeLimiter("reportPerAddress", ctx.now);
   const load = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const { id } = request.params;
     const found = isId(id) ? await findCommentWithPost(ctx.db, authors, id) : null;
@@ -73,7 +77,17 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
     const { reason } = parse(CommentReportBodySchema, request.body);
     const viewer = await requireViewer(ctx, request);
     const found = await load(request);
-    if (found.comment.userId === viewer.id) throw badRequest("You cannot report your own comment.");
+    // A held or hidden comment this reader cannot see is missing to them, as in the thread.
+    const { comment } = found;
+    const visible = {
+      userId: comment.userId,
+      hidden: comment.hiddenAt !== null,
+      held: comment.status === "held",
+    };
+    if (!canSeeComment(viewer, visible, { author: found.postAuthor })) throw commentNotFound();
+    if (comment.userId === viewer.id) throw badRequest("You cannot report your own comment.");
+    limitReports(viewer.id);
+    limitReportsPerAddress(clientKey(request.ip));
     await report(ctx.db, found.comment.id, viewer.id, reason || null, ctx.now());
     return reply.status(201).send({ reported: true });
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { ContactBodySchema } from "../../common/schemas/contact";
 import { PageQuerySchema } from "../../common/schemas/page-query";
+import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { tooManyRequests } from "../errors";
 import { pageRequest } from "../pagination";
@@ -45,7 +46,7 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: AppContex
     const row = await insertContactMessageWithinLimit(
       ctx.db,
       message,
-      { ip: request.ip, now },
+      { ip: clientKey(request.ip), now },
       { since: new Date(now.getTime() - CONTACT_RATE_LIMIT.windowMs), max: CONTACT_RATE_LIMIT.max },
     );
     if (!row) throw tooManyRequests(CONTACT_RATE_LIMIT_MESSAGE);

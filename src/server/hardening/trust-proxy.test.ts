@@ -107,6 +107,15 @@ describe("TRUST_PROXY=1 (one reverse proxy in front)", () => {
     expect((await contact(t, "hop-b-1", "127.0.0.1", "203.0.113.21")).statusCode).toBe(201);
   });
 
+  it("an IPv6 reader counts by their /64 (clientKey): its addresses share one contact limit", async () => {
+    for (let i = 1; i <= 5; i++) {
+      const from = `2001:db8:9:9::${i.toString(16)}`;
+      expect((await contact(t, `v6-a-${i}`, "127.0.0.1", from)).statusCode).toBe(201);
+    }
+    expect((await contact(t, "v6-a-6", "127.0.0.1", "2001:db8:9:9:ffff::6")).statusCode).toBe(429);
+    expect((await contact(t, "v6-b-1", "127.0.0.1", "2001:db8:9:a::1")).statusCode).toBe(201);
+  });
+
   it("readers behind the same proxy have separate sign-in limits", async () => {
     const { email } = await t.signUp();
     const signIn = (password: string, client: string) =>

@@ -4,7 +4,7 @@ import { isId } from "../../common/schemas/id";
 import type { AppContext } from "../context";
 import { notFound, unauthorized } from "../errors";
 import { getViewer } from "../plugins/auth";
-import { viewerCanSeePost } from "../posts/visibility";
+import { postIsPublic, viewerCanSeePost } from "../posts/visibility";
 import { parse } from "../validate";
 import { writeLimiter } from "../write-limits";
 import { getLikeState, toggleLike } from "./likes.repository";
@@ -37,7 +37,8 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
       // A toggle carries no data: refuse any field rather than ignore it.
       parse(strictBody({}).nullish(), request.body);
       if (!isId(id)) throw postNotFound();
-      if (!(await viewerCanSeePost(ctx.db, id, viewer, ctx.now()))) throw postNotFound();
+      // Only a public post takes likes: a draft or scheduled one is missing to everyone (issue 20).
+      if (!(await postIsPublic(ctx.db, id, ctx.now()))) throw postNotFound();
       limitLikes(viewer.id);
       const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());
       if (!state) throw postNotFound();

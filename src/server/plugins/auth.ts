@@ -5,6 +5,7 @@ import { AUTH_MESSAGES, authorKeyForEmail, forgetResetTokens, toViewer } from ".
 import { checkAuthBody } from "../auth/auth-input";
 import { recordFailedSignIn, recordSuccessfulSignIn, signInWait } from "../auth/sign-in-throttle";
 import { rememberRegisteringClient, verificationDetour } from "../auth/verify-origin";
+import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from "../errors";
 
@@ -154,7 +155,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       );
       const headers = fromNodeHeaders(request.headers);
       // Better Auth keys its rate limiter on this header: set it from the socket so nobody can spoof it.
-      headers.set("x-forwarded-for", request.ip);
+      headers.set("x-forwarded-for", clientKey(request.ip));
       headers.delete("content-length");
       const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
       const body = request.method === "POST" ? checkAuthBody(ctx.config, authPath, request.body) : undefined;
@@ -163,7 +164,7 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       // Failed sign-ins are throttled per account and address, with growing delays (sign-in-throttle.ts).
       const signInEmail = authPath === "/sign-in/email" ? (body as { email: string }).email : null;
       if (signInEmail) {
-        const wait = await signInWait(ctx.db, signInEmail, request.ip, ctx.now());
+        const wait = await signInWait(ctx.db, signInEmail, clientKey(request.ip), ctx.now());
         if (wait > 0) {
           reply.header("retry-after", String(Math.ceil(wait / 1000)));
           throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
@@ -197,9 +198,9 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
         }),
       );
       if (signInEmail && res.status === 401)
-        await recordFailedSignIn(ctx.db, signInEmail, request.ip, ctx.now());
+        await recordFailedSignIn(ctx.db, signInEmail, clientKey(request.ip), ctx.now());
       if (signInEmail && res.status === 200)
-        await recordSuccessfulSignIn(ctx.db, signInEmail, request.ip, ctx.now());
+        await recordSuccessfulSignIn(ctx.db, signInEmail, clientKey(request.ip), ctx.now());
       if (changer && res.status === 200) await forgetResetTokens(ctx.db, changer.id);
       // A reset or a followed link may confirm an author address: the author badge on comments changes.
       if ((authPath === "/reset-password" && res.status === 200) || (verifying && res.status === 302))

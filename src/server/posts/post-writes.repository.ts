@@ -46,11 +46,11 @@ export async function insertPost(
   });
 }
 
-/** SPEC §3: an edit sets lastUpdated. The revision holds the post as it is after the save. */
+/** SPEC §3: an edit sets lastUpdated (the caller decides what is an edit). The revision holds the post as it is after the save. */
 export async function updatePost(
   db: Db,
   id: string,
-  values: Partial<PostFields> & { lastUpdated: Date; status?: PostStatus; date?: Date },
+  values: Partial<PostFields> & { lastUpdated?: Date; status?: PostStatus; date?: Date },
   meta: SaveMeta,
 ): Promise<BlogPost | null> {
   return db.transaction(async (tx) => {

@@ -283,6 +283,38 @@ describe("PATCH /api/posts/:id", () => {
     expect(t.ctx.cache.version).toBeGreaterThan(version);
   });
 
+  it("a save that changes nothing (an autosave right after publishing) does not mark the post Updated (issue 20)", async () => {
+    const same = {
+      title: post.title,
+      content: post.content,
+      excerpt: post.excerpt,
+      hashtags: post.hashtags,
+      images: post.images,
+      imageUrl: post.imageUrl,
+    };
+    for (const payload of [{ ...same, autosave: true }, same, {}]) {
+      const res = await patch(him, payload);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().lastUpdated).toBeNull();
+    }
+    const edited = await patch(him, { ...same, content: `${post.content}<p>more</p>`, autosave: true });
+    expect(edited.json().lastUpdated).not.toBeNull();
+  });
+
+  it("writing a draft and the save that publishes it are not edits: no lastUpdated (issue 20)", async () => {
+    const draft = await create(him, { status: "draft" });
+    for (const payload of [
+      { content: "<p>More words</p>", autosave: true },
+      { content: "<p>Last words</p>", status: "published" },
+    ]) {
+      const res = await patch(him, payload, draft.id);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().lastUpdated).toBeNull();
+    }
+    const edited = await patch(him, { content: "<p>Changed after publishing</p>" }, draft.id);
+    expect(edited.json().lastUpdated).not.toBeNull();
+  });
+
   it("removing the thumbnail's image picks the first remaining image", async () => {
     const res = await patch(him, { images: [image("b")] });
     expect(res.json().imageUrl).toBe(image("b").url);
@@ -296,8 +328,16 @@ describe("PATCH /api/posts/:id", () => {
     expect(res.json().error.message).toBe("Unknown field: author.");
   });
 
+  it("the new-post form's saves keep SPEC §5's create rule for hashtags, whether an autosave came first or not", async () => {
+    const created = await patch(him, { hashtags: ["Sea Walk", "road-trip!"], newPost: true, autosave: true });
+    expect(created.json().hashtags).toEqual(["sea walk", "roadtrip"]);
+    const edited = await patch(him, { hashtags: ["Sea Walk", "road-trip!"] });
+    expect(edited.json().hashtags).toEqual(["seawalk", "road-trip"]);
+  });
+
   it("answers bad input with 400 and changes nothing", async () => {
     for (const [payload, message] of [
+      [{ newPost: false }, "newPost must be true"],
       [{ title: "" }, "Title is required"],
       [{ content: "<script>x</script>" }, "Content is required"],
       [{ title: ["x"] }, "Title must be text"],

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { canManagePost, canPublish } from "../../common/policies";
+import { isPostPublic } from "../../common/rules/post-visibility";
 import { IdParamsSchema, isId } from "../../common/schemas/id";
 import { CreatePostSchema, UpdatePostSchema } from "../../common/schemas/post";
 import type { PostImage } from "../../common/types";
 import type { AppContext } from "../context";
 import { forbidden, invalid, notFound } from "../errors";
 import { requireAdmin } from "../plugins/auth";
+import { revisionFieldsOf, sameFields } from "../revisions/revisions.repository";
 import { withStoredSizes } from "../uploads/image-sizes";
 import { addSrcset } from "../uploads/image-store";
 import { parse } from "../validate";
@@ -104,10 +106,16 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (input.hashtags !== undefined) changes.hashtags = input.hashtags;
     const now = ctx.now();
     const published = publishTime(input, existing, now) ?? {};
+    // SPEC §3: an edit sets lastUpdated: a change to what readers had already read. A save that
+    // changes nothing the author wrote is no edit, nor is writing a post not public yet (a draft,
+    // its autosaves, the save that publishes it). Issue 20: an autosave a second after
+    // publishing marked a post nobody edited as "Updated".
+    const before = revisionFieldsOf(existing);
+    const edited = isPostPublic(existing, now) && !sameFields(before, { ...before, ...changes });
     const post = await updatePost(
       ctx.db,
       id,
-      { ...changes, ...published, lastUpdated: now },
+      { ...changes, ...published, ...(edited ? { lastUpdated: now } : {}) },
       { by: viewer.id, at: now, kind: input.autosave ? "autosave" : "edit" },
     );
     if (!post) throw postNotFound();

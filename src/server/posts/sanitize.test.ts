@@ -17,6 +17,16 @@ describe("sanitizePostHtml (server, every write)", () => {
     );
   });
 
+  it("writes a link's attributes in one order, whether or not it came with a rel (issue 20)", () => {
+    const stored = '<a href="https://example.com/" rel="noopener noreferrer" target="_blank">x</a>';
+    for (const input of [
+      '<a href="https://example.com/" target="_blank">x</a>',
+      '<a target="_blank" rel="nofollow" href="https://example.com/">x</a>',
+      stored,
+    ])
+      expect(sanitizePostHtml(input)).toBe(stored);
+  });
+
   it("keeps srcset only when every candidate is one of our uploads", () => {
     const ok =
       '<img src="/uploads/blog-images/1_a.png" srcset="/uploads/blog-images/1_a.png.480w.webp 480w, /uploads/blog-images/1_a.png.960w.webp 960w" />';

@@ -5,12 +5,13 @@ import { cleanAttribute, DROP_WITH_CONTENT, POST_ATTRIBUTES, POST_TAGS } from ".
 const transform: sanitizeHtml.Transformer = (tagName, attribs) => {
   const out: sanitizeHtml.Attributes = {};
   for (const name of POST_ATTRIBUTES[tagName] ?? []) {
-    const value = attribs[name];
+    // A link always gets its rel, in its place in the list: the same link is written the same
+    // whether or not the input had one (issue 20: saving an unchanged post changes nothing).
+    const value = tagName === "a" && name === "rel" && out.href ? "" : attribs[name];
     if (value === undefined) continue;
     const cleaned = cleanAttribute(tagName, name, value);
     if (cleaned !== null) out[name] = cleaned;
   }
-  if (tagName === "a" && out.href) out.rel = "noopener noreferrer";
   return { tagName, attribs: out };
 };
 

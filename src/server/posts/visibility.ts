@@ -1,6 +1,7 @@
 import { and, eq, lte, ne, type SQL } from "drizzle-orm";
 import type { AuthorKey, PostStatus } from "../../common/limits";
 import { canReadPost } from "../../common/policies";
+import { isPostPublic } from "../../common/rules/post-visibility";
 import type { Viewer } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
@@ -35,4 +36,10 @@ export async function viewerCanSeePost(
 ): Promise<boolean> {
   const post = await findPostVisibility(db, id);
   return post !== null && canReadPost(viewer, post, now);
+}
+
+/** Whether the post exists and is public: the only posts that take comments and likes (issue 20). */
+export async function postIsPublic(db: Db, id: string, now: Date): Promise<boolean> {
+  const post = await findPostVisibility(db, id);
+  return post !== null && isPostPublic(post, now);
 }

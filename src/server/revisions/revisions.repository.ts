@@ -19,13 +19,20 @@ export type RevisionRow = typeof postRevisions.$inferSelect;
 /** A transaction or the database: revisions are written in the transaction of the post's save. */
 type Tx = Pick<Db, "select" | "insert" | "update">;
 
-const sameFields = (a: RevisionFields, b: RevisionFields): boolean =>
+/** Whether two saves hold the same writing (also: whether a save is an edit, post-writes.routes.ts). */
+export const sameFields = (a: RevisionFields, b: RevisionFields): boolean =>
   a.title === b.title &&
   a.excerpt === b.excerpt &&
   a.content === b.content &&
   a.imageUrl === b.imageUrl &&
   JSON.stringify(a.hashtags) === JSON.stringify(b.hashtags) &&
-  JSON.stringify(a.images) === JSON.stringify(b.images);
+  imagesKey(a.images) === imagesKey(b.images);
+
+/** Images as JSON whatever order their keys come in (jsonb stores them in its own order). */
+const imagesKey = (images: PostImage[]) =>
+  JSON.stringify(
+    images.map((i) => Object.fromEntries(Object.entries(i).sort(([x], [y]) => x.localeCompare(y)))),
+  );
 
 export const revisionFieldsOf = (row: RevisionFields): RevisionFields => ({
   title: row.title,

@@ -3,6 +3,7 @@ import { SEARCH_PAGE_SIZE } from "../../common/limits";
 import { SearchQuerySchema } from "../../common/schemas/search";
 import type { Page, SearchHit } from "../../common/types";
 import { type CachedBody, SELF_COMPRESSED, sendCached, toCachedBody } from "../cache/http-body";
+import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { rankPageRequest } from "../pagination";
 import { API_READ_CACHE_CONTROL } from "../posts/posts.routes";
@@ -53,7 +54,7 @@ export function cachedSearch(
 
 export async function registerSearchRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get("/api/search", SELF_COMPRESSED, async (request, reply) => {
-    const { body } = await cachedSearch(ctx, parseSearchQuery(request.query), request.ip);
+    const { body } = await cachedSearch(ctx, parseSearchQuery(request.query), clientKey(request.ip));
     return sendCached(request, reply, body, API_READ_CACHE_CONTROL);
   });
 }

@@ -5,6 +5,7 @@ import { type PageName, pages } from "../../common/routes";
 import { accentStyle, pinterestBoardUrl } from "../../common/site-settings";
 import type { Viewer } from "../../common/types";
 import { type CachedBody, SELF_COMPRESSED, sendCached, toCachedBody } from "../cache/http-body";
+import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { REPO_ROOT } from "../paths";
@@ -100,7 +101,13 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, s
     const params = name === "notFound" ? {} : (request.params as Record<string, string>);
     const load = async () => {
       const query = (request.query ?? {}) as Record<string, unknown>;
-      const page = await pageLoaders[name](ctx, { pathname, params, query, viewer, address: request.ip });
+      const page = await pageLoaders[name](ctx, {
+        pathname,
+        params,
+        query,
+        viewer,
+        address: clientKey(request.ip),
+      });
       const html = await renderPage(request, name, page, viewer);
       return { body: toCachedBody(html, HTML_TYPE), status: page.status, cacheable: page.cacheable };
     };

@@ -53,6 +53,9 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
   );
   // After cancel-edit, focus returns to the Edit button.
   const [returnFocus, setReturnFocus] = useState(false);
+  // The author's preview of a draft or scheduled post: nothing a reader does with a public post
+  // (like, share, follow, comment; the server refuses them too), issue 20.
+  const preview = post.status !== "published";
   const view = (
     <div className="post-main">
       {editing ? (
@@ -85,18 +88,20 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
               />
             ) : null
           }
-          like={<LikeButton postId={post.id} likes={post.likes} />}
+          like={preview ? null : <LikeButton postId={post.id} likes={post.likes} />}
           share={
-            <ShareButton
-              url={`${publicUrl}${paths.post(post.id)}`}
-              title={post.title}
-              hashtags={post.hashtags}
-            />
+            preview ? null : (
+              <ShareButton
+                url={`${publicUrl}${paths.post(post.id)}`}
+                title={post.title}
+                hashtags={post.hashtags}
+              />
+            )
           }
         />
       )}
-      {editing ? null : <FollowBox author={post.author} />}
-      {editing ? null : <CommentsSection post={post} />}
+      {editing || preview ? null : <FollowBox author={post.author} />}
+      {editing || preview ? null : <CommentsSection post={post} />}
     </div>
   );
   return (

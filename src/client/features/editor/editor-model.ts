@@ -4,6 +4,7 @@ import {
   htmlToMarkers,
   type MarkerImage,
   markersToHtml,
+  savedAlts,
   thumbnailOnSave,
 } from "../../../common/rules/markers";
 import { paragraphsFromText } from "../../../common/rules/paragraphs";
@@ -66,8 +67,12 @@ export function imageFromFile(file: File): EditorImage {
 
 /** SPEC §4: on loading an edit, saved image tags turn back into markers; images come back as entries. */
 export function editorValueFromPost(post: BlogPost): EditorValue {
+  const alts = savedAlts(post.content);
   const images: EditorImage[] = post.images.map((i) => ({
     ...i,
+    // An image saved with its own alt text but none in the list (imports, the demo) keeps that
+    // text; the post's title, the default alt, stays a default (issue 20: nothing lost on save).
+    alt: i.alt ?? (alts.has(i.id) && alts.get(i.id) !== post.title ? alts.get(i.id)! : null),
     file: null,
     previewUrl: i.url,
     uploaded: true,
@@ -79,7 +84,7 @@ export function editorValueFromPost(post: BlogPost): EditorValue {
     author: post.author,
     excerpt: post.excerpt,
     hashtags: formatHashtags(post.hashtags),
-    content: htmlToMarkers(post.content),
+    content: htmlToMarkers(post.content, new Set(post.images.map((i) => i.id))),
     images,
     thumbnailId: images.find((i) => i.url === post.imageUrl)?.id ?? null,
   };

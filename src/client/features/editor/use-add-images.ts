@@ -14,6 +14,8 @@ export function useAddImages(
 ) {
   const [uploading, setUploading] = useState(0);
   const [failed, setFailed] = useState(false);
+  /** How many images the last upload stored: announced when it finishes (issue 20). */
+  const [uploaded, setUploaded] = useState(0);
 
   const addFiles = useCallback(
     (files: File[]) => {
@@ -29,9 +31,11 @@ export function useAddImages(
         added.map((image) => image.id),
       );
       setFailed(false);
+      setUploaded(0);
       setUploading((n) => n + 1);
       uploadImages(picked)
         .then((stored) => {
+          setUploaded(stored.length);
           const byId = new Map(added.map((image, n) => [image.id, stored[n]]));
           onChange((v) => ({
             ...v,
@@ -57,5 +61,5 @@ export function useAddImages(
     [onChange, content],
   );
 
-  return { addFiles, uploading: uploading > 0, failed };
+  return { addFiles, uploading: uploading > 0, failed, uploaded };
 }

@@ -33,6 +33,8 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
   latest.current = value;
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const busy = useRef(false);
+  /** Counts reset(): work queued before publishing or scheduling belongs to the finished post. */
+  const generation = useRef(0);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
 
   const dirty = !sameWork(value, saved.current) && !isBlank(value);
@@ -45,10 +47,14 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
     async (v: EditorValue, publishing: Publishing, autosave: boolean): Promise<BlogPost> => {
       const prepared = await prepareBody(v, parseHashtagsOnCreate);
       const uploaded = new Map(prepared.images.filter((i) => i.uploaded).map((i) => [i.id, i]));
-      // Images uploaded by this save keep their stored url, whatever was typed meanwhile.
+      // Images uploaded by this save take their stored url; every setting changed meanwhile
+      // (position, size, pairing, alt, caption) stays as the author left it.
       setValue((cur) => ({
         ...cur,
-        images: cur.images.map((i) => (i.uploaded ? i : (uploaded.get(i.id) ?? i))),
+        images: cur.images.map((i) => {
+          const done = i.uploaded ? undefined : uploaded.get(i.id);
+          return done ? { ...i, url: done.url, previewUrl: done.previewUrl, uploaded: true, file: null } : i;
+        }),
       }));
       let post: BlogPost | null = null;
       if (draftId.current) {
@@ -56,6 +62,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
           post = await updatePost(draftId.current, {
             ...prepared.body,
             ...publishing,
+            newPost: true,
             ...(autosave ? { autosave } : {}),
           });
         } catch (error) {
@@ -74,35 +81,46 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
       saved.current = v;
       // The browser's copy now names the server draft, so a reopened /admin continues it.
       storeDraft(latest.current, post.id);
-      setSavedAt(new Date());
+      // "Draft saved at…" is about drafts: a publish or schedule says so in its own message.
+      if (!publishing.status || publishing.status === "draft") setSavedAt(new Date());
       return post;
     },
     [setValue],
   );
 
+  /** Run after any save in flight: saves never overlap. */
+  const enqueue = useCallback(<T>(job: () => Promise<T>): Promise<T> => {
+    const run = queue.current.then(job);
+    queue.current = run.catch(() => undefined);
+    return run;
+  }, []);
+
   /** Save now (serialised after any save in flight). */
   const save = useCallback(
-    (publishing: Publishing, autosave = false): Promise<BlogPost> => {
-      const run = queue.current.then(() => send(latest.current, publishing, autosave));
-      queue.current = run.catch(() => undefined);
-      return run;
-    },
-    [send],
+    (publishing: Publishing): Promise<BlogPost> => enqueue(() => send(latest.current, publishing, false)),
+    [enqueue, send],
   );
 
   useEffect(() => {
     const timer = setInterval(() => {
-      const v = latest.current;
-      if (paused || busy.current || sameWork(v, saved.current) || !canSave(v)) return;
+      if (paused || busy.current || sameWork(latest.current, saved.current) || !canSave(latest.current))
+        return;
       busy.current = true;
-      save({}, true)
+      const started = generation.current;
+      enqueue(async () => {
+        // Checked again when its turn comes: a publish queued first has saved this very work, or
+        // the form has started afresh; an autosave then would touch the published post (issue 20).
+        const v = latest.current;
+        if (started !== generation.current || sameWork(v, saved.current) || !canSave(v)) return;
+        await send(v, {}, true);
+      })
         .catch(() => undefined)
         .finally(() => {
           busy.current = false;
         });
     }, AUTOSAVE_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [paused, save]);
+  }, [paused, enqueue, send]);
 
   // Leaving the page: one last save that outlives it (images not uploaded yet stay behind).
   useEffect(() => {
@@ -121,7 +139,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
         imageUrl,
       };
       const request = draftId.current
-        ? updatePost(draftId.current, { ...body, autosave: true }, { keepalive: true })
+        ? updatePost(draftId.current, { ...body, autosave: true, newPost: true }, { keepalive: true })
         : createPost({ ...body, author: v.author, status: "draft" }, { keepalive: true });
       request.catch(() => undefined);
     };
@@ -131,6 +149,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
 
   /** After publish or schedule: the next post starts afresh. */
   const reset = useCallback(() => {
+    generation.current += 1;
     draftId.current = null;
     saved.current = null;
     setSavedAt(null);

@@ -33,6 +33,8 @@ export const followers = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
+    /** When a confirmation email for this row was last queued (one per address and blog per hour). */
+    confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     unique("followers_email_author_unique").on(t.email, t.author),
@@ -49,7 +51,7 @@ export const mailQueue = pgTable(
   "mail_queue",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["confirm", "post", "reply", "comment"] }).notNull(),
+    kind: text("kind", { enum: ["confirm", "post", "reply", "comment", "verify"] }).notNull(),
     toEmail: text("to_email").notNull(),
     followerId: uuid("follower_id").references(() => followers.id, { onDelete: "cascade" }),
     postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "cascade" }),
@@ -71,6 +73,8 @@ export const mailQueue = pgTable(
   (t) => [
     unique("mail_queue_follower_post_unique").on(t.followerId, t.postId),
     index("mail_queue_due_idx").on(t.status, t.nextAttemptAt),
+    // Per-recipient limits count what one address was sent lately (audience/recipient-limits.ts).
+    index("mail_queue_recipient_idx").on(t.toEmail, t.kind, t.createdAt),
   ],
 );
 
@@ -85,6 +89,16 @@ export const notificationSettings = pgTable("notification_settings", {
   comments: boolean("comments").notNull().default(true),
   /** Secret of the "stop these emails" link. */
   token: text("token").notNull().unique(),
+  /**
+   * The address this reader proved by the emailed link (notifications go only to a proven
+   * mailbox, and only while it is still the account's address). Kept apart from Better Auth's
+   * emailVerified, which makes an author address an admin (docs/decisions/0024-mail-abuse-limits.md).
+   */
+  verifiedEmail: text("verified_email"),
+  /** SHA-256 of the pending verification link's secret, and the address it was sent to. */
+  verifyTokenHash: text("verify_token_hash").unique(),
+  verifyEmail: text("verify_email"),
+  verifySentAt: timestamp("verify_sent_at", { withTimezone: true, mode: "date" }),
 });
 
 /** Readers an author blocked from commenting on their blog. */

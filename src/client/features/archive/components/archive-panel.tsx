@@ -40,7 +40,10 @@ function Progress({ run, label }: { run: Run; label: string }) {
   return null;
 }
 
-/** /admin: download the whole blog as one archive, or bring an archive into an empty blog. */
+/**
+ * /admin: download your own blog as one archive, or bring an archive into an empty blog. Both take
+ * only the signed-in author's blog (docs/decisions/0025-archive-trust.md); the sentences say so.
+ */
 export default function ArchivePanel() {
   const queryClient = useQueryClient();
   const fileId = useId();
@@ -79,8 +82,9 @@ export default function ArchivePanel() {
       <h2 id="archive-heading">Your blog's archive</h2>
       <div className="archive-part">
         <p>
-          Download the whole blog as one file: posts, comments, likes, followers, accounts (without
-          passwords), contact messages and every image. Any Duet can import it.
+          Download your own blog as one file: your posts with drafts, scheduled posts and revisions, the
+          comments and likes on them, your profile, your followers and their images. The other author's blog
+          is not in it; the whole site is exported on the server with npm run export.
         </p>
         <button
           type="button"
@@ -93,7 +97,11 @@ export default function ArchivePanel() {
         <Progress run={exportRun} label="Export progress" />
       </div>
       <form className="archive-part" onSubmit={(e) => void handleImport(e)}>
-        <p>Bring an archive into this blog. Only for a blog with no posts yet.</p>
+        <p>
+          Bring your own blog from an archive into this one, while it has no posts yet. Only your posts,
+          profile and followers are taken; accounts arrive without passwords, followers unconfirmed. Up to 512
+          MB; larger archives with npm run import on the server.
+        </p>
         <label htmlFor={fileId}>Archive file (.tar.gz)</label>
         <input
           id={fileId}

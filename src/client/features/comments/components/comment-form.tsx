@@ -30,6 +30,7 @@ export function CommentForm({
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (add.isPending) return;
     setError(null);
     const problem = await commentProblem(text);
     if (problem) {
@@ -41,6 +42,8 @@ export function CommentForm({
       {
         onSuccess: () => {
           setText("");
+          // Focus stays in the conversation, ready for the next comment (issue 20: it fell to <body>).
+          if (!replyTo) box.current?.focus();
           onDone?.();
         },
         onError: (e) => setError(failureText(e, COMMENTS_TEXT.postFailed)),
@@ -65,7 +68,8 @@ export function CommentForm({
         error={error}
       />
       <div className="comment-actions">
-        <button type="submit" className="button" disabled={add.isPending}>
+        {/* Busy keeps focus: aria-disabled, not disabled (a disabled button drops focus to <body>). */}
+        <button type="submit" className="button" aria-disabled={add.isPending || undefined}>
           {add.isPending ? "Posting..." : replyTo ? "Post Reply" : "Post Comment"}
         </button>
         {onCancel ? (

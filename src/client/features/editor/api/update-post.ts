@@ -4,10 +4,13 @@ import type { BlogPost } from "../../../../common/types";
 import { api } from "../../../lib/api";
 import type { PostBody, Publishing } from "./create-post";
 
-/** PATCH /api/posts/:id; `autosave: true` marks the editor's periodic saves (the server coalesces their revisions). */
+/**
+ * PATCH /api/posts/:id; `autosave: true` marks the editor's periodic saves (the server coalesces
+ * their revisions); `newPost: true` the new-post form's saves (SPEC §5's create rule for hashtags).
+ */
 export const updatePost = (
   id: string,
-  body: PostBody & Publishing & { autosave?: boolean },
+  body: PostBody & Publishing & { autosave?: boolean; newPost?: true },
   options: { keepalive?: boolean } = {},
 ) => api<BlogPost>(`/api/posts/${encodeURIComponent(id)}`, { method: "PATCH", body, ...options });
 

@@ -42,6 +42,8 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
   };
   const setContent = (update: (text: string) => string) =>
     onChange((v) => ({ ...v, content: update(v.content) }));
+  // Writing without tags is the HTML view's rule: its hint shows there only (issue 20).
+  const hintId = `${id}-hint`;
   const shared = { id, value: content, onChange: setContent, onFiles, describedBy, invalid, ref };
 
   return (
@@ -77,7 +79,12 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
         </fieldset>
       </div>
       {view === "html" ? (
-        <HtmlEditor {...shared} />
+        <>
+          <HtmlEditor {...shared} describedBy={[describedBy, hintId].filter(Boolean).join(" ")} />
+          <small id={hintId} className="field-hint">
+            A blank line starts a new paragraph.
+          </small>
+        </>
       ) : (
         <VisualEditor {...shared} labelledBy={labelId} images={images} />
       )}

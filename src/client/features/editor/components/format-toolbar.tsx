@@ -12,8 +12,9 @@ export const TOOLBAR: Record<ToolbarStyle, { label: string; text: string }> = {
   bold: { label: "Bold", text: "B" },
   italic: { label: "Italic", text: "I" },
   underline: { label: "Underline", text: "U" },
-  "heading 2": { label: "Heading 2", text: "H2" },
-  "heading 3": { label: "Heading 3", text: "H3" },
+  // The name holds the visible text (axe label-content-name-mismatch, issue 20).
+  "heading 2": { label: "H2, Heading 2", text: "H2" },
+  "heading 3": { label: "H3, Heading 3", text: "H3" },
   quote: { label: "Quote", text: "❝" },
   "bullet list": { label: "Bullet list", text: "• List" },
 };
@@ -32,6 +33,9 @@ export interface ToolbarActions {
   onSize: (pt: string) => void;
   onColour: (css: string) => void;
   isActive?: (style: ToolbarStyle) => boolean;
+  /** The visual view's link dialog (Ctrl/Cmd+K); `linkActive` when the caret is on a link. */
+  onLink?: () => void;
+  linkActive?: boolean;
 }
 
 /** The SPEC §9 toolbar: the seven styles, then the font, size and colour pickers. */
@@ -52,6 +56,19 @@ export function FormatToolbar({ controls, ...actions }: ToolbarActions & { contr
           {TOOLBAR[style].text}
         </button>
       ))}
+      {actions.onLink ? (
+        <button
+          type="button"
+          className="editor-tool"
+          title="Link (Ctrl+K)"
+          aria-keyshortcuts="Control+K Meta+K"
+          aria-pressed={actions.linkActive ?? false}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={actions.onLink}
+        >
+          Link
+        </button>
+      ) : null}
       <StylePicker label="Font" options={FONT_OPTIONS} onPick={actions.onFont} />
       <StylePicker label="Size" options={SIZE_OPTIONS} onPick={actions.onSize} />
       <StylePicker label="Colour" options={COLOUR_OPTIONS} onPick={actions.onColour} />

@@ -22,10 +22,20 @@ interface Props {
   onFiles: (files: File[]) => void;
   uploading: boolean;
   uploadFailed: boolean;
+  /** Images the last upload stored (0 while none finished). */
+  uploaded?: number;
 }
 
 /** SPEC §4 images: add (they go in at the cursor), thumbnail, position, size, pair, move, remove. */
-export function ImageManager({ value, onChange, content, onFiles, uploading, uploadFailed }: Props) {
+export function ImageManager({
+  value,
+  onChange,
+  content,
+  onFiles,
+  uploading,
+  uploadFailed,
+  uploaded = 0,
+}: Props) {
   const inserted = insertedIds(value.content);
   const hintId = useId();
   const list = useRef<HTMLOListElement>(null);
@@ -109,7 +119,11 @@ export function ImageManager({ value, onChange, content, onFiles, uploading, upl
           ? "Uploading images..."
           : uploadFailed
             ? "An image could not be uploaded yet; it will be uploaded when you save."
-            : ""}
+            : uploaded > 0
+              ? uploaded === 1
+                ? "Image uploaded."
+                : `${uploaded} images uploaded.`
+              : ""}
       </p>
       {value.images.length > 0 ? (
         <ol className="image-list" ref={list}>

@@ -54,7 +54,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
   const uid = useId();
   const content = useRef<ContentHandle>(null);
   const title = useRef<HTMLInputElement>(null);
-  const { addFiles, uploading, failed } = useAddImages(onChange, content);
+  const { addFiles, uploading, failed, uploaded } = useAddImages(onChange, content);
   const preview = useMemo(() => previewHtml(value, (html) => purifyPostHtml(DOMPurify, html)), [value]);
   const describe = (hint: string | null, invalid?: boolean) =>
     [invalid ? errors.messageId : null, hint].filter(Boolean).join(" ") || undefined;
@@ -148,11 +148,8 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
         onChange={onChange}
         onFiles={addFiles}
         invalid={errors.content}
-        describedBy={describe(`${uid}-content-hint`, errors.content)}
+        describedBy={describe(null, errors.content)}
       />
-      <small id={`${uid}-content-hint`} className="field-hint">
-        A blank line starts a new paragraph.
-      </small>
       <ImageManager
         value={value}
         onChange={onChange}
@@ -160,6 +157,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
         onFiles={addFiles}
         uploading={uploading}
         uploadFailed={failed}
+        uploaded={uploaded}
       />
       <section className="editor-preview" aria-labelledby={`${uid}-preview`}>
         <h2 id={`${uid}-preview`} className="editor-preview-heading">

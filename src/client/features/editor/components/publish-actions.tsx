@@ -2,6 +2,9 @@ import { useId, useState } from "react";
 
 export type FormAction = "publish" | "draft" | "schedule" | "preview";
 
+/** A filled 'Publish at' still to come (datetime-local is the author's local time). */
+const isFuture = (local: string) => !!local && new Date(local).getTime() > Date.now();
+
 interface Props {
   busy: FormAction | null;
   onDraft: () => void;
@@ -19,7 +22,19 @@ export function PublishActions({ busy, onDraft, onPreview, onSchedule, savedAt }
   return (
     <div className="publish-actions">
       <div className="post-form-buttons">
-        <button type="submit" className="button" aria-disabled={busy !== null}>
+        <button
+          type="submit"
+          className="button"
+          aria-disabled={busy !== null}
+          onClick={(e) => {
+            // A future 'Publish at' means the author wants the post then: Publish schedules it
+            // and says so, never publishes at once without a word (issue 20). An Enter in a
+            // field submits through this click too.
+            if (!isFuture(when)) return;
+            e.preventDefault();
+            onSchedule(when);
+          }}
+        >
           {label("publish", "Publish", "Publishing...")}
         </button>
         <button type="button" className="button button-ghost" aria-disabled={busy !== null} onClick={onDraft}>
@@ -41,6 +56,7 @@ export function PublishActions({ busy, onDraft, onPreview, onSchedule, savedAt }
           type="datetime-local"
           value={when}
           onChange={(e) => setWhen(e.target.value)}
+          aria-describedby={isFuture(when) ? `${id}-when-hint` : undefined}
         />
         <button
           type="button"
@@ -51,6 +67,11 @@ export function PublishActions({ busy, onDraft, onPreview, onSchedule, savedAt }
           {label("schedule", "Schedule", "Saving...")}
         </button>
       </div>
+      {isFuture(when) ? (
+        <p id={`${id}-when-hint`} className="field-hint">
+          Publish will schedule the post for this time.
+        </p>
+      ) : null}
       <p className="autosave-note">{savedAt ? `Draft saved at ${savedAt.toLocaleTimeString()}` : ""}</p>
     </div>
   );

@@ -1,12 +1,13 @@
 import { TextSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import { forwardRef, useEffect, useImperativeHandle, useRef } from "react";
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import type { EditorImage } from "../editor-model";
 import { docToText, textToEditorHtml } from "../visual/convert";
 import { EditorImagesContext, ImageMarkerWithView } from "../visual/image-view";
 import { editorExtensions } from "../visual/schema";
 import { FormatToolbar, selectTextAlert, type ToolbarStyle } from "./format-toolbar";
 import type { ContentHandle } from "./html-editor";
+import { LinkDialog, type LinkDraft } from "./link-dialog";
 
 interface Props {
   id: string;
@@ -31,6 +32,8 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
   const emitted = useRef(value);
   const onFilesRef = useRef(onFiles);
   onFilesRef.current = onFiles;
+  const [link, setLink] = useState<LinkDraft | null>(null);
+  const openLinkRef = useRef<() => void>(() => undefined);
 
   const editor = useEditor({
     extensions: editorExtensions(ImageMarkerWithView),
@@ -45,6 +48,14 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
         role: "textbox",
         "aria-multiline": "true",
         "aria-labelledby": labelledBy,
+      },
+      handleKeyDown: (_view, event) => {
+        // Ctrl/Cmd+K: the link dialog (issue 20).
+        if (event.key.toLowerCase() !== "k" || !(event.ctrlKey || event.metaKey) || event.altKey)
+          return false;
+        event.preventDefault();
+        openLinkRef.current();
+        return true;
       },
       handleDrop: (view, event) => {
         const files = imageFiles(event.dataTransfer?.files);
@@ -115,9 +126,30 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
             "heading 3": e.isActive("heading", { level: 3 }),
             quote: e.isActive("blockquote"),
             "bullet list": e.isActive("bulletList"),
+            link: e.isActive("link"),
           }
         : null,
   });
+
+  /** Edit the link at the caret, or link the selected text; without either, SPEC §5's alert. */
+  const openLink = () => {
+    if (!editor) return;
+    if (editor.isActive("link")) {
+      editor.chain().extendMarkRange("link").run();
+      const attrs = editor.getAttributes("link");
+      setLink({ href: String(attrs.href ?? ""), newTab: attrs.target === "_blank", existing: true });
+    } else if (editor.state.selection.empty) {
+      window.alert(selectTextAlert("link"));
+    } else setLink({ href: "", newTab: false, existing: false });
+  };
+  openLinkRef.current = openLink;
+
+  const closeLink = (change?: (e: NonNullable<typeof editor>) => void) => {
+    setLink(null);
+    if (!editor) return;
+    if (change) change(editor);
+    editor.commands.focus();
+  };
 
   const handleStyle = (style: ToolbarStyle) => {
     if (!editor) return;
@@ -152,7 +184,25 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
         onFont={(font) => applyTextStyle("font", (e) => e.chain().focus().setFontFamily(font).run())}
         onSize={(pt) => applyTextStyle("size", (e) => e.chain().focus().setFontSize(`${pt}pt`).run())}
         onColour={(css) => applyTextStyle("colour", (e) => e.chain().focus().setColor(css).run())}
+        onLink={openLink}
+        linkActive={active?.link ?? false}
       />
+      {link ? (
+        <LinkDialog
+          draft={link}
+          onSave={(href, newTab) =>
+            closeLink((e) =>
+              e
+                .chain()
+                .extendMarkRange("link")
+                .setLink({ href, target: newTab ? "_blank" : null })
+                .run(),
+            )
+          }
+          onRemove={() => closeLink((e) => e.chain().extendMarkRange("link").unsetLink().run())}
+          onClose={() => closeLink()}
+        />
+      ) : null}
       <EditorImagesContext.Provider value={images}>
         <EditorContent editor={editor} className="visual-editor" />
       </EditorImagesContext.Provider>

@@ -36,7 +36,7 @@ describe("visual ⇄ HTML view (issue 10: converted both ways without loss)", ()
           '<span style="color: navy">blue</span></p>' +
           '<div data-marker="PAIRED:img-b:img-c"></div>' +
           "<h3>Later</h3><blockquote><p>Quoted</p></blockquote><ul><li><p>one</p></li><li><p>two</p></li></ul>" +
-          "<p></p><p>a<br><br>b</p><p>[IMAGE:not-a-marker] typed as text</p>",
+          '<p>a<br><br>b <a href="https://example.com/" target="_blank">link</a></p><p>[IMAGE:not-a-marker] typed as text</p>',
       )
       .run();
     const before = editor.getJSON();
@@ -47,6 +47,21 @@ describe("visual ⇄ HTML view (issue 10: converted both ways without loss)", ()
     const again = roundTrip(editor);
     expect(again.getJSON()).toEqual(before);
     expect(docToText(again.state.doc)).toBe(text);
+  });
+
+  it("stores no empty paragraph when Enter is pressed twice (issue 20)", () => {
+    const editor = open("First");
+    // Enter twice at the end of "First", then write on.
+    editor.chain().setTextSelection(6).splitBlock().splitBlock().insertContent("Second").run();
+    expect(editor.getHTML()).toBe("<p>First</p><p></p><p>Second</p>");
+    expect(docToText(editor.state.doc)).toBe("First\n\nSecond");
+    editor
+      .chain()
+      .setTextSelection(editor.state.doc.content.size - 1)
+      .splitBlock()
+      .splitBlock()
+      .run();
+    expect(docToText(editor.state.doc)).toBe("First\n\nSecond");
   });
 
   it("keeps the §9 span styles the allowlist admits", () => {

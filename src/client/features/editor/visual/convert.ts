@@ -1,23 +1,40 @@
-import { getHTMLFromFragment } from "@tiptap/core";
-import { Fragment, type Node as PmNode } from "@tiptap/pm/model";
+import { getHTMLFromFragment, getSchema } from "@tiptap/core";
+import { Fragment, type Node as PmNode, type Schema } from "@tiptap/pm/model";
 import { isBlockHtml, paragraphsFromText } from "../../../../common/rules/paragraphs";
+import { keepUnrepresentable } from "./lossless";
+import { editorExtensions } from "./schema";
 
 const MARKER = /\[(IMAGE:[A-Za-z0-9_-]{1,64}|PAIRED:[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,64})\]/g;
 
-/** HTML view text → the visual editor's HTML: paragraphs as published, markers as image blocks. */
+let schema: Schema | null = null;
+
+/**
+ * HTML view text → the visual editor's HTML: paragraphs as published, markers as image blocks,
+ * and any block the editor cannot hold as it is kept whole (lossless.ts).
+ */
 export function textToEditorHtml(text: string): string {
-  return paragraphsFromText(text).replace(
+  schema ??= getSchema(editorExtensions());
+  const html = paragraphsFromText(text).replace(
     MARKER,
     (_w, marker: string) => `<div data-marker="${marker}"></div>`,
   );
+  return keepUnrepresentable(html, schema);
 }
+
+/** A paragraph with nothing in it (Enter pressed twice): not content, never stored (issue 20). */
+const isEmptyParagraph = (inner: string) => inner.replace(/<br\s*\/?>|&nbsp;/g, "").trim() === "";
 
 /**
  * Text that only looks like a marker stays text (its bracket written as an entity); span styles
- * lose the trailing ';' the editor adds, as the server's sanitiser writes them.
+ * lose the trailing ';' the editor adds and the quotes around a font name, as the server's
+ * sanitiser writes them.
  */
 const tidy = (html: string) =>
-  html.replace(/\[(?=(IMAGE|PAIRED):)/g, "&#91;").replace(/ style="([^"]*?);\s*"/g, ' style="$1"');
+  html
+    .replace(/\[(?=(IMAGE|PAIRED):)/g, "&#91;")
+    .replace(/ style="([^"]*?);\s*"/g, ' style="$1"')
+    // SPEC §9 font names as written, whatever quotes the DOM adds when it writes the style.
+    .replace(/font-family: &quot;([^&"]*)&quot;/g, "font-family: $1");
 
 /**
  * A paragraph is written without tags when that reads back the same: no blank line inside, no
@@ -40,14 +57,14 @@ export function docToText(doc: PmNode): string {
   doc.forEach((node) => {
     if (node.type.name === "imageMarker") {
       blocks.push(`[${node.attrs.marker as string}]`);
+    } else if (node.type.name === "rawHtml") {
+      blocks.push(node.attrs.html as string);
     } else if (node.type.name === "paragraph") {
       const inner = tidy(getHTMLFromFragment(node.content, doc.type.schema));
-      blocks.push(paragraphText(inner) ?? `<p>${inner}</p>`);
+      if (!isEmptyParagraph(inner)) blocks.push(paragraphText(inner) ?? `<p>${inner}</p>`);
     } else {
       blocks.push(tidy(getHTMLFromFragment(Fragment.from(node), doc.type.schema)));
     }
   });
-  // The editor keeps an empty paragraph after the last block to type in; it is not content.
-  while (blocks.length > 0 && blocks[blocks.length - 1] === "<p></p>") blocks.pop();
   return blocks.join("\n\n");
 }

@@ -1,34 +1,16 @@
-import { type Extensions, Node } from "@tiptap/core";
+import { type Extensions, Mark } from "@tiptap/core";
 import { Color, FontFamily, FontSize, TextStyle } from "@tiptap/extension-text-style";
 import StarterKit from "@tiptap/starter-kit";
+import { atomBlock } from "./atom-block";
+import { LINK_OPTIONS } from "./link";
+import { RawHtml } from "./lossless";
 
 /**
  * An image marker of SPEC §4 as a block of the visual editor: `marker` is the text between the
  * brackets (`IMAGE:id` or `PAIRED:a:b`). The image's settings live in the editor's image list,
  * exactly as in the HTML view, so both views hold the same document.
  */
-export const ImageMarker = Node.create({
-  name: "imageMarker",
-  group: "block",
-  atom: true,
-  draggable: true,
-  selectable: true,
-  addAttributes() {
-    return {
-      marker: {
-        default: "",
-        parseHTML: (el) => el.getAttribute("data-marker") ?? "",
-        renderHTML: (attrs) => ({ "data-marker": attrs.marker }),
-      },
-    };
-  },
-  parseHTML() {
-    return [{ tag: "div[data-marker]" }];
-  },
-  renderHTML({ HTMLAttributes }) {
-    return ["div", HTMLAttributes];
-  },
-});
+export const ImageMarker = atomBlock("imageMarker", "marker", "data-marker");
 
 /** SPEC §9 font names as written (`font-family: Times New Roman`), whatever quotes the browser adds. */
 const PlainFontFamily = FontFamily.extend({
@@ -50,9 +32,22 @@ const PlainFontFamily = FontFamily.extend({
 });
 
 /**
+ * `<b>` and `<i>` kept as written (the allowlist admits them beside strong/em; StarterKit would
+ * rewrite them): read before Bold's and Italic's own rules, written back with the same tag.
+ */
+const tagAsWritten = (name: string, tag: string) =>
+  Mark.create({
+    name,
+    priority: 101,
+    parseHTML: () => [{ tag }],
+    renderHTML: ({ HTMLAttributes }) => [tag, HTMLAttributes, 0],
+  });
+
+/**
  * Only what the post-content allowlist admits (src/common/rules/post-html.ts): the SPEC toolbar
- * styles, paragraphs and line breaks, and the §9 text styles as span styles. Anything else pasted
- * in is dropped by the schema.
+ * styles, paragraphs and line breaks, links (http, https, mailto: link.ts), the §9 text styles as
+ * span styles. Anything else pasted in is dropped by the schema; anything else already in a post
+ * is kept whole as a raw block (lossless.ts).
  */
 export const editorExtensions = (imageMarker: typeof ImageMarker = ImageMarker): Extensions => [
   StarterKit.configure({
@@ -62,11 +57,14 @@ export const editorExtensions = (imageMarker: typeof ImageMarker = ImageMarker):
     horizontalRule: false,
     orderedList: false,
     strike: false,
-    link: false,
+    link: LINK_OPTIONS,
   }),
+  tagAsWritten("boldAsB", "b"),
+  tagAsWritten("italicAsI", "i"),
   TextStyle,
   PlainFontFamily,
   FontSize,
   Color,
   imageMarker,
+  RawHtml,
 ];

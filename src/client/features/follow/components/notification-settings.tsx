@@ -1,9 +1,6 @@
 import { useSession } from "../../../lib/session";
-import {
-  type NotificationSettings as Settings,
-  useNotificationSettings,
-  useUpdateNotifications,
-} from "../api/notifications";
+import { useNotificationSettings, useUpdateNotifications } from "../api/notifications";
+import { MailboxProof } from "./mailbox-proof";
 import "../follow.css";
 
 /** /profile: reply and comment emails, each switched on or off at once. */
@@ -12,7 +9,7 @@ export function NotificationSettings() {
   const query = useNotificationSettings();
   const update = useUpdateNotifications();
   if (!query.data) return null;
-  const toggle = (kind: keyof Settings) => update.mutate({ [kind]: !query.data[kind] });
+  const toggle = (kind: "replies" | "comments") => update.mutate({ [kind]: !query.data[kind] });
   return (
     <fieldset className="notification-settings">
       <legend>Email notifications</legend>
@@ -36,6 +33,7 @@ export function NotificationSettings() {
           Email me about each new comment on my posts
         </label>
       ) : null}
+      {viewer ? <MailboxProof settings={query.data} email={viewer.email} /> : null}
       {update.isError ? <p role="alert">Failed to save. Please try again.</p> : null}
     </fieldset>
   );
