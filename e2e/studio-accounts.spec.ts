@@ -140,3 +140,80 @@ test("/profile changes the display name and the password, with errors tied to th
   });
   expect(fresh.status()).toBe(200);
 });
+
+// Issue 21: the site made theirs without a terminal. On the worker's server, so the settings go
+// back to a new install's at the end for the specs that run after it.
+test("an author changes the site in Settings and readers see it with JavaScript on and off", async ({
+  page,
+  context,
+  browser,
+  server,
+  accounts,
+}) => {
+  test.setTimeout(60_000);
+  const her = await accounts.ensure("her");
+  await signIn(context, server, her.email);
+  await page.goto("/admin");
+  const form = page.getByRole("region", { name: "Settings" });
+  try {
+    await form.getByLabel("Site name").fill("Clara & Tom");
+    await form.getByLabel("Hero text", { exact: true }).fill("Our garden, our trains, our table.");
+    await form.getByLabel("Her blog's name").fill("Clara's Garden");
+    const accent = form.getByLabel("Accent colour (dark theme)");
+    // Too faint on the dark background: refused, tied to the field, focused.
+    await accent.fill("#333333");
+    await form.getByRole("button", { name: "Save Settings" }).click();
+    await expect(accent).toHaveAttribute("aria-invalid", "true");
+    await expect(accent).toBeFocused();
+    await expect(
+      page.locator(`#${(await accent.getAttribute("aria-describedby"))?.split(" ").at(-1)}`),
+    ).toContainText("too faint on the dark theme's background");
+    await accent.fill("#7fd4ff");
+    await form.getByRole("button", { name: "Save Settings" }).click();
+    await expect(form.getByText("Settings saved. Readers see them on their next page.")).toBeVisible();
+    await form.getByText("Recent changes").click();
+    await expect(form.getByRole("listitem").first()).toContainText(
+      `${her.email} changed Site name, Hero heading, Hero text, Accent colour (dark theme), Her blog's name`,
+    );
+    await form.getByRole("button", { name: "Send a test message" }).click();
+    await expect(form.getByText(/^Test message sent to /)).toBeVisible();
+    expect(server.outbox().at(-1)).toContain("Contact: Test message");
+    await expectNoViolations(page);
+
+    for (const javaScriptEnabled of [true, false]) {
+      const reader = await browser.newContext({ javaScriptEnabled });
+      const home = await reader.newPage();
+      // Hydration agrees with the server's HTML: the settings travel in the inlined shell data.
+      const errors: string[] = [];
+      home.on("console", (message) => {
+        if (message.type() === "error") errors.push(message.text());
+      });
+      home.on("pageerror", (error) => errors.push(error.message));
+      await home.goto(`${server.baseURL}/`);
+      await expect(home).toHaveTitle("Clara & Tom");
+      await expect(home.getByRole("heading", { level: 1 })).toHaveText("Welcome to Clara & Tom");
+      await expect(home.getByText("Our garden, our trains, our table.")).toBeVisible();
+      await expect(home.getByRole("link", { name: "Clara & Tom" }).first()).toBeVisible();
+      await expect(home.locator(".featured-card--her h2")).toHaveText("Clara's Garden");
+      // The dark theme's buttons take the new accent.
+      await expect(home.getByRole("link", { name: "Get in Touch" })).toHaveCSS(
+        "background-color",
+        "rgb(127, 212, 255)",
+      );
+      await home.goto(`${server.baseURL}/her-blog`);
+      await expect(home).toHaveTitle("Clara's Garden - Clara & Tom");
+      await expect(home.getByRole("heading", { level: 1 })).toHaveText("Clara's Garden");
+      await expect(
+        home.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Clara's Garden" }),
+      ).toBeVisible();
+      expect(errors).toEqual([]);
+      await reader.close();
+    }
+  } finally {
+    const reset = await context.request.put(`${server.baseURL}/api/settings`, {
+      data: { siteName: "", heroText: "", herBlogName: "", accentDark: "" },
+      headers: { origin: server.baseURL },
+    });
+    expect(reset.status()).toBe(200);
+  }
+});

@@ -102,3 +102,13 @@ export const CONTENT_TEXTAREA_ROWS = 10;
 export const CONTACT_MESSAGE_ROWS = 5;
 export const THEME_STORAGE_KEY = "duet-theme";
 export const LOCAL_POSTS_STORAGE_KEY = "blogPosts";
+
+// Site settings (issue 21): how long each text may be.
+export const SITE_NAME_MAX_LENGTH = 80;
+export const SITE_TAGLINE_MAX_LENGTH = 160;
+export const HERO_HEADING_MAX_LENGTH = 120;
+export const SITE_SHORT_TEXT_MAX_LENGTH = 500;
+export const ABOUT_TEXT_MAX_LENGTH = 2000;
+export const BLOG_NAME_MAX_LENGTH = 60;
+export const SITE_URL_MAX_LENGTH = 300;
+export const CONTACT_RECIPIENTS_MAX = 10;

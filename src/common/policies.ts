@@ -42,3 +42,6 @@ export const canSeeComment = (
   post: { author: AuthorKey },
 ): boolean =>
   (!comment.hidden && !comment.held) || viewer?.id === comment.userId || canModerateComment(viewer, post);
+
+/** Site settings (issue 21): either of the two authors, nobody else. */
+export const canEditSiteSettings = (viewer: Viewer | null): boolean => canPublish(viewer);

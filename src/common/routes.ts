@@ -6,7 +6,7 @@ import type { AuthorKey } from "./limits";
  * and every link is built with `paths`.
  */
 
-/** SPEC §1: the two blogs' names. */
+/** SPEC §1: the two blogs' names by default (common/site-settings.ts blogName gives the ones in force). */
 export const AUTHOR_TITLES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
 
 interface PageDef {
@@ -83,9 +83,9 @@ export const paths = {
   feed: (author?: AuthorKey) => (author ? `${paths.blog(author)}/feed.xml` : "/feed.xml"),
 } as const;
 
-/** The title of a feed (its RSS channel, the page's alternate link, the visible RSS link). */
-export const feedTitle = (siteName: string, author?: AuthorKey): string =>
-  author ? `${AUTHOR_TITLES[author]} - ${siteName}` : `${siteName} Blog`;
+/** The title of a feed (its RSS channel, the page's alternate link): one blog's (by its name) or both. */
+export const feedTitle = (siteName: string, blogName?: string): string =>
+  blogName ? `${blogName} - ${siteName}` : `${siteName} Blog`;
 
 function matches(pattern: string, pathname: string): boolean {
   if (pattern === "*") return true;

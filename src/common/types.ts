@@ -1,4 +1,5 @@
 import type { AuthorKey, ImagePosition, ImageSize, PostStatus, RevisionKind } from "./limits";
+import type { SiteSettings } from "./site-settings";
 
 /** SPEC §3 BlogPost image entry as stored with a post. */
 export interface PostImage {
@@ -80,7 +81,10 @@ export interface ApiErrorBody {
 /** The data a page is rendered with: inlined by the server's page shell as #duet-data, read by the client before its first render. */
 export interface ShellData {
   viewer: Viewer | null;
+  /** site.siteName, kept for the many titles that read it. */
   siteName: string;
+  /** The site settings readers see (issue 21): names, texts, accent, her pin board. */
+  site: SiteSettings;
   publicUrl: string;
   pinterestBoardUrl: string | null;
   /** TanStack Query cache entries to hydrate: [queryKey, data]. */

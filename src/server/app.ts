@@ -37,6 +37,7 @@ import { registerPostsRoutes } from "./posts/posts.routes";
 import { Publishing, registerPublishing } from "./posts/publishing";
 import { registerRevisionsRoutes } from "./revisions/revisions.routes";
 import { registerSearchRoutes } from "./search/search.routes";
+import { registerSiteSettingsRoutes } from "./settings/site-settings.routes";
 import { loadShell, registerPageShell } from "./shell/page-shell";
 import { createStorage, type Storage } from "./storage/storage";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
@@ -146,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerDemoPostsRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);
   await registerAuthorProfilesRoutes(app, ctx);
+  await registerSiteSettingsRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerModerationRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);

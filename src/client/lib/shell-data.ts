@@ -1,3 +1,5 @@
+import type { AuthorKey } from "../../common/limits";
+import { blogName, DEFAULT_SITE_SETTINGS, type SiteSettings } from "../../common/site-settings";
 import type { ShellData } from "../../common/types";
 
 /** What the server inlined into the page (see server/shell/page-shell.ts). */
@@ -5,7 +7,8 @@ export function readShellData(): ShellData {
   const el = document.getElementById("duet-data");
   const fallback: ShellData = {
     viewer: null,
-    siteName: "Duet",
+    siteName: DEFAULT_SITE_SETTINGS.siteName,
+    site: DEFAULT_SITE_SETTINGS,
     publicUrl: location.origin,
     pinterestBoardUrl: null,
     queries: [],
@@ -17,3 +20,27 @@ export function readShellData(): ShellData {
     return fallback;
   }
 }
+
+let shellCache: ShellData | undefined;
+let serverShell: ShellData | undefined;
+
+/** On the server: the data of the page being rendered (set just before its synchronous render). */
+export function setServerShell(data: ShellData): void {
+  serverShell = data;
+}
+
+/** What the server inlined into the page (site settings, public URL, Pinterest board), read once. */
+export function shell(): ShellData {
+  if (typeof document === "undefined") {
+    if (!serverShell) throw new Error("No shell data on the server");
+    return serverShell;
+  }
+  shellCache ??= readShellData();
+  return shellCache;
+}
+
+/** The site settings readers see (issue 21), as the server rendered the page with them. */
+export const site = (): SiteSettings => shell().site;
+
+/** A blog's name in force (SPEC §1 default 'His Blog' / 'Her Blog'). */
+export const siteBlogName = (author: AuthorKey): string => blogName(site(), author);

@@ -1,12 +1,15 @@
 import type { AuthorKey } from "../../common/limits";
 import { resolveExcerpt } from "../../common/rules/excerpt";
+import { blogName, type SiteSettings } from "../../common/site-settings";
 import type { Config } from "../env";
 
 // The audience emails, as stored in mail_queue: plain text always, HTML for the new-post email.
 
-export const BLOG_TITLES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
+/** The names the emails use: the site settings in force (issue 21). */
+export type EmailNames = Pick<SiteSettings, "siteName" | "himBlogName" | "herBlogName">;
 
-const blogs = (authors: AuthorKey[]) => authors.map((a) => BLOG_TITLES[a]).join(" and ");
+const blogs = (names: EmailNames, authors: AuthorKey[]) =>
+  authors.map((a) => blogName(names, a)).join(" and ");
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -19,12 +22,17 @@ export const subscriptionsPage = (config: Config, query: Record<string, string>)
 export const oneClickUnsubscribeUrl = (config: Config, token: string) =>
   `${config.publicUrl}/api/follow/unsubscribe?token=${encodeURIComponent(token)}`;
 
-export function confirmFollowEmail(config: Config, authors: AuthorKey[], tokens: string[]) {
+export function confirmFollowEmail(
+  config: Config,
+  names: EmailNames,
+  authors: AuthorKey[],
+  tokens: string[],
+) {
   const link = subscriptionsPage(config, { confirm: tokens.join(",") });
   return {
-    subject: `[${config.siteName}] Confirm that you want to follow ${blogs(authors)}`,
+    subject: `[${names.siteName}] Confirm that you want to follow ${blogs(names, authors)}`,
     text: [
-      `Someone, hopefully you, asked to get an email from ${config.siteName} each time ${blogs(authors)} publishes a new post.`,
+      `Someone, hopefully you, asked to get an email from ${names.siteName} each time ${blogs(names, authors)} publishes a new post.`,
       "",
       `To confirm, open this link: ${link}`,
       "",
@@ -43,7 +51,12 @@ export interface PostForEmail {
 }
 
 /** SPEC §3 fields a follower gets: title, excerpt, thumbnail and the link, plus how to stop. */
-export function newPostEmail(config: Config, post: PostForEmail, unsubscribeToken: string) {
+export function newPostEmail(
+  config: Config,
+  names: EmailNames,
+  post: PostForEmail,
+  unsubscribeToken: string,
+) {
   const link = `${config.publicUrl}/post/${encodeURIComponent(post.id)}`;
   const excerpt = resolveExcerpt(post.excerpt, post.content);
   const thumbnail = post.imageUrl
@@ -52,7 +65,7 @@ export function newPostEmail(config: Config, post: PostForEmail, unsubscribeToke
       : `${config.publicUrl}${post.imageUrl}`
     : null;
   const unsubscribe = subscriptionsPage(config, { unsubscribe: unsubscribeToken });
-  const blog = BLOG_TITLES[post.author];
+  const blog = blogName(names, post.author);
   return {
     subject: `New on ${blog}: ${post.title}`,
     text: [
@@ -64,7 +77,7 @@ export function newPostEmail(config: Config, post: PostForEmail, unsubscribeToke
       ...(thumbnail ? ["", `Picture: ${thumbnail}`] : []),
       "",
       "--",
-      `You follow ${blog} on ${config.siteName}. Unsubscribe with one click: ${unsubscribe}`,
+      `You follow ${blog} on ${names.siteName}. Unsubscribe with one click: ${unsubscribe}`,
     ].join("\n"),
     html: [
       `<h1><a href="${escapeHtml(link)}">${escapeHtml(post.title)}</a></h1>`,
@@ -73,7 +86,7 @@ export function newPostEmail(config: Config, post: PostForEmail, unsubscribeToke
         : "",
       `<p>${escapeHtml(excerpt)}</p>`,
       `<p><a href="${escapeHtml(link)}">Read it on ${escapeHtml(blog)}</a></p>`,
-      `<hr><p style="font-size:small">You follow ${escapeHtml(blog)} on ${escapeHtml(config.siteName)}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
+      `<hr><p style="font-size:small">You follow ${escapeHtml(blog)} on ${escapeHtml(names.siteName)}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
     ].join("\n"),
     unsubscribeUrl: oneClickUnsubscribeUrl(config, unsubscribeToken),
   };

@@ -6,6 +6,7 @@ import type { AppContext } from "../context";
 import { normaliseEmail } from "../env";
 import { badRequest, forbidden, notFound, tooManyRequests } from "../errors";
 import { getViewer, requireAdmin, requireViewer } from "../plugins/auth";
+import { cachedPublicSiteSettings } from "../settings/site-settings";
 import { parse } from "../validate";
 import { SlidingWindowLimiter } from "../write-limits";
 import { confirmFollowEmail } from "./emails";
@@ -42,6 +43,8 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
     if (!limiter.take(clientKey(request.ip))) throw tooManyRequests(FOLLOW_RATE_LIMIT_MESSAGE);
     const normalised = normaliseEmail(email);
     const ownAddress = !!viewer && normaliseEmail(viewer.email) === normalised;
+    // The names in force, read before the follow's transaction (not inside it).
+    const names = await cachedPublicSiteSettings(ctx);
     const queued = await requestFollow(
       ctx.db,
       {
@@ -51,7 +54,7 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
         confirmed: ownAddress && viewer.emailVerified,
         now: ctx.now(),
       },
-      (authors, tokens) => confirmFollowEmail(ctx.config, authors, tokens),
+      (authors, tokens) => confirmFollowEmail(ctx.config, names, authors, tokens),
     );
     if (queued > 0) app.audienceMail.kick();
     reply.header("cache-control", "no-store");

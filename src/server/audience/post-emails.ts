@@ -1,5 +1,8 @@
+import { resolveSiteSettings } from "../../common/site-settings";
 import type { Db } from "../db/client";
 import type { Config } from "../env";
+import { settingsEnv } from "../settings/site-settings";
+import { readStoredSiteSettings } from "../settings/site-settings.repository";
 import { newPostEmail, type PostForEmail } from "./emails";
 import { activeFollowers } from "./followers.repository";
 import { enqueueMail } from "./mail-queue.repository";
@@ -15,6 +18,8 @@ export async function queueNewPostEmails(
   now: Date,
 ): Promise<number> {
   const list = await activeFollowers(db, post.author);
+  // Read on the caller's transaction (the claim that announces the post), not through the cache.
+  const names = resolveSiteSettings(await readStoredSiteSettings(db), settingsEnv(config));
   return enqueueMail(
     db,
     list.map((follower) => ({
@@ -23,7 +28,7 @@ export async function queueNewPostEmails(
       followerId: follower.id,
       postId: post.id,
       nextAttemptAt: now,
-      ...newPostEmail(config, post, follower.token),
+      ...newPostEmail(config, names, post, follower.token),
     })),
   );
 }

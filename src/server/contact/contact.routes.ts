@@ -6,6 +6,7 @@ import type { AppContext } from "../context";
 import { tooManyRequests } from "../errors";
 import { pageRequest } from "../pagination";
 import { requireAdmin } from "../plugins/auth";
+import { contactSite } from "../settings/site-settings";
 import { parse } from "../validate";
 import { insertContactMessageWithinLimit, listContactMessages } from "./contact.repository";
 import { ContactDelivery, createContactSender } from "./delivery";
@@ -27,7 +28,7 @@ const INBOX_PAGE_SIZE = 20;
 export async function registerContactRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const delivery = new ContactDelivery({
     db: ctx.db,
-    send: createContactSender(ctx.config, ctx.mailer),
+    send: createContactSender(ctx.config, ctx.mailer, undefined, () => contactSite(ctx)),
     now: ctx.now,
     log: (line) => app.log.warn(line),
   });

@@ -14,17 +14,36 @@ export {
 
 export type SendContact = (message: ContactRow) => Promise<void>;
 
-/** The configured way out: EmailJS when its service id is set, otherwise an email to CONTACT_TO_EMAIL. */
-export function createContactSender(config: Config, mailer: Mailer, fetchImpl?: typeof fetch): SendContact {
+/** Where contact messages go and the site name their subject carries. */
+export interface ContactSite {
+  recipients: string[];
+  siteName: string;
+}
+
+/**
+ * The configured way out: EmailJS when its service id is set, otherwise an email to the contact
+ * recipients; both those and the site name are the settings in force, read at each send (by
+ * default CONTACT_TO_EMAIL and SITE_NAME).
+ */
+export function createContactSender(
+  config: Config,
+  mailer: Mailer,
+  fetchImpl?: typeof fetch,
+  site: () => Promise<ContactSite> = async () => ({
+    recipients: config.contactTo,
+    siteName: config.siteName,
+  }),
+): SendContact {
   if (config.emailjs.serviceId) {
-    return (m) => sendViaEmailJs(config, m, fetchImpl);
+    return async (m) => sendViaEmailJs({ ...config, siteName: (await site()).siteName }, m, fetchImpl);
   }
   return async (m) => {
+    const { recipients, siteName } = await site();
     await mailer.send({
-      to: config.contactTo,
+      to: recipients,
       // Reply-To is the sender; fields with CR/LF never get this far (refused by the route).
       replyTo: m.email,
-      subject: `[${config.siteName}] Contact: ${m.subject}`,
+      subject: `[${siteName}] Contact: ${m.subject}`,
       text: [
         `From: ${m.name} <${m.email}>`,
         `Subject: ${m.subject}`,

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
-import { AUTHOR_TITLES, feedTitle, paths } from "../../common/routes";
+import { feedTitle, paths } from "../../common/routes";
+import { blogName, type SiteSettings } from "../../common/site-settings";
 import type { BlogPostCard } from "../../common/types";
 import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { listHashtags, listPostStamps, listPosts } from "../posts/posts.repository";
+import { cachedPublicSiteSettings } from "../settings/site-settings";
 import { parse } from "../validate";
 
 export const FEED_SIZE = 20;
@@ -51,7 +53,7 @@ export function xmlEscape(value: string): string {
   });
 }
 
-function rssItem(publicUrl: string, post: BlogPostCard): string {
+function rssItem(publicUrl: string, site: SiteSettings, post: BlogPostCard): string {
   const link = `${publicUrl}${paths.post(post.id)}`;
   return [
     "<item>",
@@ -59,7 +61,7 @@ function rssItem(publicUrl: string, post: BlogPostCard): string {
     `<link>${xmlEscape(link)}</link>`,
     `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
     `<pubDate>${new Date(post.date).toUTCString()}</pubDate>`,
-    `<dc:creator>${xmlEscape(post.authorName || AUTHOR_TITLES[post.author])}</dc:creator>`,
+    `<dc:creator>${xmlEscape(post.authorName || blogName(site, post.author))}</dc:creator>`,
     `<description>${xmlEscape(post.excerpt)}</description>`,
     ...post.hashtags.map((tag) => `<category>${xmlEscape(tag)}</category>`),
     "</item>",
@@ -67,9 +69,15 @@ function rssItem(publicUrl: string, post: BlogPostCard): string {
 }
 
 /** RSS 2.0 of the newest posts, of one author or both; links absolute on PUBLIC_URL. */
-export function renderRss(ctx: AppContext, author: AuthorKey | undefined, posts: BlogPostCard[]): string {
-  const { publicUrl, siteName } = ctx.config;
-  const title = feedTitle(siteName, author);
+export function renderRss(
+  ctx: AppContext,
+  site: SiteSettings,
+  author: AuthorKey | undefined,
+  posts: BlogPostCard[],
+): string {
+  const { publicUrl } = ctx.config;
+  const { siteName } = site;
+  const title = feedTitle(siteName, author && blogName(site, author));
   const home = `${publicUrl}${author ? paths.blog(author) : paths.home}`;
   const self = `${publicUrl}${paths.feed(author)}`;
   const newest = posts[0] ? new Date(posts[0].date).toUTCString() : null;
@@ -79,11 +87,11 @@ export function renderRss(ctx: AppContext, author: AuthorKey | undefined, posts:
     "<channel>",
     `<title>${xmlEscape(title)}</title>`,
     `<link>${xmlEscape(home)}</link>`,
-    `<description>${xmlEscape(author ? `The latest posts of ${AUTHOR_TITLES[author]} on ${siteName}.` : `His Blog and Her Blog on ${siteName}.`)}</description>`,
+    `<description>${xmlEscape(author ? `The latest posts of ${blogName(site, author)} on ${siteName}.` : `${site.himBlogName} and ${site.herBlogName} on ${siteName}.`)}</description>`,
     "<language>en</language>",
     `<atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>`,
     newest ? `<lastBuildDate>${newest}</lastBuildDate>` : "",
-    ...posts.map((p) => rssItem(publicUrl, p)),
+    ...posts.map((p) => rssItem(publicUrl, site, p)),
     "</channel>",
     "</rss>\n",
   ].join("");
@@ -101,7 +109,10 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
   const feed = (author: AuthorKey | undefined): Promise<CachedBody> =>
     ctx.cache.getOrLoad(`feed|${author ?? ""}`, async () => {
       const page = await listPosts(ctx.db, { author, limit: FEED_SIZE, cursor: null }, ctx.now());
-      return toCachedBody(renderRss(ctx, author, page.items), "application/rss+xml; charset=utf-8");
+      return toCachedBody(
+        renderRss(ctx, await cachedPublicSiteSettings(ctx), author, page.items),
+        "application/rss+xml; charset=utf-8",
+      );
     });
 
   app.get("/feed.xml", async (request, reply) => {

@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import { ERROR_CODES } from "../../common/error-codes";
+import { pinterestBoardUrl, type SiteSettings } from "../../common/site-settings";
 import type { AppContext } from "../context";
 import type { TrustProxy } from "../env";
 import { AppError, invalid } from "../errors";
+import { cachedSiteSettings, SITE_SETTINGS_CACHE_KEY } from "../settings/site-settings";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -91,11 +93,13 @@ function isFlatAndClean(value: unknown): boolean {
  * the inlined theme script by hash, the Pinterest widget when configured) and the rest of
  * Helmet's defaults. Set in one step per request (Helmet rebuilt them per request).
  */
-export function securityHeaders(ctx: AppContext, scriptHashes: string[]): Record<string, string> {
+export function securityHeaders(
+  ctx: AppContext,
+  scriptHashes: string[],
+  withPinterest = !!ctx.config.pinterestBoardUrl,
+): Record<string, string> {
   const https = ctx.config.publicUrl.startsWith("https:");
-  const pinterest = ctx.config.pinterestBoardUrl
-    ? ["https://assets.pinterest.com", "https://*.pinimg.com"]
-    : [];
+  const pinterest = withPinterest ? ["https://assets.pinterest.com", "https://*.pinimg.com"] : [];
   const directives: Record<string, string[]> = {
     "default-src": ["'self'"],
     "script-src": ["'self'", ...scriptHashes, ...pinterest],
@@ -169,8 +173,12 @@ export async function registerSecurity(
   ctx: AppContext,
   page: { scriptHashes: string[] } = { scriptHashes: [] },
 ): Promise<void> {
-  const headers = securityHeaders(ctx, page.scriptHashes);
-  const apiHeaders = apiSecurityHeaders(headers);
+  // Pages allow the Pinterest widget only while a board is in force (the site setting, by default
+  // PINTEREST_BOARD_URL): both policies are built once, the settings pick one per page.
+  const withPins = securityHeaders(ctx, page.scriptHashes, true);
+  const withoutPins = securityHeaders(ctx, page.scriptHashes, false);
+  const apiHeaders = apiSecurityHeaders(withoutPins);
+  const pageHeaders = (settings: SiteSettings) => (pinterestBoardUrl(settings) ? withPins : withoutPins);
   // Both guards hold for every request whatever its path: the router decodes and normalises the
   // URL before matching (`/%61pi/posts` is `/api/posts`), so a test of the raw URL can be walked around.
   const origins = allowedOrigins(ctx);
@@ -179,16 +187,38 @@ export async function registerSecurity(
     // Fastify builds routeOptions afresh on each read: read it once.
     const route = request.routeOptions;
     // Decided on the route the router matched; anything unmatched gets the page set.
-    reply.headers(route.url?.startsWith("/api/") ? apiHeaders : headers);
-    if (SAFE_METHODS.has(request.method)) return done();
-    // A route whose credential is a secret in its URL, used without a cookie (RFC 8058 one-click).
-    if (route.config?.allowCrossSite) return done();
-    if (isCrossSite(request, origins)) {
-      done(new AppError(403, ERROR_CODES.crossSite, "Cross-site requests are not allowed."));
-      return;
+    if (route.url?.startsWith("/api/")) reply.headers(apiHeaders);
+    else {
+      const settings = ctx.cache.peek<SiteSettings>(SITE_SETTINGS_CACHE_KEY);
+      if (settings) reply.headers(pageHeaders(settings));
+      else {
+        // The first page after a change: read the settings once (later requests find them cached).
+        cachedSiteSettings(ctx).then(
+          (loaded) => {
+            reply.headers(pageHeaders(loaded));
+            guard(request, route, done);
+          },
+          (error: Error) => done(error),
+        );
+        return;
+      }
     }
-    done();
+    guard(request, route, done);
   });
+
+  const guard = (
+    request: FastifyRequest,
+    route: FastifyRequest["routeOptions"],
+    done: (error?: Error) => void,
+  ): void => {
+    // Safe methods, and a route whose credential is a secret in its URL, used without a cookie
+    // (RFC 8058 one-click), pass; other cross-site writes are refused.
+    const refused =
+      !SAFE_METHODS.has(request.method) && !route.config?.allowCrossSite && isCrossSite(request, origins);
+    done(
+      refused ? new AppError(403, ERROR_CODES.crossSite, "Cross-site requests are not allowed.") : undefined,
+    );
+  };
 
   // Before any handler (Duet's or Better Auth's) sees the parsed body, query and params.
   // Every body; the address's params and query of API routes (decided on the route the router

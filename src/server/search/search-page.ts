@@ -4,6 +4,7 @@ import { readSearchPage, searchPageInput } from "../../common/schemas/search";
 import type { Page, SearchHit } from "../../common/types";
 import { AppError } from "../errors";
 import { decodeRankCursor } from "../pagination";
+import { cachedPublicSiteSettings } from "../settings/site-settings";
 import type { PageLoader } from "../shell/loaders";
 import { cachedSearch, parseSearchQuery } from "./search.routes";
 
@@ -15,7 +16,7 @@ const values = (value: unknown): string[] =>
  * the next page a plain link), kept out of search engines' indexes.
  */
 export const searchPage: PageLoader = async (ctx, { query, address }) => {
-  const { siteName } = ctx.config;
+  const { siteName } = await cachedPublicSiteSettings(ctx);
   const state = readSearchPage(searchPageInput((name) => values(query[name])));
   const base = {
     head: {

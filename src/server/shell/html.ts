@@ -108,9 +108,20 @@ export function headTags(head: PageHead, siteName: string, publicUrl: string): s
   ].join("");
 }
 
-/** The whole document: template, head tags and preloads, the rendered app, the inlined data. */
-export function renderDocument(template: Template, head: string, appHtml: string, data: ShellData): string {
-  const [a, b, c, d] = template.parts;
+/**
+ * The whole document: template, head tags and preloads, the rendered app, the inlined data, and
+ * the site's accent colours as custom properties on <html> (a style attribute: the CSP refuses
+ * <style> elements).
+ */
+export function renderDocument(
+  template: Template,
+  head: string,
+  appHtml: string,
+  data: ShellData,
+  htmlStyle: string | null = null,
+): string {
+  const [first, b, c, d] = template.parts;
+  const a = htmlStyle ? first.replace("<html", () => `<html style="${escapeHtml(htmlStyle)}"`) : first;
   const json = `<script type="application/json" id="duet-data">${jsonForScript(data)}</script>`;
   return `${a}${head}${b}${appHtml}${c}${json}${d}`;
 }

@@ -1,14 +1,16 @@
 import { AUTHORS, type AuthorKey, HOME_LATEST_POSTS } from "../../common/limits";
 import { firstPageOf, queryKeys } from "../../common/query-keys";
-import { AUTHOR_TITLES, feedTitle, type PageName, pages, pageTitle, paths } from "../../common/routes";
+import { feedTitle, type PageName, pages, pageTitle, paths } from "../../common/routes";
 import { normaliseTagParam } from "../../common/rules/hashtag-link";
 import { metaDescription, postPageTitle } from "../../common/rules/meta";
+import { blogName } from "../../common/site-settings";
 import type { Viewer } from "../../common/types";
 import { firstCommentsFor } from "../comments/comments.routes";
 import type { AppContext } from "../context";
 import { readPostReading } from "../posts/post-reading.routes";
 import { cachedPostList, parsePostListQuery, readPost } from "../posts/posts.routes";
 import { searchPage } from "../search/search-page";
+import { cachedPublicSiteSettings } from "../settings/site-settings";
 import type { PageHead, ShellData } from "./html";
 
 /** What the server knows of a page before rendering it. */
@@ -37,11 +39,12 @@ export type PageLoader = (ctx: AppContext, page: PageRequest) => Promise<PageMod
 const simple =
   (name: PageName, options: { status?: number; serverRendered?: boolean; cacheable?: boolean } = {}) =>
   async (ctx: AppContext, { pathname }: PageRequest): Promise<PageModel> => {
-    const { siteName } = ctx.config;
+    const site = await cachedPublicSiteSettings(ctx);
+    const { siteName } = site;
     return {
       head: {
         title: pageTitle(pages[name], siteName),
-        description: `${siteName}: His Blog and Her Blog.`,
+        description: site.tagline || `${siteName}: ${site.himBlogName} and ${site.herBlogName}.`,
         canonicalPath: pathname,
       },
       queries: [],
@@ -53,15 +56,17 @@ const simple =
 
 function authorBlog(author: AuthorKey): PageLoader {
   return async (ctx, { pathname }) => {
-    const { siteName } = ctx.config;
+    const site = await cachedPublicSiteSettings(ctx);
+    const { siteName } = site;
+    const blog = blogName(site, author);
     const { page } = await cachedPostList(ctx, parsePostListQuery({ author }));
     return {
       head: {
-        title: `${AUTHOR_TITLES[author]} - ${siteName}`,
-        description: `${AUTHOR_TITLES[author]}: the latest posts on ${siteName}.`,
+        title: `${blog} - ${siteName}`,
+        description: `${blog}: the latest posts on ${siteName}.`,
         canonicalPath: pathname,
         image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
-        feeds: [{ path: paths.feed(author), title: feedTitle(siteName, author) }],
+        feeds: [{ path: paths.feed(author), title: feedTitle(siteName, blog) }],
       },
       queries: [[[...queryKeys.authorPosts(author)], firstPageOf(page)]],
       status: 200,
@@ -74,7 +79,7 @@ function authorBlog(author: AuthorKey): PageLoader {
 /** Home (SPEC §2: hero, featured cards, About Us) plus the latest posts of both blogs. */
 const homePage: PageLoader = async (ctx, page) => {
   const model = await simple("home")(ctx, page);
-  const { siteName } = ctx.config;
+  const site = await cachedPublicSiteSettings(ctx);
   const { page: latest } = await cachedPostList(
     ctx,
     parsePostListQuery({ limit: String(HOME_LATEST_POSTS) }),
@@ -86,7 +91,7 @@ const homePage: PageLoader = async (ctx, page) => {
       ...model.head,
       feeds: [undefined, ...AUTHORS].map((author) => ({
         path: paths.feed(author),
-        title: feedTitle(siteName, author),
+        title: feedTitle(site.siteName, author && blogName(site, author)),
       })),
     },
     queries: [[[...queryKeys.latestPosts], latest]],
@@ -94,7 +99,9 @@ const homePage: PageLoader = async (ctx, page) => {
 };
 
 const postPage: PageLoader = async (ctx, { params, viewer }) => {
-  const { siteName, publicUrl } = ctx.config;
+  const { publicUrl } = ctx.config;
+  const site = await cachedPublicSiteSettings(ctx);
+  const { siteName } = site;
   const id = params.postId ?? "";
   // A draft or scheduled post: its author previews it; everyone else gets 'Post not found'.
   const entry = await readPost(ctx, id, viewer);
@@ -115,7 +122,7 @@ const postPage: PageLoader = async (ctx, { params, viewer }) => {
   const { post } = entry;
   // Reading time, the author's profile and the neighbouring posts render with the post (no second trip).
   const reading = await readPostReading(ctx, post.id, viewer);
-  const authorName = reading?.reading.author.name || AUTHOR_TITLES[post.author];
+  const authorName = reading?.reading.author.name || blogName(site, post.author);
   // Readers without an account (and without JavaScript) get the comments in the page; a signed-in
   // reader's view of them (their own controls, held comments) comes live from the API.
   const comments = viewer ? null : await firstCommentsFor(ctx, post.id, null);
@@ -158,7 +165,7 @@ const postPage: PageLoader = async (ctx, { params, viewer }) => {
 };
 
 const tagPage: PageLoader = async (ctx, { params }) => {
-  const { siteName } = ctx.config;
+  const { siteName } = await cachedPublicSiteSettings(ctx);
   const raw = (params.tag ?? "").slice(0, 80);
   const tag = normaliseTagParam(params.tag ?? "");
   if (!tag) {
@@ -192,7 +199,7 @@ const tagPage: PageLoader = async (ctx, { params }) => {
 
 const postWithoutId: PageLoader = async (ctx) => ({
   head: {
-    title: postPageTitle("Post ID is missing", ctx.config.siteName),
+    title: postPageTitle("Post ID is missing", (await cachedPublicSiteSettings(ctx)).siteName),
     description: "Post ID is missing",
     canonicalPath: "/post",
   },

@@ -2,6 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { type PageName, pages } from "../../common/routes";
+import { accentStyle, pinterestBoardUrl } from "../../common/site-settings";
 import type { Viewer } from "../../common/types";
 import { type CachedBody, SELF_COMPRESSED, sendCached, toCachedBody } from "../cache/http-body";
 import { clientKey } from "../client-key";
@@ -9,6 +10,7 @@ import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { REPO_ROOT } from "../paths";
 import { getViewer } from "../plugins/auth";
+import { cachedPublicSiteSettings } from "../settings/site-settings";
 import { type Asset, loadAssets, sendAsset } from "./assets";
 import { headTags, loadTemplate, renderDocument, type ShellData, type Template } from "./html";
 import { type PageModel, pageLoaders } from "./loaders";
@@ -54,8 +56,7 @@ interface CachedPage {
  */
 export async function registerPageShell(app: FastifyInstance, ctx: AppContext, shell: Shell) {
   const { template, assets, preloads, renderer } = shell;
-  const { siteName, publicUrl } = ctx.config;
-  const pinterestBoardUrl = ctx.config.pinterestBoardUrl ?? null;
+  const { publicUrl } = ctx.config;
 
   app.get("/assets/*", SELF_COMPRESSED, async (request, reply) => {
     const asset = assets.get(request.url.split("?")[0]!);
@@ -69,7 +70,16 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, s
     page: PageModel,
     viewer: Viewer | null,
   ): Promise<string> => {
-    const data: ShellData = { viewer, siteName, publicUrl, pinterestBoardUrl, queries: page.queries };
+    const site = await cachedPublicSiteSettings(ctx);
+    const { siteName } = site;
+    const data: ShellData = {
+      viewer,
+      siteName,
+      site,
+      publicUrl,
+      pinterestBoardUrl: pinterestBoardUrl(site),
+      queries: page.queries,
+    };
     let appHtml = "";
     if (renderer && page.serverRendered) {
       try {
@@ -80,7 +90,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, s
       }
     }
     const head = headTags(page.head, siteName, publicUrl) + preloads(pages[name].chunk, viewer !== null);
-    return renderDocument(template, head, appHtml, data);
+    return renderDocument(template, head, appHtml, data, accentStyle(site));
   };
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply, name: PageName) => {

@@ -1,12 +1,15 @@
 import { Link } from "react-router";
 import { paths } from "../../../common/routes";
+import { site } from "../../lib/shell-data";
 
 export function Footer({ siteName }: { siteName: string }) {
+  const { footerText } = site();
   return (
     <footer className="footer">
       <p>
         © {new Date().getFullYear()} {siteName}
       </p>
+      {footerText ? <p className="footer-text">{footerText}</p> : null}
       <nav className="footer-links" aria-label="Legal">
         <Link to={paths.privacy}>Privacy Policy</Link>
         <Link to={paths.terms}>Terms of Service</Link>

@@ -4,6 +4,7 @@ import { SCROLL_THRESHOLD_PX } from "../../../common/limits";
 import { paths } from "../../../common/routes";
 import { NavbarAccount, NavbarAdminLink } from "../../features/auth/components/navbar-account";
 import { NavbarSearch } from "../../features/search/components/navbar-search";
+import { siteBlogName } from "../../lib/shell-data";
 import { useTheme } from "../../lib/theme";
 
 const MENU_ID = "navbar-menu";
@@ -66,8 +67,8 @@ export function Navbar({ siteName }: { siteName: string }) {
           <span className="navbar-toggle-bar" aria-hidden="true" />
         </button>
         <div id={MENU_ID} className={menuOpen ? "navbar-menu open" : "navbar-menu"}>
-          <NavLink to={paths.hisBlog}>His Blog</NavLink>
-          <NavLink to={paths.herBlog}>Her Blog</NavLink>
+          <NavLink to={paths.hisBlog}>{siteBlogName("him")}</NavLink>
+          <NavLink to={paths.herBlog}>{siteBlogName("her")}</NavLink>
           <NavLink to={paths.contact}>Contact</NavLink>
           <NavbarAdminLink />
           <button

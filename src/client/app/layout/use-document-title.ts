@@ -1,24 +1,8 @@
 import { useEffect } from "react";
-import type { ShellData } from "../../../common/types";
-import { readShellData } from "../../lib/shell-data";
+import { setServerShell, shell } from "../../lib/shell-data";
 
-let shellCache: ShellData | undefined;
-let serverShell: ShellData | undefined;
-
-/** On the server: the data of the page being rendered (set just before its synchronous render). */
-export function setServerShell(data: ShellData): void {
-  serverShell = data;
-}
-
-/** What the server inlined into the page (site name, public URL, Pinterest board), read once. */
-export function shell(): ShellData {
-  if (typeof document === "undefined") {
-    if (!serverShell) throw new Error("No shell data on the server");
-    return serverShell;
-  }
-  shellCache ??= readShellData();
-  return shellCache;
-}
+// Read by the pages and by entry-server.tsx; kept here for the pages that import them from here.
+export { setServerShell, shell };
 
 /**
  * Keeps <title> (and the meta description, when given) right after client-side navigation;

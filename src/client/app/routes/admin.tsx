@@ -18,6 +18,8 @@ const DemoPostsNotice = lazy(() =>
   import("../../features/studio/components/demo-posts-notice").then((m) => ({ default: m.DemoPostsNotice })),
 );
 const AuthorProfileForm = lazy(() => import("../../features/studio/components/author-profile-form"));
+// Issue 21: the site's words, colours, her pin board and the contact recipients (both authors).
+const SiteSettingsForm = lazy(() => import("../../features/settings/components/site-settings-form"));
 const VerifyEmailNotice = lazy(() =>
   import("../../features/studio/components/verify-email-notice").then((m) => ({
     default: m.VerifyEmailNotice,
@@ -57,6 +59,7 @@ function AdminStudio() {
       <DemoPostsNotice />
       <YourPosts postPath={paths.post} />
       <AuthorProfileForm author={viewer.authorKey} />
+      <SiteSettingsForm />
     </Suspense>
   );
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import type { AuthorKey } from "../../../common/limits";
-import { AUTHOR_TITLES, paths } from "../../../common/routes";
+import { paths } from "../../../common/routes";
 import { FollowBox } from "../../features/follow/components/follow-box";
 import { usePostList } from "../../features/posts/api/post-lists";
 import { FeedLink } from "../../features/posts/components/feed-link";
 import { PostList } from "../../features/posts/components/post-list";
+import { siteBlogName } from "../../lib/shell-data";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 /**
@@ -14,11 +15,12 @@ import { shell, useDocumentTitle } from "../layout/use-document-title";
 export function AuthorBlog({ author, sidebar }: { author: AuthorKey; sidebar?: ReactNode }) {
   const list = usePostList({ author });
   const { siteName } = shell();
-  useDocumentTitle(`${AUTHOR_TITLES[author]} - ${siteName}`);
+  const blog = siteBlogName(author);
+  useDocumentTitle(`${blog} - ${siteName}`);
   const main = (
     <section className="blog-list" aria-labelledby="blog-title">
       <div className="blog-heading">
-        <h1 id="blog-title">{AUTHOR_TITLES[author]}</h1>
+        <h1 id="blog-title">{blog}</h1>
         <FeedLink author={author} />
       </div>
       <PostList list={list} hrefFor={paths.post} />

@@ -1,7 +1,12 @@
+import { PINTEREST_OFF } from "../../../common/site-settings";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
 import { shell } from "../layout/use-document-title";
 import { AuthorBlog } from "./author-blog";
 
 export default function HerBlogPage() {
-  return <AuthorBlog author="her" sidebar={<PinBoard boardUrl={shell().pinterestBoardUrl} />} />;
+  const { site, pinterestBoardUrl } = shell();
+  // Switched off in the settings: no pin-board box at all (unset keeps SPEC's 5 s fallback).
+  const sidebar =
+    site.pinterestBoard === PINTEREST_OFF ? undefined : <PinBoard boardUrl={pinterestBoardUrl} />;
+  return <AuthorBlog author="her" sidebar={sidebar} />;
 }

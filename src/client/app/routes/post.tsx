@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from "react-router";
 import { canManagePost } from "../../../common/policies";
 import { paths } from "../../../common/routes";
 import { metaDescription, postPageTitle } from "../../../common/rules/meta";
+import { PINTEREST_OFF } from "../../../common/site-settings";
 import type { BlogPost, PostReading } from "../../../common/types";
 import { CommentsSection } from "../../features/comments/components/comments-section";
 import { FollowBox } from "../../features/follow/components/follow-box";
@@ -39,7 +40,9 @@ function PostMessage({ text }: { text: string }) {
 }
 
 function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading | null }) {
-  const { siteName, publicUrl, pinterestBoardUrl } = shell();
+  const { siteName, publicUrl, pinterestBoardUrl, site } = shell();
+  // Her posts show the pin board unless the settings switched it off.
+  const pins = post.author === "her" && site.pinterestBoard !== PINTEREST_OFF;
   // SPEC §2: the title suffix ' - {product} Blog'; the description is the text's first 160 characters.
   useDocumentTitle(postPageTitle(post.title, siteName), metaDescription(post.content, post.title));
   const { viewer } = useSession();
@@ -102,7 +105,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
     </div>
   );
   return (
-    <main className={post.author === "her" ? "page with-sidebar" : "page"}>
+    <main className={pins ? "page with-sidebar" : "page"}>
       {post.status !== "published" ? (
         // Only the author reaches an unpublished post: this page is the preview.
         <p className="post-status-note" role="note">
@@ -112,7 +115,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
         </p>
       ) : null}
       {view}
-      {post.author === "her" ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
+      {pins ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
     </main>
   );
 }

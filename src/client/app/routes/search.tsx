@@ -2,9 +2,12 @@ import { useSearchParams } from "react-router";
 import { readSearchPage, searchPageInput } from "../../../common/schemas/search";
 import { SearchForm } from "../../features/search/components/search-form";
 import { SearchResults } from "../../features/search/components/search-results";
+import { siteBlogName } from "../../lib/shell-data";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
-export const SEARCH_START_TEXT = "Type a word or two to search every post of His Blog and Her Blog.";
+/** With the blogs' names in force (default 'His Blog' and 'Her Blog'). */
+export const searchStartText = (him: string, her: string) =>
+  `Type a word or two to search every post of ${him} and ${her}.`;
 
 /** /search?q=: the same reading of the address as the server's (common/schemas/search.ts). */
 export default function SearchPage() {
@@ -23,7 +26,7 @@ export default function SearchPage() {
             {state.message}
           </p>
         ) : state.kind === "empty" ? (
-          <p className="list-status">{SEARCH_START_TEXT}</p>
+          <p className="list-status">{searchStartText(siteBlogName("him"), siteBlogName("her"))}</p>
         ) : (
           <SearchResults
             key={`${state.text}|${state.cursor ?? ""}`}

@@ -4,4 +4,5 @@ export * from "./audience";
 export * from "./auth";
 export * from "./engagement";
 export * from "./posts";
+export * from "./settings";
 export * from "./site";

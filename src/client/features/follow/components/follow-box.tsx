@@ -3,11 +3,10 @@ import { FOLLOW_TEXT } from "../../../../common/audience";
 import { AUTHORS, type AuthorKey } from "../../../../common/limits";
 import { ApiError } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
+import { siteBlogName } from "../../../lib/shell-data";
 import { useEarlyInput } from "../../../lib/use-early-input";
 import { useFollow, useFollowing } from "../api/follow";
 import "../follow.css";
-
-const BLOG_NAMES: Record<AuthorKey, string> = { him: "His Blog", her: "Her Blog" };
 
 export const FOLLOW_MESSAGES = {
   confirm: "Almost done: check your inbox and open the link to confirm. Nothing is sent before that.",
@@ -65,7 +64,7 @@ export function FollowBox({ author }: { author?: AuthorKey }) {
         {AUTHORS.map((key) => (
           <label key={key}>
             <input type="checkbox" checked={chosen.includes(key)} onChange={() => toggle(key)} />{" "}
-            {BLOG_NAMES[key]}
+            {siteBlogName(key)}
           </label>
         ))}
       </fieldset>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { AUTHOR_TITLES, paths } from "../../../../common/routes";
+import { paths } from "../../../../common/routes";
 import type { AuthorProfile } from "../../../../common/types";
+import { siteBlogName } from "../../../lib/shell-data";
 import { AuthorAvatar } from "./author-avatar";
 import { authorName } from "./format";
 
@@ -14,7 +15,7 @@ export function AuthorCard({ profile }: { profile: AuthorProfile }) {
         <h2 className="author-card-name">{authorName(profile)}</h2>
         {profile.bio ? <p className="author-card-bio">{profile.bio}</p> : null}
         <Link to={paths.blog(profile.author)} className="author-card-link">
-          More from {AUTHOR_TITLES[profile.author]} →
+          More from {siteBlogName(profile.author)} →
         </Link>
       </div>
     </div>

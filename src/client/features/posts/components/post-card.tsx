@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { AUTHOR_TITLES } from "../../../../common/routes";
 import { IMAGE_SIZES } from "../../../../common/rules/image-sources";
 import type { BlogPostCard } from "../../../../common/types";
 import { ResponsiveImage } from "../../../components/ui/responsive-image";
+import { siteBlogName } from "../../../lib/shell-data";
 import { authorName, formatDate } from "./format";
 
 /** A thumbnail whose size is not recorded still gets the box's own ratio (16:10, posts.css). */
@@ -41,7 +41,7 @@ export function PostCard({
       )}
       <div className="post-card-body">
         {showBlog ? (
-          <p className={`post-card-blog post-card-blog--${post.author}`}>{AUTHOR_TITLES[post.author]}</p>
+          <p className={`post-card-blog post-card-blog--${post.author}`}>{siteBlogName(post.author)}</p>
         ) : null}
         <h2 className="post-card-title">
           <Link to={href}>{post.title}</Link>

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
 import type { AuthorKey } from "../../../../common/limits";
-import { AUTHOR_TITLES, paths } from "../../../../common/routes";
+import { paths } from "../../../../common/routes";
 import type { PostNeighbour } from "../../../../common/types";
+import { siteBlogName } from "../../../lib/shell-data";
 
 export const PREVIOUS_POST_TEXT = "← Previous post";
 export const NEXT_POST_TEXT = "Next post →";
@@ -18,7 +19,7 @@ export function PostNeighbours({
 }) {
   if (!previous && !next) return null;
   return (
-    <nav className="post-neighbours" aria-label={`More from ${AUTHOR_TITLES[author]}`}>
+    <nav className="post-neighbours" aria-label={`More from ${siteBlogName(author)}`}>
       {previous ? (
         <Link to={paths.post(previous.id)} className="post-neighbour post-neighbour--previous" rel="prev">
           <span className="post-neighbour-label">{PREVIOUS_POST_TEXT}</span>

@@ -1,8 +1,9 @@
 import { type MouseEvent, useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { AUTHOR_TITLES, paths } from "../../../../common/routes";
+import { paths } from "../../../../common/routes";
 import type { SearchHit } from "../../../../common/types";
 import { formatDate } from "../../../lib/format-date";
+import { siteBlogName } from "../../../lib/shell-data";
 import { useSearchResults } from "../api/search-posts";
 import { Highlighted } from "./highlighted";
 
@@ -22,7 +23,7 @@ function Hit({ hit }: { hit: SearchHit }) {
         <p className="post-meta">
           <time dateTime={post.date}>{formatDate(post.date)}</time>
           <span aria-hidden="true"> · </span>
-          <Link to={paths.blog(post.author)}>{AUTHOR_TITLES[post.author]}</Link>
+          <Link to={paths.blog(post.author)}>{siteBlogName(post.author)}</Link>
         </p>
         {hit.snippet.length > 0 ? (
           <p className="search-hit-snippet">
@@ -66,8 +67,8 @@ export function SearchResults({ text, cursor }: { text: string; cursor: string |
       <div className="search-empty">
         <p className="list-status">{searchEmptyText(text)}</p>
         <p>
-          Try other or fewer words, or browse <Link to={paths.hisBlog}>{AUTHOR_TITLES.him}</Link> and{" "}
-          <Link to={paths.herBlog}>{AUTHOR_TITLES.her}</Link>.
+          Try other or fewer words, or browse <Link to={paths.hisBlog}>{siteBlogName("him")}</Link> and{" "}
+          <Link to={paths.herBlog}>{siteBlogName("her")}</Link>.
         </p>
       </div>
     );

@@ -1,0 +1,26 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { SiteSettingsBody } from "../../../../common/schemas/site-settings";
+import type { AuthorSiteSettings } from "../../../../common/site-settings";
+import { api } from "../../../lib/api";
+import { settingsChangesKey } from "./settings-changes";
+
+const settingsKey = ["site-settings"] as const;
+
+/** GET /api/settings as one of the two authors (with the contact recipients). */
+export function useSiteSettings() {
+  return useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => api<AuthorSiteSettings>("/api/settings", { signal }),
+  });
+}
+
+export function useSaveSiteSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SiteSettingsBody) => api<AuthorSiteSettings>("/api/settings", { method: "PUT", body }),
+    onSuccess: async (saved) => {
+      client.setQueryData(settingsKey, saved);
+      await client.invalidateQueries({ queryKey: settingsChangesKey });
+    },
+  });
+}

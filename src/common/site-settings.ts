@@ -1,0 +1,123 @@
+import type { AuthorKey } from "./limits";
+import { AUTHOR_TITLES } from "./routes";
+import { THEME_BACKGROUNDS, textOn } from "./rules/contrast";
+
+/**
+ * Site settings (issue 21): what the two authors can change without a terminal. The defaults are
+ * exactly what a new install shows (SPEC §1–§2 texts); environment variables (SITE_NAME,
+ * PINTEREST_BOARD_URL, CONTACT_TO_EMAIL) are the defaults of their settings; a stored setting wins.
+ */
+
+/** Every setting readers see, as one flat record (the form's fields, the API's JSON). */
+export interface SiteSettings {
+  siteName: string;
+  /** Under the hero heading's site name in search results: the home page's meta description. */
+  tagline: string;
+  heroHeading: string;
+  heroText: string;
+  aboutText: string;
+  /** A line under the copyright; empty: none. */
+  footerText: string;
+  /** #rrggbb accent of each theme, empty for the theme's own (one colour cannot reach 4.5:1 on both). */
+  accentDark: string;
+  accentLight: string;
+  himBlogName: string;
+  himBlogDescription: string;
+  herBlogName: string;
+  herBlogDescription: string;
+  /** Her sidebar's board: a https://www.pinterest.com/ URL, "off" (no box), or "" (none set). */
+  pinterestBoard: string;
+}
+
+/** What only the two authors see (GET /api/settings signed in as an author). */
+export interface AuthorSiteSettings extends SiteSettings {
+  /** Comma list of addresses contact messages go to. */
+  contactRecipients: string;
+}
+
+export type SiteSettingKey = keyof AuthorSiteSettings;
+
+/** The settings as stored: only what differs from the defaults. */
+export type StoredSiteSettings = Partial<Record<SiteSettingKey, string>>;
+
+/** The environment's part of the defaults. */
+export interface SiteSettingsEnv {
+  siteName: string;
+  pinterestBoardUrl: string | null;
+  contactTo: string[];
+}
+
+export const PINTEREST_OFF = "off";
+
+/** The defaults: what a new install shows (SPEC §2's home page, 'His Blog' / 'Her Blog'). */
+export function defaultSiteSettings(env: SiteSettingsEnv, siteName = env.siteName): AuthorSiteSettings {
+  return {
+    siteName,
+    tagline: "",
+    heroHeading: `Welcome to ${siteName}`,
+    heroText: "Two voices, one blog. Stories, ideas and little discoveries from his side and hers.",
+    aboutText:
+      "We are a couple who love to write. Here we share what we see, make and learn, each in our own blog, and read each other's along the way. We would love to hear from you.",
+    footerText: "",
+    accentDark: "",
+    accentLight: "",
+    himBlogName: AUTHOR_TITLES.him,
+    himBlogDescription: "Adventures, projects and thoughts from his side of the story.",
+    herBlogName: AUTHOR_TITLES.her,
+    herBlogDescription: "Inspiration, creativity and everyday moments from her side of the story.",
+    pinterestBoard: env.pinterestBoardUrl ?? "",
+    contactRecipients: env.contactTo.join(", "),
+  };
+}
+
+/** Stored values over the defaults (the hero heading's default follows a changed site name). */
+export function resolveSiteSettings(stored: StoredSiteSettings, env: SiteSettingsEnv): AuthorSiteSettings {
+  const defaults = defaultSiteSettings(env, stored.siteName || env.siteName);
+  const resolved = { ...defaults };
+  for (const key of Object.keys(defaults) as SiteSettingKey[]) {
+    const value = stored[key];
+    if (typeof value === "string" && value !== "") resolved[key] = value;
+  }
+  return resolved;
+}
+
+/** What readers may see: everything but the contact recipients. */
+export function publicSiteSettings(settings: AuthorSiteSettings): SiteSettings {
+  const { contactRecipients: _private, ...rest } = settings;
+  return rest;
+}
+
+/** The defaults the shell falls back to before data arrives (and unit tests). */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = publicSiteSettings(
+  defaultSiteSettings({ siteName: "Duet", pinterestBoardUrl: null, contactTo: [] }),
+);
+
+type BlogNames = Pick<SiteSettings, "himBlogName" | "herBlogName">;
+
+/** A blog's name (SPEC §1 default 'His Blog' / 'Her Blog'): every place that names a blog asks here. */
+export const blogName = (site: BlogNames, author: AuthorKey): string =>
+  author === "him" ? site.himBlogName : site.herBlogName;
+
+export const blogDescription = (
+  site: Pick<SiteSettings, "himBlogDescription" | "herBlogDescription">,
+  author: AuthorKey,
+): string => (author === "him" ? site.himBlogDescription : site.herBlogDescription);
+
+/** The board her sidebar loads: null when none is set (SPEC's 5 s fallback) or switched off. */
+export const pinterestBoardUrl = (site: Pick<SiteSettings, "pinterestBoard">): string | null =>
+  site.pinterestBoard && site.pinterestBoard !== PINTEREST_OFF ? site.pinterestBoard : null;
+
+/**
+ * The accent colours as custom properties for the style attribute of <html> (the CSP refuses
+ * <style> elements but allows style attributes); theme.css reads them with its own as fallback.
+ * Null when both themes keep their own accent.
+ */
+export function accentStyle(site: Pick<SiteSettings, "accentDark" | "accentLight">): string | null {
+  const parts: string[] = [];
+  for (const theme of Object.keys(THEME_BACKGROUNDS) as Array<keyof typeof THEME_BACKGROUNDS>) {
+    const hex = theme === "dark" ? site.accentDark : site.accentLight;
+    if (!hex) continue;
+    parts.push(`--site-accent-${theme}:${hex}`, `--site-accent-${theme}-contrast:${textOn(hex)}`);
+  }
+  return parts.length ? parts.join(";") : null;
+}

@@ -1,0 +1,115 @@
+import type { FastifyInstance } from "fastify";
+import { canEditSiteSettings } from "../../common/policies";
+import { strictBody } from "../../common/schemas/body";
+import { SiteSettingsBodySchema } from "../../common/schemas/site-settings";
+import {
+  type AuthorSiteSettings,
+  defaultSiteSettings,
+  publicSiteSettings,
+  resolveSiteSettings,
+  type SiteSettingKey,
+  type StoredSiteSettings,
+} from "../../common/site-settings";
+import { createContactSender } from "../contact/delivery";
+import type { AppContext } from "../context";
+import { AppError, forbidden } from "../errors";
+import { getViewer, requireViewer } from "../plugins/auth";
+import { parse } from "../validate";
+import { cachedSiteSettings, contactSite, settingsEnv } from "./site-settings";
+import { listSettingsChanges, readStoredSiteSettings, saveSiteSettings } from "./site-settings.repository";
+
+const TestContactBodySchema = strictBody({});
+const CHANGES_SHOWN = 20;
+export const TEST_CONTACT_FAILED =
+  "The test message could not be sent. Check the mail settings and try again.";
+const onlyAuthors = () => forbidden("Only the two authors can change the site settings.");
+
+export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  /** GET /api/settings: what readers see; the contact recipients too for the two authors. */
+  app.get("/api/settings", async (request, reply) => {
+    const viewer = await getViewer(ctx, request);
+    const settings = await cachedSiteSettings(ctx);
+    // The answer depends on who asks: a shared cache must not hand one to the other.
+    reply.header("vary", "cookie");
+    if (canEditSiteSettings(viewer)) {
+      reply.header("cache-control", "private, no-cache");
+      return settings;
+    }
+    reply.header("cache-control", viewer ? "private, no-cache" : "public, no-cache");
+    return publicSiteSettings(settings);
+  });
+
+  /**
+   * PUT /api/settings: the fields given change (empty: back to the default); stored are only the
+   * values that differ from the defaults, so a changed environment variable still applies to the rest.
+   */
+  app.put("/api/settings", { config: { invalidatesContent: true } }, async (request) => {
+    const viewer = await requireViewer(ctx, request);
+    if (!canEditSiteSettings(viewer)) throw onlyAuthors();
+    const input = parse(SiteSettingsBodySchema, request.body);
+    const env = settingsEnv(ctx.config);
+    const before = await cachedSiteSettings(ctx);
+    const stored: StoredSiteSettings = { ...(await readStoredSiteSettings(ctx.db)) };
+    for (const [key, value] of Object.entries(input) as Array<[SiteSettingKey, string | undefined]>) {
+      if (value === undefined) continue;
+      if (value === "") delete stored[key];
+      else stored[key] = value;
+    }
+    // What equals its default is not kept (the hero heading's default follows the site name).
+    const defaults = { ...defaultSiteSettings(env, stored.siteName || env.siteName), siteName: env.siteName };
+    for (const key of Object.keys(stored) as SiteSettingKey[]) {
+      if (stored[key] === defaults[key]) delete stored[key];
+    }
+    const after: AuthorSiteSettings = resolveSiteSettings(stored, env);
+    const changes: Partial<Record<SiteSettingKey, { from: string; to: string }>> = {};
+    for (const key of Object.keys(after) as SiteSettingKey[]) {
+      if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
+    }
+    if (Object.keys(changes).length > 0) {
+      await saveSiteSettings(
+        ctx.db,
+        stored,
+        { userId: viewer.id, userEmail: viewer.email, changes },
+        ctx.now(),
+      );
+    }
+    return after;
+  });
+
+  /** GET /api/settings/changes: who changed what, when (the two authors). */
+  app.get("/api/settings/changes", async (request, reply) => {
+    const viewer = await requireViewer(ctx, request);
+    if (!canEditSiteSettings(viewer)) throw onlyAuthors();
+    reply.header("cache-control", "private, no-store");
+    return listSettingsChanges(ctx.db, CHANGES_SHOWN);
+  });
+
+  /** POST /api/settings/test-contact: a test message through the real contact path, at once. */
+  const sendTest = createContactSender(ctx.config, ctx.mailer, undefined, () => contactSite(ctx));
+  app.post("/api/settings/test-contact", async (request) => {
+    const viewer = await requireViewer(ctx, request);
+    if (!canEditSiteSettings(viewer)) throw onlyAuthors();
+    parse(TestContactBodySchema, request.body ?? {});
+    const now = ctx.now();
+    try {
+      await sendTest({
+        id: "test",
+        name: viewer.displayName || viewer.email,
+        email: viewer.email,
+        subject: "Test message",
+        message: "This is a test message from the site settings. Contact messages will arrive like this one.",
+        createdAt: now,
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: now,
+        lastError: null,
+        deliveredAt: null,
+        ip: null,
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, "test contact message failed");
+      throw new AppError(502, "CONTACT_TEST_FAILED", TEST_CONTACT_FAILED);
+    }
+    return { sentTo: ctx.config.emailjs.serviceId ? [] : (await contactSite(ctx)).recipients };
+  });
+}

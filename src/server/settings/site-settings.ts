@@ -1,0 +1,44 @@
+import { parseRecipients } from "../../common/schemas/site-settings";
+import {
+  type AuthorSiteSettings,
+  publicSiteSettings,
+  resolveSiteSettings,
+  type SiteSettings,
+  type SiteSettingsEnv,
+} from "../../common/site-settings";
+import type { AppContext } from "../context";
+import type { Config } from "../env";
+import { readStoredSiteSettings } from "./site-settings.repository";
+
+/** The environment's defaults (SITE_NAME, PINTEREST_BOARD_URL, CONTACT_TO_EMAIL). */
+export const settingsEnv = (config: Config): SiteSettingsEnv => ({
+  siteName: config.siteName,
+  pinterestBoardUrl: config.pinterestBoardUrl ?? null,
+  contactTo: config.contactTo,
+});
+
+/**
+ * The settings in force, from the content cache: every page reads them, and a change drops the
+ * cache on every process (ctx.cache.invalidate() is announced over PostgreSQL).
+ */
+export const SITE_SETTINGS_CACHE_KEY = "site-settings";
+
+export function cachedSiteSettings(ctx: AppContext): Promise<AuthorSiteSettings> {
+  return ctx.cache.getOrLoad(SITE_SETTINGS_CACHE_KEY, async () =>
+    resolveSiteSettings(await readStoredSiteSettings(ctx.db), settingsEnv(ctx.config)),
+  );
+}
+
+/** What readers see (pages, feeds, the inlined shell data). */
+export async function cachedPublicSiteSettings(ctx: AppContext): Promise<SiteSettings> {
+  return publicSiteSettings(await cachedSiteSettings(ctx));
+}
+
+/** Where contact messages go now, and the site name their subject carries. */
+export async function contactSite(ctx: AppContext): Promise<{ recipients: string[]; siteName: string }> {
+  const settings = await cachedSiteSettings(ctx);
+  return {
+    recipients: parseRecipients(settings.contactRecipients) ?? ctx.config.contactTo,
+    siteName: settings.siteName,
+  };
+}
