@@ -5,3 +5,4 @@ export * from "./auth";
 export * from "./engagement";
 export * from "./posts";
 export * from "./site";
+export * from "./stats";
