@@ -1,6 +1,4 @@
-import { canPublish } from "./policies";
-import type { PageName } from "./routes";
-import type { Viewer } from "./types";
+import { type Page, pages } from "./routes";
 
 // Cookie-free statistics (docs/stats.md, docs/decisions/0022-cookie-free-statistics.md): the
 // constants both sides share. No zod here: the reader's beacon imports this file.
@@ -17,19 +15,19 @@ export const DEVICE_CLASSES = ["phone", "tablet", "desktop"] as const;
 export type DeviceClass = (typeof DEVICE_CLASSES)[number];
 
 /**
- * The public pages whose views are counted (the page table's names). Sign-in, account, studio,
+ * The public pages whose views are counted (rows of the page table). Sign-in, account, studio,
  * subscription and not-found pages are not.
  */
-export const COUNTED_PAGES: ReadonlySet<PageName> = new Set<PageName>([
-  "home",
-  "hisBlog",
-  "herBlog",
-  "contact",
-  "post",
-  "tag",
-  "search",
-  "privacy",
-  "terms",
+export const COUNTED_PAGES: ReadonlySet<Page> = new Set<Page>([
+  pages.home,
+  pages.hisBlog,
+  pages.herBlog,
+  pages.contact,
+  pages.post,
+  pages.tag,
+  pages.search,
+  pages.privacy,
+  pages.terms,
 ]);
 
 /** Where the beacon posts (`navigator.sendBeacon`). */
@@ -70,6 +68,3 @@ export interface PostStats {
   views: number;
   reads: number;
 }
-
-/** Read the statistics: the two authors, each for either blog or both (readers never). */
-export const canReadStats = (viewer: Viewer | null): boolean => canPublish(viewer);

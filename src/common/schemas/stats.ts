@@ -13,9 +13,7 @@ import { UUID_PATTERN } from "./id";
 // The statistics contract (docs/stats.md): what a beacon may carry and what the studio may ask.
 
 /** A host name as URL parsing leaves it (lower-case letters, digits, dots, hyphens; a port). */
-const HOST_PATTERN = /^[a-z0-9.-]+(:\d{1,5})?$/;
-/** utm_source is kept as a short lower-case word, never as free text. */
-const UTM_PATTERN = /^[a-z0-9._-]+$/;
+const HOST_PATTERN = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 
 /**
  * One beacon: `p` the page's path (no query), `r` the referring site's host, `u` the link's
@@ -33,12 +31,17 @@ export const BeaconSchema = strictBody({
     .pipe(z.string().regex(HOST_PATTERN, "r must be a host name."))
     .or(z.literal(""))
     .optional(),
+  // utm_source is free text in links: kept as a short lower-case word (never as it came).
   u: z
     .string({ error: "u must be text." })
-    .max(UTM_SOURCE_MAX_LENGTH, "u is too long.")
-    .transform((v) => v.trim().toLowerCase())
-    .pipe(z.string().regex(UTM_PATTERN, "u must be a short word."))
-    .or(z.literal(""))
+    .max(UTM_SOURCE_MAX_LENGTH * 4, "u is too long.")
+    .transform((v) =>
+      v
+        .trim()
+        .toLowerCase()
+        .replace(/[^a-z0-9._-]+/g, "-")
+        .slice(0, UTM_SOURCE_MAX_LENGTH),
+    )
     .optional(),
   e: z.literal(1, { error: "e must be 1." }).optional(),
 });

@@ -217,6 +217,7 @@ export const pageLoaders: Record<PageName, PageLoader> = {
   forgotPassword: simple("forgotPassword"),
   resetPassword: simple("resetPassword"),
   admin: simple("admin", { serverRendered: false }),
+  adminStats: simple("adminStats", { serverRendered: false }),
   profile: simple("profile", { serverRendered: false }),
   // Acts on the token in its address (confirm, unsubscribe): rendered in the browser only.
   subscriptions: simple("subscriptions", { serverRendered: false, cacheable: false }),

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { canReadStats } from "../../common/policies";
 import { pageFor, pages } from "../../common/routes";
 import { BODY_MUST_BE_OBJECT_MESSAGE } from "../../common/schemas/body";
 import { isId } from "../../common/schemas/id";
 import { BeaconSchema, PostStatsQuerySchema, StatsQuerySchema } from "../../common/schemas/stats";
-import { COUNTED_PAGES, canReadStats, STATS_BEACON_PATH } from "../../common/stats";
+import { COUNTED_PAGES, STATS_BEACON_PATH } from "../../common/stats";
 import type { AppContext } from "../context";
 import { forbidden, invalid, tooManyRequests } from "../errors";
 import { requireAdmin } from "../plugins/auth";
@@ -31,9 +32,9 @@ function beaconBody(request: FastifyRequest): unknown {
 
 /** Which counted page a path is (the page table decides; nothing else is counted or stored). */
 function targetOf(pathname: string): string | null {
-  const page = Object.entries(pages).find(([, p]) => p === pageFor(pathname));
-  if (!page || !COUNTED_PAGES.has(page[0] as keyof typeof pages)) return null;
-  if (page[0] !== "post") return page[0];
+  const page = pageFor(pathname);
+  if (!COUNTED_PAGES.has(page)) return null;
+  if (page !== pages.post) return Object.entries(pages).find(([, p]) => p === page)![0];
   const id = decodeURIComponent(pathname.slice(POST_PATH.length).replace(/\/+$/, ""));
   return isId(id) ? `post:${id.toLowerCase()}` : null;
 }
