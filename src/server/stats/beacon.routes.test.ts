@@ -127,6 +127,8 @@ describe("POST /api/stats/view › what is not counted", () => {
       "/nowhere",
       "/post",
       "/post/not-an-id",
+      "/admin/stats",
+      "/post/%E0%A4%A",
     ]) {
       expect((await sendBeacon(t, { p })).statusCode).toBe(204);
     }

@@ -35,7 +35,8 @@ function targetOf(pathname: string): string | null {
   const page = pageFor(pathname);
   if (!COUNTED_PAGES.has(page)) return null;
   if (page !== pages.post) return Object.entries(pages).find(([, p]) => p === page)![0];
-  const id = decodeURIComponent(pathname.slice(POST_PATH.length).replace(/\/+$/, ""));
+  // A post id is plain hex and hyphens: anything percent-encoded is not one (and may not decode).
+  const id = pathname.slice(POST_PATH.length).replace(/\/+$/, "");
   return isId(id) ? `post:${id.toLowerCase()}` : null;
 }
 
