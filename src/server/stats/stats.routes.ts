@@ -9,7 +9,7 @@ import type { AppContext } from "../context";
 import { forbidden, invalid, tooManyRequests } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 import { parse } from "../validate";
-import { SlidingWindowLimiter } from "../write-limits";
+import { BeaconLimiter } from "./beacon-limiter";
 import type { StatsCounter } from "./stats-counter";
 import { readPostStats, readStats } from "./stats-queries";
 import { deviceClass, isBotAgent, optedOut } from "./visitor";
@@ -46,7 +46,7 @@ export async function registerStatsRoutes(
   counter: StatsCounter,
 ): Promise<void> {
   const siteHost = new URL(ctx.config.publicUrl).host;
-  const limiter = new SlidingWindowLimiter(BEACON_LIMIT.max, BEACON_LIMIT.windowMs, ctx.now);
+  const limiter = new BeaconLimiter(BEACON_LIMIT.max, BEACON_LIMIT.windowMs, ctx.now);
 
   // The beacon: 204 at once, counted in memory (no database work here). Its own scope so that
   // text/plain is read for this one route only (the rest of the API refuses it).
@@ -54,29 +54,35 @@ export async function registerStatsRoutes(
     scope.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) =>
       done(null, body),
     );
-    scope.post(STATS_BEACON_PATH, { bodyLimit: BEACON_BODY_LIMIT }, async (request, reply) => {
-      const beacon = parse(BeaconSchema, beaconBody(request));
-      reply.header("cache-control", "no-store");
-      const userAgent = request.headers["user-agent"];
-      // Bots, and readers who asked not to be tracked, get the same answer and are not counted.
-      if (optedOut(request.headers) || isBotAgent(userAgent)) return reply.code(204).send();
-      if (!limiter.take(request.ip)) throw tooManyRequests();
-      const target = targetOf(beacon.p);
-      if (!target) return reply.code(204).send();
-      const at = ctx.now();
-      if (beacon.e === 1) {
-        if (target.startsWith("post:")) counter.read(at, target);
-      } else {
-        counter.view({
-          at,
-          target,
-          source: beacon.u || (beacon.r && beacon.r !== siteHost ? beacon.r : null) || null,
-          device: deviceClass(userAgent!),
-          visitor: `${request.ip}\n${userAgent}`,
-        });
-      }
-      return reply.code(204).send();
-    });
+    // Not in the request log (warn: failures only): a line per page view would put every reader's
+    // address in the log (docs/stats.md) and cost more than counting the view.
+    scope.post(
+      STATS_BEACON_PATH,
+      { bodyLimit: BEACON_BODY_LIMIT, logLevel: "warn" },
+      async (request, reply) => {
+        const beacon = parse(BeaconSchema, beaconBody(request));
+        reply.header("cache-control", "no-store");
+        const userAgent = request.headers["user-agent"];
+        // Bots, and readers who asked not to be tracked, get the same answer and are not counted.
+        if (optedOut(request.headers) || isBotAgent(userAgent)) return reply.code(204).send();
+        if (!limiter.take(request.ip)) throw tooManyRequests();
+        const target = targetOf(beacon.p);
+        if (!target) return reply.code(204).send();
+        const at = ctx.now();
+        if (beacon.e === 1) {
+          if (target.startsWith("post:")) counter.read(at, target);
+        } else {
+          counter.view({
+            at,
+            target,
+            source: beacon.u || (beacon.r && beacon.r !== siteHost ? beacon.r : null) || null,
+            device: deviceClass(userAgent!),
+            visitor: `${request.ip}\n${userAgent}`,
+          });
+        }
+        return reply.code(204).send();
+      },
+    );
   });
 
   /** The studio's numbers: authors only, either author for either blog or both. */

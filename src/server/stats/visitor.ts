@@ -4,8 +4,21 @@ import type { DeviceClass } from "../../common/stats";
 
 // What a beacon's request says about its reader, read once and never stored as it is.
 
+/** The last answers of isbot's large pattern: most beacons come from a few browsers' agents. */
+const botAnswers = new Map<string, boolean>();
+const BOT_ANSWERS_MAX = 1_000;
+
 /** A request not to be counted: a bot (the isbot list; no user agent at all is one too). */
-export const isBotAgent = (userAgent: string | undefined): boolean => !userAgent || isbot(userAgent);
+export function isBotAgent(userAgent: string | undefined): boolean {
+  if (!userAgent) return true;
+  let bot = botAnswers.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (botAnswers.size >= BOT_ANSWERS_MAX) botAnswers.clear();
+    botAnswers.set(userAgent, bot);
+  }
+  return bot;
+}
 
 /** The reader asked not to be tracked (DNT: 1 or Global Privacy Control): not counted at all. */
 export const optedOut = (headers: Record<string, string | string[] | undefined>): boolean =>
