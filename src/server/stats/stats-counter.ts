@@ -5,7 +5,7 @@ import { type CountedView, StatsBatch, type StatsTarget } from "./stats-batch";
 /** How often each process writes what it counted (and rolls up finished days). */
 export const STATS_FLUSH_MS = 60_000;
 /** A batch this large is written at once instead of at the minute (a burst of readers). */
-export const STATS_FLUSH_AT = 10_000;
+export const STATS_FLUSH_AT = 50_000;
 /** While the database cannot be written, at most this much is held; later views are not counted. */
 const PENDING_MAX = 200_000;
 

@@ -18,7 +18,7 @@ import type { StatsBatch, StatsTarget } from "./stats-batch";
 import { visitorHash } from "./visitor";
 
 /** Rows per insert statement (well under PostgreSQL's parameter limit). */
-const CHUNK = 500;
+const CHUNK = 2_000;
 /** Hourly rows are kept for the 24-hour chart (and a margin); days are kept for good. */
 const HOURLY_KEEP_MS = 3 * 24 * 3600_000;
 /**
