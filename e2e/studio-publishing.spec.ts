@@ -201,7 +201,12 @@ test.describe("statistics", () => {
     server,
   }) => {
     await signIn(context, server, HIM_EMAIL);
+    await createPost(context, server.baseURL, { title: `Counted ${unique()}` });
     await page.goto("/admin");
+    // Each row of Your posts carries its post's numbers.
+    await expect(page.locator(".own-post .post-stats-line").first()).toHaveText(
+      /^\d+ views? · \d+ read to the end$/,
+    );
     const summary = page.getByRole("region", { name: "Last 7 days" });
     await expect(summary.getByText("Views")).toBeVisible();
     await summary.getByRole("link", { name: "See all stats" }).click();
@@ -231,5 +236,8 @@ test.describe("statistics", () => {
     // The other theme: the chart is drawn again in its colours.
     await page.evaluate(() => document.documentElement.setAttribute("data-theme", "light"));
     await expect(traffic.locator("canvas").first()).toBeVisible();
+    // Opened directly, the page is served and rendered in the browser.
+    await page.goto("/admin/stats");
+    await expect(page.getByRole("heading", { level: 1, name: "Stats" })).toBeVisible();
   });
 });
