@@ -70,7 +70,7 @@ export class StatsCounter {
     if (!batch.empty) {
       this.batch = new StatsBatch();
       try {
-        await writeBatch(this.deps.db, batch, this.deps.host);
+        await writeBatch(this.deps.db, batch, this.deps.host, this.deps.now());
       } catch (error) {
         this.batch.absorb(batch);
         this.deps.log("statistics: the counted views could not be written; kept for the next flush", error);

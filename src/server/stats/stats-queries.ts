@@ -1,4 +1,5 @@
-import { and, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
+import type { AuthorKey } from "../../common/limits";
 import type {
   DeviceClass,
   PostStats,
@@ -20,6 +21,7 @@ import {
   statsSourcesDaily,
   statsVisitorHashes,
 } from "../db/schema";
+import { publicPostsWhere } from "../posts/visibility";
 import { utcDay, utcHour } from "./visitor";
 
 const RANGE_DAYS: Record<Exclude<StatsRange, "24h">, number> = { "7d": 7, "30d": 30, "365d": 365 };
@@ -59,6 +61,8 @@ export async function readStats(
   scope: StatsScope,
   range: StatsRange,
   now: Date,
+  /** The reading author: their own unpublished posts keep their place in Top posts. */
+  viewerAuthor: AuthorKey | null,
 ): Promise<StatsReport> {
   const { bucket, keys, start } = bucketsOf(range, now);
   const startDay = utcDay(start);
@@ -129,7 +133,14 @@ export async function readStats(
     })
     .from(statsPostsDaily)
     .innerJoin(blogPosts, eq(blogPosts.id, statsPostsDaily.postId))
-    .where(and(gte(statsPostsDaily.day, startDay), ofAuthor(blogPosts.author)))
+    .where(
+      and(
+        gte(statsPostsDaily.day, startDay),
+        ofAuthor(blogPosts.author),
+        // A post back to draft (or scheduled again) is its author's alone, title included.
+        viewerAuthor ? or(publicPostsWhere(now), eq(blogPosts.author, viewerAuthor)) : publicPostsWhere(now),
+      ),
+    )
     .groupBy(statsPostsDaily.postId, blogPosts.title, blogPosts.author)
     .orderBy(desc(postViews), statsPostsDaily.postId)
     .limit(TOP);

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { inArray, lt, sql } from "drizzle-orm";
+import { and, inArray, lt, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AuthorKey } from "../../common/limits";
 import type { DeviceClass, StatsScope } from "../../common/stats";
@@ -14,6 +14,7 @@ import {
   statsSourcesDaily,
   statsVisitorHashes,
 } from "../db/schema";
+import { publicPostsWhere } from "../posts/visibility";
 import type { StatsBatch, StatsTarget } from "./stats-batch";
 import { visitorHash } from "./visitor";
 
@@ -67,7 +68,7 @@ async function saltsFor(db: Db, days: string[]): Promise<Map<string, string>> {
  * Add one process's batch into the rollups, in one transaction: every view lands once or (on
  * failure) not at all, and the caller keeps the batch to try again.
  */
-export async function writeBatch(db: Db, batch: StatsBatch, host: string): Promise<void> {
+export async function writeBatch(db: Db, batch: StatsBatch, host: string, now: Date): Promise<void> {
   const postIds = new Set<string>();
   for (const key of [...batch.views.keys(), ...batch.reads.keys()]) {
     const target = key.slice(key.indexOf("|") + 1);
@@ -79,10 +80,11 @@ export async function writeBatch(db: Db, batch: StatsBatch, host: string): Promi
       const rows = await tx
         .select({ id: blogPosts.id, author: blogPosts.author })
         .from(blogPosts)
-        .where(inArray(blogPosts.id, [...postIds]));
+        .where(and(inArray(blogPosts.id, [...postIds]), publicPostsWhere(now)));
       for (const r of rows) authors.set(r.id, r.author);
     }
-    // A post deleted since its view was counted takes its views with it.
+    // Only public posts are read, so only their views count (a beacon naming a draft is not a
+    // reader's); a post deleted since its view was counted takes its views with it.
     const scopesOf = (target: StatsTarget): StatsScope[] | null => {
       if (target.startsWith(POST_PREFIX)) {
         const author = authors.get(target.slice(POST_PREFIX.length));

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { comments, followers, postLikes } from "../db/schema";
+import { blogPosts, comments, followers, postLikes } from "../db/schema";
 import { createPost } from "../test/factories";
 import { buildTestApp, type TestApp } from "../test/test-app";
 import { sendBeacon } from "./stats-test-helpers";
@@ -61,6 +62,27 @@ describe("GET /api/stats › who may read", () => {
     const res = await get(`/api/stats?${query}`, him.cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ error: { code: "VALIDATION_ERROR", message } });
+  });
+});
+
+describe("GET /api/stats › unpublished posts", () => {
+  it("does not count a beacon naming a draft, and keeps a post taken back to draft from the other author", async () => {
+    const draft = await createPost(t.ctx, { author: "her", title: "Secret draft" });
+    await t.ctx.db.update(blogPosts).set({ status: "draft" }).where(eq(blogPosts.id, draft.id));
+    await sendBeacon(t, { p: `/post/${draft.id}` });
+    const withdrawn = await createPost(t.ctx, { author: "her", title: "Taken back" });
+    await sendBeacon(t, { p: `/post/${withdrawn.id}` });
+    await t.app.statsCounter.flush();
+    await t.ctx.db.update(blogPosts).set({ status: "draft" }).where(eq(blogPosts.id, withdrawn.id));
+
+    const titles = async (who: "him" | "her") =>
+      (await get("/api/stats?scope=her", (await t.as(who)).cookie))
+        .json()
+        .topPosts.map((p: { title: string }) => p.title);
+    expect(await titles("him")).not.toContain("Taken back");
+    expect(await titles("him")).not.toContain("Secret draft");
+    expect(await titles("her")).toContain("Taken back");
+    expect(await titles("her")).not.toContain("Secret draft");
   });
 });
 

@@ -91,7 +91,8 @@ export async function registerStatsRoutes(
     if (!canReadStats(viewer)) throw forbidden("Only the blog's authors can do that.");
     const query = parse(StatsQuerySchema, request.query ?? {});
     reply.header("cache-control", "private, no-store");
-    return readStats(ctx.db, query.scope ?? viewer.authorKey ?? "both", query.range, ctx.now());
+    const scope = query.scope ?? viewer.authorKey ?? "both";
+    return readStats(ctx.db, scope, query.range, ctx.now(), viewer.authorKey);
   });
 
   /** A post's own numbers, for the rows of the Posts list and the post page (authors only). */
