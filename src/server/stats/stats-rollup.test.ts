@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
+import { importArchive } from "../archive/import";
+import { exportTo, normalisedArchive, uploadsOf } from "../archive/test-blog";
 import { type Database, openDatabase } from "../db/client";
 import { statsDaily, statsPostsDaily, statsSalts, statsVisitorHashes } from "../db/schema";
 import { createPost } from "../test/factories";
-import { buildTestApp, nextIp, type TestApp } from "../test/test-app";
+import { buildTestApp, nextIp, openTestDatabase, type TestApp } from "../test/test-app";
 import { ROLLUP_GRACE_MS } from "./stats.repository";
 import { clearStats, PHONE, sendBeacon } from "./stats-test-helpers";
 import { visitorHash } from "./visitor";
@@ -106,6 +111,54 @@ describe("statistics › several processes on one database", () => {
     } finally {
       await second.app.close();
       if (database !== t.ctx.database) await database.close();
+    }
+  });
+});
+
+describe("statistics in the Duet archive", () => {
+  it("carries the rollups, never today's salt or visitor hashes", async () => {
+    await clearStats(t.ctx.db);
+    clock = new Date("2026-11-23T10:00:00.000Z");
+    const post = await createPost(t.ctx, { author: "her" });
+    await sendBeacon(t, { p: `/post/${post.id}`, r: "news.example.com" });
+    await sendBeacon(t, { p: "/" });
+    await t.app.statsCounter.flush();
+    expect(await t.ctx.db.select().from(statsSalts)).toHaveLength(1);
+
+    const work = mkdtempSync(path.join(tmpdir(), "duet-stats-archive-"));
+    const target = await openTestDatabase();
+    try {
+      const file = path.join(work, "blog.tar.gz");
+      await exportTo(t.ctx, t.ctx.db, t.config.dataDir, file);
+      const { tables } = await normalisedArchive(file);
+      for (const name of [
+        "stats_daily",
+        "stats_hourly",
+        "stats_posts_daily",
+        "stats_sources_daily",
+        "stats_devices_daily",
+      ]) {
+        expect(tables[name]?.length, name).toBeGreaterThan(0);
+      }
+      expect(tables.stats_salts).toBeUndefined();
+      expect(tables.stats_visitor_hashes).toBeUndefined();
+
+      const targetDir = path.join(work, "target");
+      await importArchive({
+        db: target.db,
+        storage: uploadsOf(targetDir),
+        file,
+        stagingDir: path.join(targetDir, ".import"),
+      });
+      expect(await target.db.select().from(statsPostsDaily)).toMatchObject([{ postId: post.id, views: 1 }]);
+      expect((await target.db.select().from(statsDaily)).find((r) => r.scope === "both")).toMatchObject({
+        views: 2,
+      });
+      expect(await target.db.select().from(statsSalts)).toEqual([]);
+      expect(await target.db.select().from(statsVisitorHashes)).toEqual([]);
+    } finally {
+      await target.close();
+      rmSync(work, { recursive: true, force: true });
     }
   });
 });
