@@ -62,6 +62,24 @@ test.describe("studio accessibility", () => {
     });
   }
 
+  // Issue 24: the Stats page, its charts and their table views, in both themes.
+  for (const theme of THEMES) {
+    test(`axe: /admin/stats with its tables open has no violations (${theme})`, async ({
+      page,
+      context,
+      server,
+    }) => {
+      await useTheme(page, theme);
+      await signIn(context, server, HIM_EMAIL);
+      await page.goto("/admin/stats");
+      await expect(page.getByRole("heading", { level: 1, name: "Stats" })).toBeVisible();
+      await expect(page.locator(".stats-chart canvas")).toHaveCount(2);
+      for (const toggle of await page.getByText("Show as table").all()) await toggle.click();
+      await expect(page.getByRole("table", { name: "Views and visitors" })).toBeVisible();
+      await expectNoViolations(page);
+    });
+  }
+
   test("errors are tied to their fields, focus goes to the first invalid one, a busy button keeps focus", async ({
     page,
     context,

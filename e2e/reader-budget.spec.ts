@@ -52,6 +52,10 @@ async function scriptsOf(page: Page, path: string, heading: RegExp | string) {
     // and the sign-in error catalogue.
     "signed-in-parts-",
     "auth-errors-",
+    // The studio's statistics and their chart library (uPlot, bundled into stats-page).
+    "admin-stats-",
+    "stats-page-",
+    "post-stats-line-",
   ]) {
     expect(
       names.filter((n) => n.startsWith(chunk)),

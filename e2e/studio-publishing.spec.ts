@@ -138,3 +138,106 @@ test.describe("the writing studio", () => {
     await expect(page.getByText("Written in the studio.")).toBeVisible();
   });
 });
+
+// Issue 24: cookie-free statistics. The counting itself is tested through the API
+// (src/server/stats/); here, what a browser sends and what an author sees.
+test.describe("statistics", () => {
+  const beacons = (page: import("@playwright/test").Page) => {
+    const sent: Array<Record<string, unknown>> = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/api/stats/view") sent.push(JSON.parse(r.postData() ?? "{}"));
+    });
+    return sent;
+  };
+
+  test("a reader's pages send one beacon each (and the end of a post one more), an author's none", async ({
+    page,
+    context,
+    server,
+    browser,
+  }) => {
+    await signIn(context, server, HIM_EMAIL);
+    const paragraphs = Array.from({ length: 40 }, (_, i) => `<p>Paragraph ${i + 1} of a long read.</p>`).join(
+      "",
+    );
+    const post = await createPost(context, server.baseURL, {
+      title: `Long read ${unique()}`,
+      content: paragraphs,
+    });
+
+    const reader = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      const readerPage = await reader.newPage();
+      const sent = beacons(readerPage);
+      await readerPage.goto("/his-blog?utm_source=The%20Newsletter");
+      await expect.poll(() => sent).toEqual([{ p: "/his-blog", r: "", u: "The Newsletter" }]);
+      await readerPage.getByRole("link", { name: post.title }).first().click();
+      await expect(readerPage.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+      await expect.poll(() => sent.length).toBe(2);
+      expect(sent[1]).toEqual({ p: `/post/${post.id}`, r: "", u: "" });
+      await readerPage.getByText("Paragraph 40 of a long read.").scrollIntoViewIfNeeded();
+      await readerPage.mouse.wheel(0, 400);
+      await expect.poll(() => sent.length).toBe(3);
+      expect(sent[2]).toEqual({ p: `/post/${post.id}`, e: 1 });
+      // Private pages are not counted.
+      await readerPage.goto("/login");
+      await readerPage.waitForLoadState("networkidle");
+      expect(sent).toHaveLength(3);
+    } finally {
+      await reader.close();
+    }
+
+    const authorBeacons = beacons(page);
+    await page.goto(`/post/${post.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: post.title })).toBeVisible();
+    await expect(page.locator(".post-stats-line")).toHaveText(/views? · \d+ read to the end/);
+    await page.waitForLoadState("networkidle");
+    expect(authorBeacons).toEqual([]);
+  });
+
+  test("the Stats page draws its charts and shows each as a table, by keyboard too", async ({
+    page,
+    context,
+    server,
+  }) => {
+    await signIn(context, server, HIM_EMAIL);
+    await createPost(context, server.baseURL, { title: `Counted ${unique()}` });
+    await page.goto("/admin");
+    // Each row of Your posts carries its post's numbers.
+    await expect(page.locator(".own-post .post-stats-line").first()).toHaveText(
+      /^\d+ views? · \d+ read to the end$/,
+    );
+    const summary = page.getByRole("region", { name: "Last 7 days" });
+    await expect(summary.getByText("Views")).toBeVisible();
+    await summary.getByRole("link", { name: "See all stats" }).click();
+    await expect(page).toHaveURL(/\/admin\/stats$/);
+    await expect(page).toHaveTitle(/^Stats - /);
+    await expect(page.getByRole("heading", { level: 1, name: "Stats" })).toBeVisible();
+    const traffic = page.locator(".stats-panel", {
+      has: page.getByRole("heading", { name: "Views and visitors" }),
+    });
+    await expect(
+      traffic.getByRole("img", { name: /^Views and visitors: \d+ views, \d+ visitors$/ }),
+    ).toBeVisible();
+    await expect(traffic.locator("canvas").first()).toBeVisible();
+
+    const toggle = traffic.getByText("Show as table");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const table = traffic.getByRole("table", { name: "Views and visitors" });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole("columnheader")).toHaveText(["Time", "Views", "Visitors"]);
+    await expect(table.locator("tbody tr")).toHaveCount(7);
+
+    await page.getByLabel("Period").selectOption("24h");
+    await expect(table.locator("tbody tr")).toHaveCount(24);
+    await page.getByLabel("Blog").selectOption("both");
+    await expect(page.getByRole("heading", { name: "Top posts" })).toBeVisible();
+    // The other theme: the chart is drawn again in its colours.
+    await page.evaluate(() => document.documentElement.setAttribute("data-theme", "light"));
+    await expect(traffic.locator("canvas").first()).toBeVisible();
+    // Opened directly, the page is served and rendered in the browser.
+    await page.goto("/admin/stats");
+    await expect(page.getByRole("heading", { level: 1, name: "Stats" })).toBeVisible();
+  });
+});

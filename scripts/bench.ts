@@ -15,6 +15,7 @@ import { brotliCompressSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
+import { benchCounting } from "./bench-counting";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "./build-client.mjs";
 import { freePort, startDuet } from "./local-server";
@@ -101,6 +102,8 @@ function startServer(dataDir: string, clientDir: string) {
     SEED_DEMO: "false",
     // The default logging: its cost is part of what is measured (the lines go nowhere).
     LOG_LEVEL: "info",
+    // The statistics case sends beacons from many addresses, as through a proxy (bench-counting.ts).
+    TRUST_PROXY: "127.0.0.1",
   });
 }
 
@@ -336,6 +339,13 @@ async function benchSize(size: number, clientDir: string, assetPath: string) {
       }
     }
     printTable(size, rows);
+    if (!ONLY || ONLY.includes("counting")) {
+      const counted: Array<[string, string]> = [
+        ["/his-blog page", "/his-blog"],
+        ["author list API", "/api/posts?author=him"],
+      ];
+      await benchCounting(baseURL, counted, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
+    }
   } finally {
     for (const child of children.reverse()) await stop(child);
     rmSync(dataDir, { recursive: true, force: true });

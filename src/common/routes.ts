@@ -33,6 +33,8 @@ export const pages = {
   forgotPassword: { path: "/forgot-password", title: "Reset Password", chunk: "forgot-password" },
   resetPassword: { path: "/reset-password", title: "Choose a New Password", chunk: "reset-password" },
   admin: { path: "/admin", title: "Blog Admin", chunk: "admin" },
+  // The studio's statistics (docs/stats.md).
+  adminStats: { path: "/admin/stats", title: "Stats", chunk: "admin-stats" },
   profile: { path: "/profile", title: "Profile", chunk: "profile" },
   // Where the links in audience emails land (confirm a follow, unsubscribe, stop notifications).
   subscriptions: { path: "/subscriptions", title: "Email subscriptions", chunk: "subscriptions" },
@@ -69,6 +71,7 @@ export const paths = {
   forgotPassword: pages.forgotPassword.path,
   resetPassword: pages.resetPassword.path,
   admin: pages.admin.path,
+  adminStats: pages.adminStats.path,
   profile: pages.profile.path,
   subscriptions: pages.subscriptions.path,
   /** Where the unsubscribe page's button posts its form (it works without JavaScript). */

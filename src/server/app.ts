@@ -39,6 +39,7 @@ import { registerRevisionsRoutes } from "./revisions/revisions.routes";
 import { registerSearchRoutes } from "./search/search.routes";
 import { registerSiteSettingsRoutes } from "./settings/site-settings.routes";
 import { loadShell, registerPageShell } from "./shell/page-shell";
+import { registerStats } from "./stats/stats";
 import { createStorage, type Storage } from "./storage/storage";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerContactRoutes(app, ctx);
   await registerUploadsRoutes(app, ctx);
   await registerArchiveRoutes(app, ctx);
+  await registerStats(app, ctx);
   await registerFeedsRoutes(app, ctx);
   await registerUploadsStatic(app, ctx);
   await registerPageShell(app, ctx, shell);

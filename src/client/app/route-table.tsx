@@ -23,6 +23,7 @@ const chunks: Record<PageChunk, () => PageModule> = {
   "forgot-password": () => import("./routes/forgot-password"),
   "reset-password": () => import("./routes/reset-password"),
   admin: () => import("./routes/admin"),
+  "admin-stats": () => import("./routes/admin-stats"),
   profile: () => import("./routes/profile"),
   subscriptions: () => import("./routes/subscriptions"),
   placeholder: () => import("./routes/placeholder"),

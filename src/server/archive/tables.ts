@@ -12,6 +12,8 @@ import * as schema from "../db/schema";
  * `account` (password hashes) only with --with-secrets.
  */
 const NOT_ARCHIVED = new Set(["session", "verification", "rate_limit", "site_state", "mail_queue"]);
+// Statistics: the rollups travel; today's salt and visitor hashes never leave this server (docs/stats.md).
+for (const name of ["stats_salts", "stats_visitor_hashes"]) NOT_ARCHIVED.add(name);
 export const SECRET_TABLES = new Set(["account"]);
 
 export interface ArchiveTable {

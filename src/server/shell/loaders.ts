@@ -224,6 +224,7 @@ export const pageLoaders: Record<PageName, PageLoader> = {
   forgotPassword: simple("forgotPassword"),
   resetPassword: simple("resetPassword"),
   admin: simple("admin", { serverRendered: false }),
+  adminStats: simple("adminStats", { serverRendered: false }),
   profile: simple("profile", { serverRendered: false }),
   // Rendered on the server: the unsubscribe button is a form that works without JavaScript.
   subscriptions: simple("subscriptions", { cacheable: false }),

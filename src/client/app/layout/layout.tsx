@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from "react-router";
 import { paths } from "../../../common/routes";
+import { useStatsBeacon } from "../../features/stats/beacon";
 import { useSession } from "../../lib/session";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
@@ -11,6 +12,8 @@ import { VerifyBanner } from "./verify-banner";
 export function Layout({ siteName }: { siteName: string }) {
   const { viewer } = useSession();
   const { pathname } = useLocation();
+  // Cookie-free page views of public pages (docs/stats.md); the authors' own visits are not counted.
+  useStatsBeacon(pathname, viewer !== undefined && !viewer?.isAdmin);
   // SPEC §2: the app renders nothing until the first sign-in status is known.
   if (viewer === undefined) return null;
   return (

@@ -17,6 +17,14 @@ const YourPosts = lazy(() => import("../../features/studio/components/your-posts
 const DemoPostsNotice = lazy(() =>
   import("../../features/studio/components/demo-posts-notice").then((m) => ({ default: m.DemoPostsNotice })),
 );
+// Statistics: the last 7 days at a glance, and each post's views on its row.
+const StatsSummary = lazy(() => import("../../features/stats/components/stats-summary"));
+const PostStatsLine = lazy(() => import("../../features/stats/components/post-stats-line"));
+const postStats = (postId: string) => (
+  <Suspense fallback={null}>
+    <PostStatsLine postId={postId} />
+  </Suspense>
+);
 const AuthorProfileForm = lazy(() => import("../../features/studio/components/author-profile-form"));
 // Issue 21: the site's words, colours, her pin board and the contact recipients (both authors).
 const SiteSettingsForm = lazy(() => import("../../features/settings/components/site-settings-form"));
@@ -57,7 +65,7 @@ function AdminStudio() {
   return (
     <Suspense fallback={<p aria-busy="true">Loading your posts...</p>}>
       <DemoPostsNotice />
-      <YourPosts postPath={paths.post} />
+      <YourPosts postPath={paths.post} rowExtra={postStats} />
       <AuthorProfileForm author={viewer.authorKey} />
       <SiteSettingsForm />
     </Suspense>
@@ -82,6 +90,9 @@ export default function AdminPage() {
     <RequireAuth admin>
       <main className="page">
         <AdminHeader />
+        <Suspense fallback={null}>
+          <StatsSummary />
+        </Suspense>
         <AdminNewPost />
         <AdminStudio />
         <Suspense fallback={<p aria-busy="true">Loading the inbox...</p>}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { canManagePost } from "../../../common/policies";
 import { paths } from "../../../common/routes";
@@ -20,6 +20,8 @@ import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 // Authoring: inline edit mode loads the editor chunk only when an author opens it.
 const EditPostForm = lazy(() => import("../../features/editor/components/edit-post-form"));
+// Its views, for the post's author only (readers never load it).
+const PostStatsLine = lazy(() => import("../../features/stats/components/post-stats-line"));
 
 // SPEC §8 post page messages.
 const MISSING_ID_TEXT = "Post ID is missing";
@@ -37,6 +39,17 @@ function PostMessage({ text }: { text: string }) {
       </div>
     </main>
   );
+}
+
+function AuthorPostStats({ postId }: { postId: string }) {
+  // After hydration only: renderToString cannot wait for a lazy part, and hydration must match.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <PostStatsLine postId={postId} />
+    </Suspense>
+  ) : null;
 }
 
 function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading | null }) {
@@ -100,6 +113,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
           }
         />
       )}
+      {!editing && canManagePost(viewer ?? null, post) ? <AuthorPostStats postId={post.id} /> : null}
       {editing || preview ? null : <FollowBox author={post.author} />}
       {editing || preview ? null : <CommentsSection post={post} />}
     </div>

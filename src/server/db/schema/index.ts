@@ -6,3 +6,4 @@ export * from "./engagement";
 export * from "./posts";
 export * from "./settings";
 export * from "./site";
+export * from "./stats";

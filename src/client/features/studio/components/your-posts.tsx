@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import type { BlogPostCard } from "../../../../common/types";
 import { useOwnPosts } from "../api/own-posts";
 import { statusText } from "./format";
@@ -8,9 +8,11 @@ import "../studio.css";
 interface Props {
   /** The page of a post (the route table lives in the app). */
   postPath: (id: string) => string;
+  /** Extra facts on a post's row (its view count, from the stats feature). */
+  rowExtra?: (postId: string) => ReactNode;
 }
 
-function OwnPostItem({ post, postPath }: { post: BlogPostCard; postPath: Props["postPath"] }) {
+function OwnPostItem({ post, postPath, rowExtra }: { post: BlogPostCard } & Props) {
   const [showHistory, setShowHistory] = useState(false);
   const isPublic = post.status === "published";
   const panelId = `revisions-${post.id}`;
@@ -22,7 +24,8 @@ function OwnPostItem({ post, postPath }: { post: BlogPostCard; postPath: Props["
           <p className="own-post-meta">
             <span className={`studio-badge studio-badge--${post.status}`}>
               {statusText(post.status, post.date)}
-            </span>
+            </span>{" "}
+            {rowExtra?.(post.id)}
           </p>
         </div>
         <div className="own-post-actions">
@@ -59,7 +62,7 @@ function OwnPostItem({ post, postPath }: { post: BlogPostCard; postPath: Props["
 }
 
 /** /admin 'Your posts': the author's drafts, scheduled and published posts, newest first. */
-export default function YourPosts({ postPath }: Props) {
+export default function YourPosts({ postPath, rowExtra }: Props) {
   const query = useOwnPosts();
   const posts = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -76,7 +79,7 @@ export default function YourPosts({ postPath }: Props) {
       ) : (
         <ul className="own-posts">
           {posts.map((post) => (
-            <OwnPostItem key={post.id} post={post} postPath={postPath} />
+            <OwnPostItem key={post.id} post={post} postPath={postPath} rowExtra={rowExtra} />
           ))}
         </ul>
       )}

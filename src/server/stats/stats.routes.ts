@@ -1,0 +1,111 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { canReadStats } from "../../common/policies";
+import { pageFor, pages } from "../../common/routes";
+import { BODY_MUST_BE_OBJECT_MESSAGE } from "../../common/schemas/body";
+import { isId } from "../../common/schemas/id";
+import { BeaconSchema, PostStatsQuerySchema, StatsQuerySchema } from "../../common/schemas/stats";
+import { COUNTED_PAGES, STATS_BEACON_PATH } from "../../common/stats";
+import type { AppContext } from "../context";
+import { forbidden, invalid, tooManyRequests } from "../errors";
+import { requireAdmin } from "../plugins/auth";
+import { parse } from "../validate";
+import { BeaconLimiter } from "./beacon-limiter";
+import type { StatsCounter } from "./stats-counter";
+import { readPostStats, readStats } from "./stats-queries";
+import { deviceClass, isBotAgent, optedOut } from "./visitor";
+
+/** Beacons one address may send a minute (two per page: the view and the end of a post). */
+export const BEACON_LIMIT = { max: 120, windowMs: 60_000 } as const;
+/** A beacon is a few dozen bytes. */
+const BEACON_BODY_LIMIT = 1024;
+const POST_PATH = pages.post.path.slice(0, pages.post.path.indexOf(":"));
+
+/** `text/plain` (what `navigator.sendBeacon` sends for a string) or JSON: the same object. */
+function beaconBody(request: FastifyRequest): unknown {
+  if (typeof request.body !== "string") return request.body;
+  try {
+    return JSON.parse(request.body);
+  } catch {
+    throw invalid(BODY_MUST_BE_OBJECT_MESSAGE);
+  }
+}
+
+/** Which counted page a path is (the page table decides; nothing else is counted or stored). */
+function targetOf(pathname: string): string | null {
+  const page = pageFor(pathname);
+  if (!COUNTED_PAGES.has(page)) return null;
+  if (page !== pages.post) return Object.entries(pages).find(([, p]) => p === page)![0];
+  // A post id is plain hex and hyphens: anything percent-encoded is not one (and may not decode).
+  const id = pathname.slice(POST_PATH.length).replace(/\/+$/, "");
+  return isId(id) ? `post:${id.toLowerCase()}` : null;
+}
+
+export async function registerStatsRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  counter: StatsCounter,
+): Promise<void> {
+  const siteHost = new URL(ctx.config.publicUrl).host;
+  const limiter = new BeaconLimiter(BEACON_LIMIT.max, BEACON_LIMIT.windowMs, ctx.now);
+
+  // The beacon: 204 at once, counted in memory (no database work here). Its own scope so that
+  // text/plain is read for this one route only (the rest of the API refuses it).
+  await app.register(async (scope) => {
+    scope.addContentTypeParser("text/plain", { parseAs: "string" }, (_request, body, done) =>
+      done(null, body),
+    );
+    // Not in the request log (warn: failures only): a line per page view would put every reader's
+    // address in the log (docs/stats.md) and cost more than counting the view.
+    scope.post(
+      STATS_BEACON_PATH,
+      { bodyLimit: BEACON_BODY_LIMIT, logLevel: "warn" },
+      async (request, reply) => {
+        const beacon = parse(BeaconSchema, beaconBody(request));
+        reply.header("cache-control", "no-store");
+        const userAgent = request.headers["user-agent"];
+        // Bots, and readers who asked not to be tracked, get the same answer and are not counted.
+        if (optedOut(request.headers) || isBotAgent(userAgent)) return reply.code(204).send();
+        if (!limiter.take(request.ip)) throw tooManyRequests();
+        const target = targetOf(beacon.p);
+        if (!target) return reply.code(204).send();
+        const at = ctx.now();
+        if (beacon.e === 1) {
+          if (target.startsWith("post:")) counter.read(at, target);
+        } else {
+          counter.view({
+            at,
+            target,
+            source: beacon.u || (beacon.r && beacon.r !== siteHost ? beacon.r : null) || null,
+            device: deviceClass(userAgent!),
+            visitor: `${request.ip}\n${userAgent}`,
+          });
+        }
+        return reply.code(204).send();
+      },
+    );
+  });
+
+  /** The studio's numbers: authors only, either author for either blog or both. */
+  app.get("/api/stats", async (request, reply) => {
+    const viewer = await requireAdmin(ctx, request);
+    if (!canReadStats(viewer)) throw forbidden("Only the blog's authors can do that.");
+    const query = parse(StatsQuerySchema, request.query ?? {});
+    reply.header("cache-control", "private, no-store");
+    const scope = query.scope ?? viewer.authorKey ?? "both";
+    return readStats(ctx.db, scope, query.range, ctx.now(), viewer.authorKey);
+  });
+
+  /** A post's own numbers, for the rows of the Posts list and the post page (authors only). */
+  app.get("/api/stats/posts", async (request, reply) => {
+    const viewer = await requireAdmin(ctx, request);
+    if (!canReadStats(viewer)) throw forbidden("Only the blog's authors can do that.");
+    const { ids } = parse(PostStatsQuerySchema, request.query ?? {});
+    reply.header("cache-control", "private, no-store");
+    return {
+      posts: await readPostStats(
+        ctx.db,
+        ids.map((id) => id.toLowerCase()),
+      ),
+    };
+  });
+}
