@@ -47,53 +47,6 @@ export const AUTHOR_NAME_MAX_LENGTH = 80;
 export const AUTHOR_BIO_MAX_LENGTH = 500;
 export type AuthorKey = (typeof AUTHORS)[number];
 
-export const EDITOR_FONT_SIZES_PT = [8, 9, 10, 11, 12, 14, 16, 18, 20, 22, 24, 26, 28, 36, 48, 72] as const;
-export const EDITOR_FONTS = [
-  "Arial",
-  "Times New Roman",
-  "Courier New",
-  "Georgia",
-  "Verdana",
-  "Helvetica",
-  "Tahoma",
-  "Trebuchet MS",
-  "Garamond",
-  "Palatino",
-  "Lucida Sans",
-  "Roboto",
-] as const;
-/** SPEC §9 colours: label → CSS value. */
-export const EDITOR_COLOURS = [
-  ["black", "black"],
-  ["white", "white"],
-  ["red", "red"],
-  ["green", "green"],
-  ["blue", "blue"],
-  ["yellow", "yellow"],
-  ["purple", "purple"],
-  ["orange", "orange"],
-  ["brown", "brown"],
-  ["pink", "pink"],
-  ["lime", "lime"],
-  ["cyan", "cyan"],
-  ["magenta", "magenta"],
-  ["gray", "gray"],
-  ["dark gray", "darkgray"],
-  ["light gray", "lightgray"],
-  ["navy", "navy"],
-  ["teal", "teal"],
-  ["olive", "olive"],
-  ["maroon", "maroon"],
-] as const;
-export const TOOLBAR_STYLES = [
-  "bold",
-  "italic",
-  "underline",
-  "heading 2",
-  "heading 3",
-  "quote",
-  "bullet list",
-] as const;
 export const IMAGE_POSITIONS = ["left", "center", "right", "full"] as const;
 export const IMAGE_SIZES = ["small", "medium", "large"] as const;
 export type ImagePosition = (typeof IMAGE_POSITIONS)[number];

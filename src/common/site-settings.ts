@@ -1,6 +1,7 @@
-import type { AuthorKey } from "./limits";
 import { AUTHOR_TITLES } from "./routes";
 import { THEME_BACKGROUNDS, textOn } from "./rules/contrast";
+
+export { blogDescription, blogName, PINTEREST_OFF, pinterestBoardUrl } from "./site-names";
 
 /**
  * Site settings (issue 21): what the two authors can change without a terminal. The defaults are
@@ -47,8 +48,6 @@ export interface SiteSettingsEnv {
   contactTo: string[];
 }
 
-export const PINTEREST_OFF = "off";
-
 /** The defaults: what a new install shows (SPEC §2's home page, 'His Blog' / 'Her Blog'). */
 export function defaultSiteSettings(env: SiteSettingsEnv, siteName = env.siteName): AuthorSiteSettings {
   return {
@@ -91,21 +90,6 @@ export function publicSiteSettings(settings: AuthorSiteSettings): SiteSettings {
 export const DEFAULT_SITE_SETTINGS: SiteSettings = publicSiteSettings(
   defaultSiteSettings({ siteName: "Duet", pinterestBoardUrl: null, contactTo: [] }),
 );
-
-type BlogNames = Pick<SiteSettings, "himBlogName" | "herBlogName">;
-
-/** A blog's name (SPEC §1 default 'His Blog' / 'Her Blog'): every place that names a blog asks here. */
-export const blogName = (site: BlogNames, author: AuthorKey): string =>
-  author === "him" ? site.himBlogName : site.herBlogName;
-
-export const blogDescription = (
-  site: Pick<SiteSettings, "himBlogDescription" | "herBlogDescription">,
-  author: AuthorKey,
-): string => (author === "him" ? site.himBlogDescription : site.herBlogDescription);
-
-/** The board her sidebar loads: null when none is set (SPEC's 5 s fallback) or switched off. */
-export const pinterestBoardUrl = (site: Pick<SiteSettings, "pinterestBoard">): string | null =>
-  site.pinterestBoard && site.pinterestBoard !== PINTEREST_OFF ? site.pinterestBoard : null;
 
 /**
  * The accent colours as custom properties for the style attribute of <html> (the CSP refuses

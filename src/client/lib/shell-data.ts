@@ -1,14 +1,34 @@
 import type { AuthorKey } from "../../common/limits";
-import { blogName, DEFAULT_SITE_SETTINGS, type SiteSettings } from "../../common/site-settings";
+import { AUTHOR_TITLES } from "../../common/routes";
+import { blogName } from "../../common/site-names";
+import type { SiteSettings } from "../../common/site-settings";
 import type { ShellData } from "../../common/types";
 
 /** What the server inlined into the page (see server/shell/page-shell.ts). */
+// Only a page the server did not render has no data (the Vite dev server): names, no texts. The
+// defaults' texts stay out of every reader's first load (issue 11's budget).
+const FALLBACK_SITE: SiteSettings = {
+  siteName: "Duet",
+  tagline: "",
+  heroHeading: "Welcome to Duet",
+  heroText: "",
+  aboutText: "",
+  footerText: "",
+  accentDark: "",
+  accentLight: "",
+  himBlogName: AUTHOR_TITLES.him,
+  himBlogDescription: "",
+  herBlogName: AUTHOR_TITLES.her,
+  herBlogDescription: "",
+  pinterestBoard: "",
+};
+
 export function readShellData(): ShellData {
   const el = document.getElementById("duet-data");
   const fallback: ShellData = {
     viewer: null,
-    siteName: DEFAULT_SITE_SETTINGS.siteName,
-    site: DEFAULT_SITE_SETTINGS,
+    siteName: FALLBACK_SITE.siteName,
+    site: FALLBACK_SITE,
     publicUrl: location.origin,
     pinterestBoardUrl: null,
     queries: [],

@@ -5,7 +5,8 @@
  * same cleanAttribute, so the two sides cannot drift apart.
  */
 import type { DOMPurify } from "dompurify";
-import { EDITOR_COLOURS, EDITOR_FONT_SIZES_PT, EDITOR_FONTS, IMAGE_POSITIONS, IMAGE_SIZES } from "../limits";
+import { EDITOR_COLOURS, EDITOR_FONT_SIZES_PT, EDITOR_FONTS } from "../editor-limits";
+import { IMAGE_POSITIONS, IMAGE_SIZES } from "../limits";
 
 /** Toolbar tags, links, styled spans, our images (captioned in a figure) and the image-pair block. */
 export const POST_TAGS = [

@@ -1,4 +1,4 @@
-import { PINTEREST_OFF } from "../../../common/site-settings";
+import { PINTEREST_OFF } from "../../../common/site-names";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
 import { shell } from "../layout/use-document-title";
 import { AuthorBlog } from "./author-blog";

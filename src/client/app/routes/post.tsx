@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from "react-router";
 import { canManagePost } from "../../../common/policies";
 import { paths } from "../../../common/routes";
 import { metaDescription, postPageTitle } from "../../../common/rules/meta";
-import { PINTEREST_OFF } from "../../../common/site-settings";
+import { PINTEREST_OFF } from "../../../common/site-names";
 import type { BlogPost, PostReading } from "../../../common/types";
 import { CommentsSection } from "../../features/comments/components/comments-section";
 import { FollowBox } from "../../features/follow/components/follow-box";

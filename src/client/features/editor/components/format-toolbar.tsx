@@ -3,7 +3,7 @@ import {
   EDITOR_FONT_SIZES_PT,
   EDITOR_FONTS,
   TOOLBAR_STYLES,
-} from "../../../../common/limits";
+} from "../../../../common/editor-limits";
 import { StylePicker } from "./style-picker";
 
 export type ToolbarStyle = (typeof TOOLBAR_STYLES)[number];
