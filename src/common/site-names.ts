@@ -1,8 +1,28 @@
 import type { AuthorKey } from "./limits";
-import type { SiteSettings } from "./site-settings";
 
 // What a reader's page needs of the site settings (issue 21), apart from their defaults and
 // checks in site-settings.ts, which only the server and the studio load.
+
+/** Every setting readers see, as one flat record (the form's fields, the API's JSON). */
+export interface SiteSettings {
+  siteName: string;
+  /** Under the hero heading's site name in search results: the home page's meta description. */
+  tagline: string;
+  heroHeading: string;
+  heroText: string;
+  aboutText: string;
+  /** A line under the copyright; empty: none. */
+  footerText: string;
+  /** #rrggbb accent of each theme, empty for the theme's own (one colour cannot reach 4.5:1 on both). */
+  accentDark: string;
+  accentLight: string;
+  himBlogName: string;
+  himBlogDescription: string;
+  herBlogName: string;
+  herBlogDescription: string;
+  /** Her sidebar's board: a https://www.pinterest.com/ URL, "off" (no box), or "" (none set). */
+  pinterestBoard: string;
+}
 
 export const PINTEREST_OFF = "off";
 

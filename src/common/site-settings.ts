@@ -1,34 +1,15 @@
 import { AUTHOR_TITLES } from "./routes";
 import { THEME_BACKGROUNDS, textOn } from "./rules/contrast";
 
-export { blogDescription, blogName, PINTEREST_OFF, pinterestBoardUrl } from "./site-names";
+import type { SiteSettings } from "./site-names";
+
+export { blogDescription, blogName, PINTEREST_OFF, pinterestBoardUrl, type SiteSettings } from "./site-names";
 
 /**
  * Site settings (issue 21): what the two authors can change without a terminal. The defaults are
  * exactly what a new install shows (SPEC §1–§2 texts); environment variables (SITE_NAME,
  * PINTEREST_BOARD_URL, CONTACT_TO_EMAIL) are the defaults of their settings; a stored setting wins.
  */
-
-/** Every setting readers see, as one flat record (the form's fields, the API's JSON). */
-export interface SiteSettings {
-  siteName: string;
-  /** Under the hero heading's site name in search results: the home page's meta description. */
-  tagline: string;
-  heroHeading: string;
-  heroText: string;
-  aboutText: string;
-  /** A line under the copyright; empty: none. */
-  footerText: string;
-  /** #rrggbb accent of each theme, empty for the theme's own (one colour cannot reach 4.5:1 on both). */
-  accentDark: string;
-  accentLight: string;
-  himBlogName: string;
-  himBlogDescription: string;
-  herBlogName: string;
-  herBlogDescription: string;
-  /** Her sidebar's board: a https://www.pinterest.com/ URL, "off" (no box), or "" (none set). */
-  pinterestBoard: string;
-}
 
 /** What only the two authors see (GET /api/settings signed in as an author). */
 export interface AuthorSiteSettings extends SiteSettings {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { PostImage } from "../types";
 import { enhancePostImages, IMAGE_SIZES, imageSrcset, loadingFor } from "./image-sources";
-import { markersToHtml } from "./markers";
+import { markersToHtml } from "./marker-html";
 
 const url = "/uploads/blog-images/1_a.jpg";
 const image = (id: string, width?: number, height?: number): PostImage => ({

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ImagePosition, ImageSize } from "../limits";
+import { htmlToMarkers, markersToHtml } from "./marker-html";
 import {
   findMarkers,
-  htmlToMarkers,
   imageMarker,
   insertAtCursor,
   insertedIds,
   type MarkerImage,
   markerFor,
-  markersToHtml,
   moveMarker,
   pairImages,
   pairInText,

@@ -1,12 +1,7 @@
 import type { AuthorKey } from "../../../common/limits";
 import { formatHashtags } from "../../../common/rules/hashtags";
-import {
-  htmlToMarkers,
-  type MarkerImage,
-  markersToHtml,
-  savedAlts,
-  thumbnailOnSave,
-} from "../../../common/rules/markers";
+import { htmlToMarkers, markersToHtml, savedAlts } from "../../../common/rules/marker-html";
+import { type MarkerImage, thumbnailOnSave } from "../../../common/rules/markers";
 import { paragraphsFromText } from "../../../common/rules/paragraphs";
 import type { BlogPost, PostImage } from "../../../common/types";
 

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { imageTag } from "../../../common/rules/markers";
+import { imageTag } from "../../../common/rules/marker-html";
 import type { PostImage } from "../../../common/types";
 import { decodeEntities } from "./entities";
 
