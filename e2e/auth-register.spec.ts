@@ -75,6 +75,8 @@ test.describe("/register", () => {
     await page.getByLabel("Confirm Password").fill(PASSWORD);
     await page.getByLabel("Display Name").fill("Rosa Reader");
     await page.getByRole("button", { name: "Create Account" }).click();
+    // Creating the account may take a few seconds on a busy machine; then SPEC's 2 s.
+    await expect(page.getByRole("status")).toHaveText("Registration successful! Redirecting to login...");
     await page.waitForURL(/\/login\?from=%2Fcontact$/, { timeout: 5_000 });
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);

@@ -115,8 +115,14 @@ test.describe("his and her blog lists", () => {
 
     await page.goto("/his-blog");
     await expect(page.getByText(post.title)).toBeVisible();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("blogPosts") ?? "[]"));
-    expect(stored.map((p: { id: string }) => p.id)).toContain(post.id);
+    // The list is stored after it is shown (an effect), so the test waits for it.
+    await expect
+      .poll(async () =>
+        (await page.evaluate(() => JSON.parse(localStorage.getItem("blogPosts") ?? "[]"))).map(
+          (p: { id: string }) => p.id,
+        ),
+      )
+      .toContain(post.id);
 
     // The server becomes unreachable; a new visit must fetch the list and fall back.
     await page.route("**/api/posts*", (route) => route.abort());

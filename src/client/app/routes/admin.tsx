@@ -18,6 +18,8 @@ const DemoPostsNotice = lazy(() =>
   import("../../features/studio/components/demo-posts-notice").then((m) => ({ default: m.DemoPostsNotice })),
 );
 // Statistics: the last 7 days at a glance, and each post's views on its row.
+// As tall as the summary (stats.css), before its chunk and its stylesheet arrive.
+const SUMMARY_PLACE = { minHeight: "12.5rem", margin: "2rem 0" } as const;
 const StatsSummary = lazy(() => import("../../features/stats/components/stats-summary"));
 const PostStatsLine = lazy(() => import("../../features/stats/components/post-stats-line"));
 const postStats = (postId: string) => (
@@ -90,7 +92,8 @@ export default function AdminPage() {
     <RequireAuth admin>
       <main className="page">
         <AdminHeader />
-        <Suspense fallback={null}>
+        {/* Its place is kept while it loads: the form below does not move under a click. */}
+        <Suspense fallback={<div style={SUMMARY_PLACE} aria-hidden="true" />}>
           <StatsSummary />
         </Suspense>
         <AdminNewPost />
