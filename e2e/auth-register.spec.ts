@@ -70,6 +70,8 @@ test.describe("/register", () => {
     await page.waitForURL(/\/login\?from=%2Fcontact$/);
     await page.getByRole("link", { name: "Register" }).click();
     await page.waitForURL(/\/register\?from=%2Fcontact$/);
+    // The login page stays up until the register page's chunk has loaded: wait for its heading.
+    await expect(page.getByRole("heading", { level: 1, name: "Create Account" })).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm Password").fill(PASSWORD);
@@ -78,6 +80,7 @@ test.describe("/register", () => {
     // Creating the account may take a few seconds on a busy machine; then SPEC's 2 s.
     await expect(page.getByRole("status")).toHaveText("Registration successful! Redirecting to login...");
     await page.waitForURL(/\/login\?from=%2Fcontact$/, { timeout: 5_000 });
+    await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Log In" }).click();
