@@ -75,3 +75,78 @@ describe("import boundaries", () => {
     ).toEqual(["server/db/client"]);
   });
 });
+
+/** Resolve an import (as importsOf gives it) to a source file under src/, or null (an asset, CSS). */
+function resolveImport(to: string, known: Set<string>): string | null {
+  for (const candidate of [to, `${to}.ts`, `${to}.tsx`, `${to}/index.ts`, `${to}/index.tsx`])
+    if (known.has(candidate)) return candidate;
+  return null;
+}
+
+/** The import cycles among these files (each as "a → b → … → a"), type-only imports included. */
+function cyclesAmong(files: string[]): string[] {
+  const known = new Set(files.map(rel));
+  const graph = new Map(
+    files.map((f) => [
+      rel(f),
+      importsOf(f)
+        .map((to) => resolveImport(to, known))
+        .filter((to): to is string => to !== null),
+    ]),
+  );
+  const state = new Map<string, "open" | "done">();
+  const found: string[] = [];
+  const visit = (node: string, trail: string[]): void => {
+    state.set(node, "open");
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === "open") found.push([...trail.slice(trail.indexOf(next)), next].join(" → "));
+      else if (!state.has(next)) visit(next, [...trail, next]);
+    }
+    state.set(node, "done");
+  };
+  for (const node of graph.keys()) if (!state.has(node)) visit(node, [node]);
+  return found;
+}
+
+describe("a house a newcomer can read (issue 19)", () => {
+  const all = sourceFiles(src).filter((f) => !/\.test\.tsx?$/.test(f));
+  const isTestSupport = (f: string) => /\/test\//.test(rel(f)) || rel(f).startsWith("e2e");
+
+  it("has no import cycle, type-only ones included (what `npx madge --circular` checks)", () => {
+    expect(cyclesAmong(all)).toEqual([]);
+  });
+
+  it("would find a cycle", () => {
+    const dir = path.join(src, "server/x");
+    const a = path.join(dir, "a.ts");
+    const b = path.join(dir, "b.ts");
+    const texts: Record<string, string> = { [a]: 'import type { B } from "./b";', [b]: 'import { a } from "./a";' };
+    const graph = [a, b].map((f) => [rel(f), importsOf(f, texts[f])] as const);
+    expect(graph).toEqual([
+      ["server/x/a.ts", ["server/x/b"]],
+      ["server/x/b.ts", ["server/x/a"]],
+    ]);
+  });
+
+  it("keeps every source file at 250 lines or fewer (tests, test support and the demo seed aside)", () => {
+    const long = all
+      .filter((f) => !isTestSupport(f) && !rel(f).startsWith("server/db/seed"))
+      .map((f) => [rel(f), readFileSync(f, "utf8").trimEnd().split("\n").length] as const)
+      .filter(([, lines]) => lines > 250);
+    expect(long).toEqual([]);
+  });
+
+  it("names the two blogs in one place: the route table's defaults", () => {
+    const named = all
+      .filter((f) => !isTestSupport(f) && rel(f) !== "common/routes.ts")
+      .flatMap((f) =>
+        readFileSync(f, "utf8")
+          .split("\n")
+          .map((line, i) => [rel(f), i + 1, line] as const)
+          // Comments may quote the defaults; code asks common/site-names.ts.
+          .filter(([, , line]) => /["'`](His|Her) Blog["'`]/.test(line) && !/^\s*(\/\/|\*|\/\*)/.test(line)),
+      )
+      .map(([file, line]) => `${file}:${line}`);
+    expect(named).toEqual([]);
+  });
+});

@@ -14,12 +14,14 @@ import { registerVerificationRoutes } from "./auth/verification.routes";
 import { registerAuthorProfilesRoutes } from "./authors/author-profiles.routes";
 import { connectContentCache } from "./cache/notify";
 import { ContentCache } from "./cache/store";
+import { subscribeContentCache } from "./cache/subscriptions";
 import { registerCommentsRoutes } from "./comments/comments.routes";
 import { registerModerationRoutes } from "./comments/moderation.routes";
 import { registerContactRoutes } from "./contact/contact.routes";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
+import { Events } from "./events";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
 import { registerLikesRoutes } from "./likes/likes.routes";
@@ -60,7 +62,10 @@ export interface AppDeps {
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** A write that changes what readers see: the public content cache is dropped after it succeeds. */
+    /**
+     * A write that changes what readers see and declares no narrower event: `contentChanged` is
+     * emitted after it succeeds (the cache drops everything, publishing re-reads its schedule).
+     */
     invalidatesContent?: boolean;
   }
 }
@@ -88,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       log: (level, message) => app.log[level](message),
     });
   const cache = new ContentCache();
+  const events = new Events((message, error) => app.log.warn({ err: error }, message));
   const now = deps.now ?? (() => new Date());
   const ctx: AppContext = {
     config,
@@ -96,9 +102,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     auth,
     mailer,
     cache,
+    events,
     storage: deps.storage ?? createStorage(config),
     now,
-    publishing: new Publishing({ db: database.db, cache, now }, (message, error) =>
+    publishing: new Publishing({ db: database.db, cache, events, now }, (message, error) =>
       app.log.warn({ err: error }, message),
     ),
   };
@@ -116,15 +123,16 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     payload: unknown,
     done: (err: null, p: unknown) => void,
   ) => {
-    if (reply.statusCode < 400) ctx.cache.invalidate();
-    done(null, payload);
+    if (reply.statusCode >= 400) return done(null, payload);
+    ctx.events.emit("contentChanged", { remote: false }).finally(() => done(null, payload));
   };
   app.addHook("onRoute", (route) => {
     if (!(route.config as { invalidatesContent?: boolean } | undefined)?.invalidatesContent) return;
     const existing = route.onSend ? [route.onSend].flat() : [];
     route.onSend = [...existing, invalidateAfterWrite];
   });
-  // Processes sharing one PostgreSQL drop each other's stale public reads.
+  // The cache drops what each event changed; processes sharing one PostgreSQL drop each other's.
+  subscribeContentCache(ctx);
   await connectContentCache(app, ctx);
   // Scheduled posts appear at their time: each process drops its caches then (and announces once).
   registerPublishing(app, ctx);
@@ -135,7 +143,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // The table of contents of the API.
   await registerHealthRoutes(app, ctx);
   await registerMetrics(app, ctx);
-  // Before the comment routes: it hooks the routes that announce a comment as they are added.
   await registerAudience(app, ctx);
   await registerAuthRoutes(app, ctx);
   await registerSessionRoutes(app, ctx);

@@ -2,6 +2,7 @@ import type { Auth } from "./auth/auth";
 import type { ContentCache } from "./cache/store";
 import type { Database, Db } from "./db/client";
 import type { Config } from "./env";
+import type { Events } from "./events";
 import type { Mailer } from "./mail/mailer";
 import type { Publishing } from "./posts/publishing";
 import type { Storage } from "./storage/storage";
@@ -14,6 +15,8 @@ export interface AppContext {
   auth: Auth;
   mailer: Mailer;
   cache: ContentCache;
+  /** Domain events: writes tell them after they commit; features subscribe (events.ts). */
+  events: Events;
   /** Uploads: DATA_DIR/uploads or the S3 bucket. */
   storage: Storage;
   /** Scheduled publishing and the once-only "post became public" event (posts/publishing.ts). */

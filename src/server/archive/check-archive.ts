@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { user } from "../db/schema";
 import { placeholderFor, type TrustOptions, type UserPlan } from "./admission";
 import { refused } from "./format";
-import type { ImportOptions } from "./import";
+import type { ImportOptions } from "./import-options";
 import { inspectArchive } from "./inspect-archive";
 import { inspectInChild } from "./inspect-child";
 import { type ArchiveTable, archiveTables } from "./tables";

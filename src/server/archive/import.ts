@@ -8,25 +8,13 @@ import { Admission, keyOf, type TrustOptions, withFreshTokens } from "./admissio
 import { type Checked, checkArchive, refused } from "./check-archive";
 import { uploadWanted } from "./export-scope";
 import { ArchiveError, DATA_ENTRY } from "./format";
+import type { ImportOptions } from "./import-options";
 import { readArchive } from "./read-archive";
 import { applyRowRules } from "./row-rules";
 import type { ArchiveStorage } from "./storage";
 import { type ArchiveRow, type ArchiveTable, decodeRow } from "./tables";
 
 /** `scope`, `withSecrets`, `keepFollowersConfirmed`: what the archive may grant (admission.ts). */
-export interface ImportOptions extends TrustOptions {
-  db: Db;
-  storage: ArchiveStorage;
-  file: string;
-  /** A folder of its own for re-encoded images between checking and placing them (removed after). */
-  stagingDir: string;
-  dryRun?: boolean;
-  /** Check the file in a child process with a memory bound (the studio's button: inspect-child.ts). */
-  isolate?: boolean;
-  /** Refuse when the blog already has posts (the admin 'Import' button is for an empty blog). */
-  requireEmpty?: boolean;
-  onProgress?: (text: string) => void;
-}
 
 export const BLOG_NOT_EMPTY =
   "This blog already has posts: an archive can only be imported into an empty blog.";

@@ -5,7 +5,7 @@ import { decodeImage } from "../uploads/image-store";
 import { Admission, withFreshTokens } from "./admission";
 import { collectUploads } from "./export-scope";
 import { DATA_ENTRY, refused, UPLOAD_ENTRY, VARIANT_KEY } from "./format";
-import type { ImportOptions } from "./import";
+import type { ImportOptions } from "./import-options";
 import { type ArchiveEntry, readArchive } from "./read-archive";
 import { applyRowRules } from "./row-rules";
 import { archiveTables, decodeRow } from "./tables";

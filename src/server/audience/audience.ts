@@ -1,5 +1,4 @@
-import type { FastifyInstance, preSerializationHookHandler } from "fastify";
-import type { Comment } from "../../common/engagement";
+import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { AudienceMail } from "./audience-mail";
 import { registerFollowRoutes } from "./followers.routes";
@@ -9,10 +8,6 @@ import { queueNewPostEmails } from "./post-emails";
 import { registerUnsubscribePage } from "./unsubscribe-page";
 
 declare module "fastify" {
-  interface FastifyContextConfig {
-    /** The route answers 201 with a new comment: its notifications are queued (audience.ts). */
-    announcesComment?: boolean;
-  }
   interface FastifyInstance {
     /** The audience email worker (started with the app, stopped when it closes). */
     audienceMail: AudienceMail;
@@ -44,20 +39,11 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
   });
 
   // A new comment: the post's author and the writer of the comment it answers get an email.
-  // Only on the routes that add one: every other request runs no hook of ours. It reads the
-  // comment before it is serialized (an onSend hook would see the compressed bytes).
-  const announce: preSerializationHookHandler<unknown> = (request, reply, payload, done) => {
-    if (reply.statusCode !== 201) return done(null, payload);
+  ctx.events.on("commentCreated", async ({ comment }) => {
     // The comment is stored: a notification that cannot be queued (its post deleted meanwhile)
-    // must not turn the answer into an error.
-    queueCommentNotifications(ctx.db, ctx.config, payload as Comment, ctx.now())
-      .then(() => worker.kick())
-      .catch((error: unknown) => request.log.warn({ err: error }, "comment notifications not queued"))
-      .finally(() => done(null, payload));
-  };
-  app.addHook("onRoute", (route) => {
-    if (!route.config?.announcesComment) return;
-    route.preSerialization = [...(route.preSerialization ? [route.preSerialization].flat() : []), announce];
+    // must not turn the answer into an error (events.ts logs it).
+    await queueCommentNotifications(ctx.db, ctx.config, comment, ctx.now());
+    worker.kick();
   });
 
   await registerFollowRoutes(app, ctx);

@@ -48,7 +48,7 @@ export async function registerAuthorProfilesRoutes(app: FastifyInstance, ctx: Ap
     // The width comes from the stored photo, never from the client (the body schema refuses it).
     const photoWidth = input.photoUrl ? await storedImageWidth(ctx.storage, input.photoUrl) : null;
     const saved = await saveAuthorProfile(ctx.db, { author, ...input, photoWidth }, ctx.now());
-    ctx.cache.invalidate();
+    await ctx.events.emit("settingsChanged", {});
     return saved;
   });
 }

@@ -3,11 +3,33 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import type { AppContext } from "../context";
 
-// Cross-process invalidation over one PostgreSQL: bump site_state and NOTIFY; LISTEN on a
-// dedicated connection. A periodic look at content_version covers a lost notification.
+// Cross-process invalidation over one PostgreSQL: bump site_state and NOTIFY what was dropped
+// (everything, or a few key prefixes); LISTEN on a dedicated connection. A periodic look at
+// content_version covers a lost notification.
 
 export const CONTENT_CHANNEL = "duet_content";
 const POLL_MS = 10_000;
+const EVERYTHING = "*";
+
+/** A notification's payload: `{instance}:{"*" or a JSON list of key prefixes}:{version}`. */
+export function parseChange(
+  payload: string,
+): { from: string; prefixes: string[] | null; version: number } | null {
+  const first = payload.indexOf(":");
+  const last = payload.lastIndexOf(":");
+  if (first < 0 || last <= first) return null;
+  const scope = payload.slice(first + 1, last);
+  const version = Number(payload.slice(last + 1));
+  if (!Number.isSafeInteger(version)) return null;
+  if (scope === EVERYTHING) return { from: payload.slice(0, first), prefixes: null, version };
+  try {
+    const prefixes: unknown = JSON.parse(scope);
+    if (!Array.isArray(prefixes) || !prefixes.every((p) => typeof p === "string" && p !== "")) return null;
+    return { from: payload.slice(0, first), prefixes, version };
+  } catch {
+    return null;
+  }
+}
 
 const BUMP_AND_NOTIFY = `
   with v as (
@@ -27,9 +49,16 @@ export async function connectContentCache(app: FastifyInstance, ctx: AppContext)
   let listener: pg.Client | null = null;
   let lastSeen: number | null = null;
   let retry: NodeJS.Timeout | null = null;
+  // Another process changed something this one cannot narrow down: drop it all, and let the
+  // subscribers of remote changes (publishing re-reads its schedule) know.
+  const dropEverything = (): void => {
+    cache.invalidateLocal();
+    void ctx.events.emit("contentChanged", { remote: true });
+  };
 
-  cache.setBroadcaster(() => {
-    pool.query(BUMP_AND_NOTIFY, [instanceId]).catch((error: unknown) => {
+  cache.setBroadcaster((prefixes) => {
+    const scope = prefixes ? JSON.stringify(prefixes) : EVERYTHING;
+    pool.query(BUMP_AND_NOTIFY, [`${instanceId}:${scope}`]).catch((error: unknown) => {
       app.log.warn({ err: error }, "could not announce a content change to other processes");
     });
   });
@@ -57,12 +86,18 @@ export async function connectContentCache(app: FastifyInstance, ctx: AppContext)
       // The connection dropped: anything may have changed meanwhile.
       if (listener === client) listener = null;
       client.end().catch(() => {});
-      cache.invalidateLocal();
+      dropEverything();
       reconnectSoon();
     });
     client.on("notification", (msg) => {
-      if (msg.channel === CONTENT_CHANNEL && !msg.payload?.startsWith(`${instanceId}:`))
-        cache.invalidateLocal();
+      if (msg.channel !== CONTENT_CHANNEL || !msg.payload) return;
+      const change = parseChange(msg.payload);
+      if (!change) return dropEverything();
+      // Versions seen (ours too) are not a lost notification for the poll below.
+      lastSeen = Math.max(lastSeen ?? 0, change.version);
+      if (change.from === instanceId) return;
+      if (change.prefixes) cache.invalidatePrefixesLocal(change.prefixes);
+      else dropEverything();
     });
     try {
       await client.connect();
@@ -83,8 +118,9 @@ export async function connectContentCache(app: FastifyInstance, ctx: AppContext)
   const poll = setInterval(() => {
     readVersion()
       .then((v) => {
-        if (lastSeen !== null && v !== lastSeen) cache.invalidateLocal();
-        lastSeen = v;
+        // A change this process was not told about (a lost notification): drop everything.
+        if (lastSeen !== null && v > lastSeen) dropEverything();
+        lastSeen = Math.max(lastSeen ?? 0, v);
       })
       .catch(() => {});
   }, POLL_MS);

@@ -1,8 +1,8 @@
 /**
- * In-process store for public reads, read only through getOrLoad. Write routes declare
- * `config: { invalidatesContent: true }` and one hook in app.ts calls invalidate(); entries are
- * dropped whole, which is simple and correct for a blog whose writes are rare. When several
- * processes share one PostgreSQL, invalidate() is also announced to them (./notify.ts).
+ * In-process store for public reads, read only through getOrLoad. It drops what domain events
+ * say changed (./subscriptions.ts): a like or a comment only the keys that show engagement,
+ * anything else everything, which is simple and correct for a blog whose writes are rare. When
+ * several processes share one PostgreSQL, each drop is also announced to them (./notify.ts).
  */
 const MAX_ENTRIES = 5_000;
 /** Also bounded by size, so many distinct (valid) cursors cannot pin unbounded memory. */
@@ -26,8 +26,7 @@ export class ContentCache {
   private sizes = new Map<string, number>();
   private bytes = 0;
   private loading = new Map<string, Promise<unknown>>();
-  private listeners: Array<() => void> = [];
-  private broadcaster: (() => void) | null = null;
+  private broadcaster: ((prefixes: readonly string[] | null) => void) | null = null;
   version = 0;
   /** Reads answered from memory and reads that had to load (for /metrics). */
   readonly stats = { hits: 0, misses: 0 };
@@ -115,7 +114,13 @@ export class ContentCache {
   /** Drop everything after a write here, and tell the other processes sharing the database. */
   invalidate(): void {
     this.invalidateLocal();
-    this.broadcaster?.();
+    this.broadcaster?.(null);
+  }
+
+  /** Drop only the keys that start with one of these prefixes, here and in the other processes. */
+  invalidatePrefixes(prefixes: readonly string[]): void {
+    this.invalidatePrefixesLocal(prefixes);
+    this.broadcaster?.(prefixes);
   }
 
   /** Drop everything in this process only (a write announced by another process). */
@@ -125,14 +130,18 @@ export class ContentCache {
     this.sizes.clear();
     this.bytes = 0;
     this.loading.clear();
-    for (const l of this.listeners) l();
   }
 
-  onInvalidate(listener: () => void): void {
-    this.listeners.push(listener);
+  /** Drop the keys with these prefixes in this process only; loads under way are not kept. */
+  invalidatePrefixesLocal(prefixes: readonly string[]): void {
+    this.version++;
+    this.loading.clear();
+    for (const key of [...this.entries.keys()])
+      if (prefixes.some((prefix) => key.startsWith(prefix))) this.delete(key);
   }
 
-  setBroadcaster(broadcast: (() => void) | null): void {
+  /** How a change reaches the other processes: null for everything, or the prefixes dropped. */
+  setBroadcaster(broadcast: ((prefixes: readonly string[] | null) => void) | null): void {
     this.broadcaster = broadcast;
   }
 }

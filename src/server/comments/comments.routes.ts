@@ -26,10 +26,6 @@ import { holdsComment, isBlocked } from "./moderation.repository";
 import { presentThreads } from "./threads";
 
 export const COMMENTS_PAGE_SIZE = 20;
-/** Comments are part of what readers see: app.ts drops the public content cache after a write. */
-const WRITE = { config: { invalidatesContent: true } } as const;
-/** A new comment also tells the audience feature to notify (declared, acted on in one hook). */
-const NEW_COMMENT = { config: { invalidatesContent: true, announcesComment: true } } as const;
 
 const postNotFound = () => notFound("post", "Post not found");
 const commentNotFound = () => notFound("comment", "Comment not found");
@@ -79,7 +75,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     return presentThreads(own, viewer, { author: post.author });
   });
 
-  app.post<{ Params: { id: string } }>("/api/posts/:id/comments", NEW_COMMENT, async (request, reply) => {
+  app.post<{ Params: { id: string } }>("/api/posts/:id/comments", async (request, reply) => {
     const viewer = await getViewer(ctx, request);
     if (!viewer || !canComment(viewer)) throw unauthorized("Please log in to post a comment");
     const body = parse(NewCommentBodySchema, request.body);
@@ -128,10 +124,12 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
       viewer.isAdmin,
     );
     if (!comment) throw postNotFound();
+    // The cache drops the post's threads; audience mail notifies the post's author and whom it answers.
+    await ctx.events.emit("commentCreated", { comment });
     return reply.status(201).send(comment);
   });
 
-  app.patch<{ Params: { id: string } }>("/api/comments/:id", WRITE, async (request) => {
+  app.patch<{ Params: { id: string } }>("/api/comments/:id", async (request) => {
     const viewer = await requireViewer(ctx, request);
     const { content } = parse(CommentBodySchema, request.body);
     const { id } = request.params;
@@ -143,10 +141,11 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     }
     const updated = await updateComment(ctx.db, id, content, ctx.now(), found.isAuthor);
     if (!updated) throw commentNotFound();
+    await ctx.events.emit("commentChanged", { postId: found.comment.postId });
     return updated;
   });
 
-  app.delete<{ Params: { id: string } }>("/api/comments/:id", WRITE, async (request, reply) => {
+  app.delete<{ Params: { id: string } }>("/api/comments/:id", async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
     const { id } = request.params;
     const found = isId(id) ? await findCommentWithPost(ctx.db, authors, id) : null;
@@ -155,6 +154,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
       throw forbidden("You can only delete your own comments.");
     }
     if (!(await deleteComment(ctx.db, id, ctx.now()))) throw commentNotFound();
+    await ctx.events.emit("commentChanged", { postId: found.comment.postId });
     return reply.status(204).send();
   });
 }

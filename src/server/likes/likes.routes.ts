@@ -26,24 +26,21 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** SPEC §4: toggle the viewer's like; answers the new `{ liked, likes }`. */
-  // The count is part of every cached post and card: app.ts drops the content cache after a toggle.
-  app.post<{ Params: { id: string } }>(
-    "/api/posts/:id/like",
-    { config: { invalidatesContent: true } },
-    async (request, reply) => {
-      const viewer = await getViewer(ctx, request);
-      if (!viewer) throw unauthorized("Please log in to like posts");
-      const { id } = request.params;
-      // A toggle carries no data: refuse any field rather than ignore it.
-      parse(strictBody({}).nullish(), request.body);
-      if (!isId(id)) throw postNotFound();
-      // Only a public post takes likes: a draft or scheduled one is missing to everyone (issue 20).
-      if (!(await postIsPublic(ctx.db, id, ctx.now()))) throw postNotFound();
-      limitLikes(viewer.id);
-      const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());
-      if (!state) throw postNotFound();
-      reply.header("cache-control", "no-store");
-      return state;
-    },
-  );
+  // The count is part of every cached post and card: the cache drops those (cache/subscriptions.ts).
+  app.post<{ Params: { id: string } }>("/api/posts/:id/like", async (request, reply) => {
+    const viewer = await getViewer(ctx, request);
+    if (!viewer) throw unauthorized("Please log in to like posts");
+    const { id } = request.params;
+    // A toggle carries no data: refuse any field rather than ignore it.
+    parse(strictBody({}).nullish(), request.body);
+    if (!isId(id)) throw postNotFound();
+    // Only a public post takes likes: a draft or scheduled one is missing to everyone (issue 20).
+    if (!(await postIsPublic(ctx.db, id, ctx.now()))) throw postNotFound();
+    limitLikes(viewer.id);
+    const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());
+    if (!state) throw postNotFound();
+    await ctx.events.emit("likeChanged", { postId: id });
+    reply.header("cache-control", "no-store");
+    return state;
+  });
 }

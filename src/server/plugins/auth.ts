@@ -202,9 +202,10 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       if (signInEmail && res.status === 200)
         await recordSuccessfulSignIn(ctx.db, signInEmail, clientKey(request.ip), ctx.now());
       if (changer && res.status === 200) await forgetResetTokens(ctx.db, changer.id);
-      // A reset or a followed link may confirm an author address: the author badge on comments changes.
+      // A reset or a followed link may confirm an author address: the author badge on comments
+      // changes (like a profile, it is part of what every page shows).
       if ((authPath === "/reset-password" && res.status === 200) || (verifying && res.status === 302))
-        ctx.cache.invalidate();
+        await ctx.events.emit("settingsChanged", {});
 
       reply.status(res.status);
       for (const [key, value] of res.headers) {

@@ -106,6 +106,28 @@ describe.skipIf(!url)("cache invalidation across processes sharing one PostgreSQ
     expect(b.ctx.cache.version).toBe(versionB);
   });
 
+  it("a like drops only the liked post's keys in the other process, and a scheduled time wakes it", async () => {
+    const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
+    for (const key of ["post|p1", "post|p2", "sitemap", "feed|him"])
+      await b.ctx.cache.getOrLoad(key, async () => key);
+    const versionB = b.ctx.cache.version;
+    await a.ctx.events.emit("likeChanged", { postId: "p1" });
+    expect(await eventually(async () => b.ctx.cache.version > versionB)).toBe(true);
+    expect(["post|p1", "post|p2", "sitemap", "feed|him"].filter((k) => b.ctx.cache.peek(k))).toEqual([
+      "post|p2",
+      "sitemap",
+      "feed|him",
+    ]);
+
+    // A post scheduled through process A: process B arms its own timer (no cache in between).
+    const at = new Date(Date.now() + 60 * 60_000);
+    await a.ctx.db
+      .insert(blogPosts)
+      .values({ title: "Later", content: "<p>x</p>", author: "her", status: "scheduled", date: at });
+    await a.ctx.events.emit("contentChanged", { remote: false });
+    expect(await eventually(async () => b.ctx.publishing.nextDue?.getTime() === at.getTime())).toBe(true);
+  });
+
   it("listening resumes after the database refused the first reconnect, and announcements arrive again", async () => {
     const [a, b] = apps as [(typeof apps)[0], (typeof apps)[0]];
     const admin = new pg.Client({ connectionString: url });

@@ -76,7 +76,7 @@ describe("post became public", () => {
     const later = () => new Date(Date.now() + 120_000);
     const seen: string[][] = [[], []];
     const workers = [0, 1].map((i) => {
-      const p = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, now: later });
+      const p = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, events: t.ctx.events, now: later });
       p.onBecamePublic(async (published, tx: Db) => {
         seen[i]!.push(published.id);
         // Work done with tx is kept exactly when the claim is.
@@ -99,7 +99,7 @@ describe("post became public", () => {
       publishAt: new Date(Date.now() + 60_000).toISOString(),
     });
     const later = () => new Date(Date.now() + 120_000);
-    const failing = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, now: later });
+    const failing = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, events: t.ctx.events, now: later });
     failing.onBecamePublic(async () => {
       throw new Error("queue is down");
     });
@@ -108,7 +108,7 @@ describe("post became public", () => {
     expect(row!.announcedAt).toBeNull();
     await failing.close();
 
-    const working = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, now: later });
+    const working = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, events: t.ctx.events, now: later });
     const got: string[] = [];
     working.onBecamePublic(async (p) => {
       got.push(p.id);

@@ -1,9 +1,10 @@
 import { and, gt, isNull, lte, min, ne, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { BlogPost } from "../../common/types";
-import type { AppContext } from "../context";
+import type { ContentCache } from "../cache/store";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
+import type { Events } from "../events";
 import { postColumns, toBlogPost } from "./post.presenter";
 
 /**
@@ -11,13 +12,16 @@ import { postColumns, toBlogPost } from "./post.presenter";
  *
  * Visibility never waits for this module: a scheduled post is public from its `date` on
  * (isPostPublic). What it adds:
- * 1. Caches: every process keeps one timer for the next publish time and drops its own content
- *    cache then, so lists, feeds, the sitemap and pages show the post without a restart or a
- *    write. Dropping a cache twice is harmless, so each process does it for itself.
+ * 1. Caches: every process keeps one timer for the next publish time; then it drops its own
+ *    content cache (so lists, feeds, the sitemap and pages show the post without a restart or a
+ *    write) and claims the due posts itself. Dropping a cache twice is harmless, so each process
+ *    does it for itself. The timer is re-armed after every content change here or elsewhere
+ *    (the `contentChanged` event), never through the cache.
  * 2. The once-only "post became public" event: the first process to run `claimDue` after a post's
  *    time sets its `announced_at` in one UPDATE, which PostgreSQL lets only one transaction do
  *    per row; the handlers run inside that transaction. A handler that throws rolls the claim
- *    back, and it is tried again a minute later.
+ *    back, and it is tried again a minute later. After the commit, `postBecamePublic` is emitted
+ *    for subscribers that act outside the transaction.
  */
 export type BecamePublicHandler = (post: BlogPost, tx: Db) => Promise<void>;
 
@@ -38,7 +42,7 @@ export class Publishing {
   nextDue: Date | null = null;
 
   constructor(
-    private readonly ctx: Pick<AppContext, "db" | "cache" | "now">,
+    private readonly ctx: { db: Db; cache: ContentCache; events: Events; now: () => Date },
     private readonly log: (message: string, error?: unknown) => void = () => {},
   ) {}
 
@@ -82,7 +86,7 @@ export class Publishing {
     const [any] = await this.ctx.db.select({ id: blogPosts.id }).from(blogPosts).where(due).limit(1);
     if (!any) return [];
     try {
-      return await this.ctx.db.transaction(async (tx) => {
+      const claimed = await this.ctx.db.transaction(async (tx) => {
         const rows = await tx
           .update(blogPosts)
           .set({
@@ -93,8 +97,10 @@ export class Publishing {
           .returning(postColumns);
         for (const row of rows)
           for (const handler of this.handlers) await handler(toBlogPost(row, now), tx as unknown as Db);
-        return rows.map((r) => r.id);
+        return rows.map((row) => toBlogPost(row, now));
       });
+      for (const post of claimed) await this.ctx.events.emit("postBecamePublic", { post });
+      return claimed.map((post) => post.id);
     } catch (error) {
       this.retrySoon();
       throw error;
@@ -117,11 +123,12 @@ export class Publishing {
     this.timer.unref();
   }
 
-  /** A publish time came: every process drops its own cache; the cache listener then kicks. */
+  /** A publish time came: every process drops its own cache, and claims what came due. */
   private due(): void {
     this.timer = null;
     if (this.closed) return;
     this.ctx.cache.invalidateLocal();
+    void this.kick();
   }
 
   private retrySoon(): void {
@@ -147,8 +154,11 @@ export class Publishing {
  * Wire publishing into the app: run at start (posts that came due while no process ran), and
  * after every content change here or in another process (a new schedule, a publish).
  */
-export function registerPublishing(app: FastifyInstance, ctx: AppContext): void {
-  ctx.cache.onInvalidate(() => void ctx.publishing.kick());
+export function registerPublishing(
+  app: FastifyInstance,
+  ctx: { events: Events; publishing: Publishing },
+): void {
+  ctx.events.on("contentChanged", () => void ctx.publishing.kick());
   app.addHook("onReady", async () => {
     await ctx.publishing.kick();
   });

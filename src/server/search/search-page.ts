@@ -5,7 +5,7 @@ import type { Page, SearchHit } from "../../common/types";
 import { AppError } from "../errors";
 import { decodeRankCursor } from "../pagination";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
-import type { PageLoader } from "../shell/loaders";
+import type { PageLoader } from "../shell/page-model";
 import { cachedSearch, parseSearchQuery } from "./search.routes";
 
 const values = (value: unknown): string[] =>

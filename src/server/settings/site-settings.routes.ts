@@ -43,7 +43,7 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
    * PUT /api/settings: the fields given change (empty: back to the default); stored are only the
    * values that differ from the defaults, so a changed environment variable still applies to the rest.
    */
-  app.put("/api/settings", { config: { invalidatesContent: true } }, async (request) => {
+  app.put("/api/settings", async (request) => {
     const viewer = await requireViewer(ctx, request);
     if (!canEditSiteSettings(viewer)) throw onlyAuthors();
     const input = parse(SiteSettingsBodySchema, request.body);
@@ -72,6 +72,8 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
         { userId: viewer.id, userEmail: viewer.email, changes },
         ctx.now(),
       );
+      // Every page shows them: the cache drops everything, on every process.
+      await ctx.events.emit("settingsChanged", {});
     }
     return after;
   });

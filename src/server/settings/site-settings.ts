@@ -19,7 +19,7 @@ export const settingsEnv = (config: Config): SiteSettingsEnv => ({
 
 /**
  * The settings in force, from the content cache: every page reads them, and a change drops the
- * cache on every process (ctx.cache.invalidate() is announced over PostgreSQL).
+ * cache on every process (the `settingsChanged` event; cache/subscriptions.ts).
  */
 export const SITE_SETTINGS_CACHE_KEY = "site-settings";
 

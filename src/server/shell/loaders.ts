@@ -11,30 +11,7 @@ import { readPostReading } from "../posts/post-reading.routes";
 import { cachedPostList, parsePostListQuery, readPost } from "../posts/posts.routes";
 import { searchPage } from "../search/search-page";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
-import type { PageHead, ShellData } from "./html";
-
-/** What the server knows of a page before rendering it. */
-export interface PageModel {
-  head: PageHead;
-  queries: ShellData["queries"];
-  status: number;
-  /** Whether the anonymous rendering may be kept until the next write (not for invented paths). */
-  cacheable: boolean;
-  /** Private pages (/admin, /profile) render in the browser only. */
-  serverRendered: boolean;
-}
-
-export interface PageRequest {
-  pathname: string;
-  params: Record<string, string>;
-  /** The parsed query string (`?q=` of /search). */
-  query: Record<string, unknown>;
-  viewer: Viewer | null;
-  /** The client's address (behind a trusted proxy, the one it reports). */
-  address: string;
-}
-
-export type PageLoader = (ctx: AppContext, page: PageRequest) => Promise<PageModel>;
+import type { PageLoader, PageModel, PageRequest } from "./page-model";
 
 const simple =
   (name: PageName, options: { status?: number; serverRendered?: boolean; cacheable?: boolean } = {}) =>

@@ -13,7 +13,8 @@ import { getViewer } from "../plugins/auth";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
 import { type Asset, loadAssets, sendAsset } from "./assets";
 import { headTags, loadTemplate, renderDocument, type ShellData, type Template } from "./html";
-import { type PageModel, pageLoaders } from "./loaders";
+import { pageLoaders } from "./loaders";
+import type { PageModel } from "./page-model";
 import { routePreloads } from "./preloads";
 import { type AppRenderer, loadRenderer } from "./renderer";
 

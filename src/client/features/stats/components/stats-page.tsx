@@ -1,12 +1,15 @@
 import { useState } from "react";
 import { STATS_RANGES, type StatsRange, type StatsReport, type StatsScope } from "../../../../common/stats";
 import { useSession } from "../../../lib/session";
+import { siteBlogName } from "../../../lib/shell-data";
 import { useStats } from "../api/get-stats";
 import { StatsCharts } from "./stats-charts";
 import { StatsLists } from "./stats-lists";
 import "../stats.css";
 
-const SCOPE_LABELS: Record<StatsScope, string> = { him: "His Blog", her: "Her Blog", both: "Both blogs" };
+const SCOPES: StatsScope[] = ["him", "her", "both"];
+/** The blogs by the names in force (site settings), and both together. */
+const scopeLabel = (scope: StatsScope) => (scope === "both" ? "Both blogs" : siteBlogName(scope));
 const RANGE_LABELS: Record<StatsRange, string> = {
   "24h": "Last 24 hours",
   "7d": "Last 7 days",
@@ -53,9 +56,9 @@ export default function StatsPage() {
         <label>
           Blog{" "}
           <select value={scope} onChange={(e) => setScope(e.target.value as StatsScope)}>
-            {(Object.keys(SCOPE_LABELS) as StatsScope[]).map((s) => (
+            {SCOPES.map((s) => (
               <option key={s} value={s}>
-                {SCOPE_LABELS[s]}
+                {scopeLabel(s)}
               </option>
             ))}
           </select>
