@@ -120,7 +120,10 @@ describe("a house a newcomer can read (issue 19)", () => {
     const dir = path.join(src, "server/x");
     const a = path.join(dir, "a.ts");
     const b = path.join(dir, "b.ts");
-    const texts: Record<string, string> = { [a]: 'import type { B } from "./b";', [b]: 'import { a } from "./a";' };
+    const texts: Record<string, string> = {
+      [a]: 'import type { B } from "./b";',
+      [b]: 'import { a } from "./a";',
+    };
     const graph = [a, b].map((f) => [rel(f), importsOf(f, texts[f])] as const);
     expect(graph).toEqual([
       ["server/x/a.ts", ["server/x/b"]],

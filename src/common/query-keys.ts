@@ -1,24 +1,43 @@
+import type { DataTag, InfiniteData } from "@tanstack/react-query";
+import type { Comment } from "./engagement";
+import type { BlogPost, BlogPostCard, InlinedQuery, Page, PostReading, SearchHit } from "./types";
+
 /**
- * TanStack Query keys shared by the client's fetchers and the server's page shell, which inlines
- * the first page of data under the same key so a page paints without a request.
- * List queries are infinite queries: their cached data is `{ pages: Page<BlogPostCard>[], pageParams }`.
+ * The query registry: TanStack Query keys shared by the client's fetchers and the server's page
+ * shell, which inlines the first page of data under the same key so a page paints without a
+ * request. Each key carries the type of its data (a TanStack `DataTag`): the server's
+ * `inlineQuery` (shell) and the client's `keyedQuery`/`keyedPages` (lib/typed-query.ts) only
+ * type-check when they agree on it.
  */
+type Keyed<T> = DataTag<readonly unknown[], T>;
+const keyed = <T>(key: readonly unknown[]) => key as Keyed<T>;
+
+/** What an infinite list holds: its pages and the cursor each was loaded from. */
+export type Pages<T> = InfiniteData<Page<T>, string | null>;
+
+/** The data a key holds. */
+export type QueryData<K> = K extends DataTag<readonly unknown[], infer T> ? T : never;
+
+/** A query for the page shell to inline: its data must be what the key holds. */
+export const inlineQuery = <T>(key: Keyed<T>, data: NoInfer<T>): InlinedQuery => [[...key], data];
+
 export const queryKeys = {
   /** Every list of posts (both blogs, every tag): what a post write makes stale. */
   postLists: ["posts"] as const,
-  authorPosts: (author: "him" | "her") => ["posts", "author", author] as const,
-  tagPosts: (tag: string) => ["posts", "tag", tag] as const,
+  authorPosts: (author: "him" | "her") => keyed<Pages<BlogPostCard>>(["posts", "author", author]),
+  tagPosts: (tag: string) => keyed<Pages<BlogPostCard>>(["posts", "tag", tag]),
   /**
    * Search results for normalised words, from the start or from a later page's cursor (its link
    * works without JavaScript). Under "posts": a post write makes them stale too.
    */
-  search: (q: string, cursor: string | null) => ["posts", "search", q, cursor ?? ""] as const,
+  search: (q: string, cursor: string | null) => keyed<Pages<SearchHit>>(["posts", "search", q, cursor ?? ""]),
   /** The latest posts of both blogs (home): under `posts`, so a post write makes it stale too. */
-  latestPosts: ["posts", "latest"] as const,
-  post: (id: string) => ["post", id] as const,
+  latestPosts: keyed<Page<BlogPostCard>>(["posts", "latest"]),
+  /** A post, or null when there is none (404: the server inlines that null too). */
+  post: (id: string) => keyed<BlogPost | null>(["post", id]),
   /** Reading time, author and neighbours of a post (the post page). */
-  postReading: (id: string) => ["post", id, "reading"] as const,
-  comments: (postId: string) => ["comments", postId] as const,
+  postReading: (id: string) => keyed<PostReading>(["post", id, "reading"]),
+  comments: (postId: string) => keyed<Pages<Comment>>(["comments", postId]),
   likeState: (postId: string) => ["like", postId] as const,
   /** The signed-in author's blocked readers (the studio's list). */
   blockedReaders: ["blocks"] as const,
@@ -32,4 +51,7 @@ export const isPostReadingKey = (key: readonly unknown[]): boolean =>
   key[0] === "post" && key[2] === "reading";
 
 /** The shape an infinite list query holds in the cache, for inlining its first page. */
-export const firstPageOf = <T>(page: T) => ({ pages: [page], pageParams: [null] });
+export const firstPageOf = <T>(page: Page<T>, cursor: string | null = null): Pages<T> => ({
+  pages: [page],
+  pageParams: [cursor],
+});

@@ -87,9 +87,12 @@ export interface ShellData {
   site: SiteSettings;
   publicUrl: string;
   pinterestBoardUrl: string | null;
-  /** TanStack Query cache entries to hydrate: [queryKey, data]. */
-  queries: Array<[unknown[], unknown]>;
+  /** TanStack Query cache entries to hydrate: [queryKey, data] (built with query-keys.ts inlineQuery). */
+  queries: InlinedQuery[];
 }
+
+/** One entry of the page shell's data: a key and what it holds (query-keys.ts inlineQuery makes them). */
+export type InlinedQuery = [unknown[], unknown];
 
 /** One saved state of a post, as the revisions list shows it (author only). */
 export interface PostRevisionSummary {

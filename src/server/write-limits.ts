@@ -1,9 +1,10 @@
 import { tooManyRequests } from "./errors";
 
 /**
- * Per-account limits on readers' writes. Every comment and like drops the whole public content
- * cache, so one account flooding them would turn every reader's request into database work (and
- * fill the disk): a person never comments 30 times or toggles a like 60 times in a minute.
+ * Per-account limits on readers' writes. Every comment and like drops that post's cached reads,
+ * the lists and the rendered pages (cache/subscriptions.ts), so one account flooding them would
+ * turn most readers' requests into database work (and fill the disk): a person never comments 30
+ * times or toggles a like 60 times in a minute.
  * In memory, per process: several processes each allow this much, which still bounds a flood.
  */
 export const WRITE_LIMITS = {

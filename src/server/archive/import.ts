@@ -4,14 +4,13 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
 import { makeVariants } from "../uploads/image-store";
-import { Admission, keyOf, type TrustOptions, withFreshTokens } from "./admission";
+import { Admission, keyOf, withFreshTokens } from "./admission";
 import { type Checked, checkArchive, refused } from "./check-archive";
 import { uploadWanted } from "./export-scope";
 import { ArchiveError, DATA_ENTRY } from "./format";
 import type { ImportOptions } from "./import-options";
 import { readArchive } from "./read-archive";
 import { applyRowRules } from "./row-rules";
-import type { ArchiveStorage } from "./storage";
 import { type ArchiveRow, type ArchiveTable, decodeRow } from "./tables";
 
 /** `scope`, `withSecrets`, `keepFollowersConfirmed`: what the archive may grant (admission.ts). */

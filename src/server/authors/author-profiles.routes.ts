@@ -3,26 +3,17 @@ import { z } from "zod";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
 import { canEditAuthorProfile } from "../../common/policies";
 import { AuthorProfileBodySchema } from "../../common/schemas/author-profile";
-import type { AuthorProfile } from "../../common/types";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { requireViewer } from "../plugins/auth";
 import { storedImageWidth } from "../uploads/image-sizes";
 import { parse } from "../validate";
-import { listAuthorProfiles, saveAuthorProfile } from "./author-profiles.repository";
+import { saveAuthorProfile } from "./author-profiles.repository";
+import { cachedAuthorProfile, cachedAuthorProfiles } from "./authors.reads";
 
 const AuthorParams = z.object({ author: z.string() });
 const authorNotFound = () => notFound("author", "Author not found");
 const isAuthor = (value: string): value is AuthorKey => (AUTHORS as readonly string[]).includes(value);
-
-/** Both profiles from the content cache (post pages show them on every read). */
-export function cachedAuthorProfiles(ctx: AppContext): Promise<AuthorProfile[]> {
-  return ctx.cache.getOrLoad("author-profiles", () => listAuthorProfiles(ctx.db));
-}
-
-export async function cachedAuthorProfile(ctx: AppContext, author: AuthorKey): Promise<AuthorProfile> {
-  return (await cachedAuthorProfiles(ctx)).find((p) => p.author === author)!;
-}
 
 export async function registerAuthorProfilesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** GET /api/authors: `[him, her]` as readers see them. */

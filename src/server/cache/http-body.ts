@@ -14,6 +14,10 @@ export interface CachedBody {
 
 const COMPRESS_MIN_BYTES = 1024;
 
+export const JSON_TYPE = "application/json; charset=utf-8";
+/** Public data, the same for everyone; revalidated with the ETag on every use. */
+export const API_READ_CACHE_CONTROL = "public, no-cache";
+
 export function toCachedBody(payload: string | Buffer, type: string): CachedBody {
   const body = typeof payload === "string" ? Buffer.from(payload) : payload;
   return { body, type, etag: `"${createHash("sha1").update(body).digest("base64url")}"` };

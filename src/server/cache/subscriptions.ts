@@ -1,4 +1,6 @@
+import { threadsKeyPrefix } from "../comments/comments.reads";
 import type { AppContext } from "../context";
+import { postKey } from "../posts/posts.reads";
 
 /**
  * What the public content cache drops on each domain event (server/events.ts). Keys are
@@ -8,7 +10,7 @@ import type { AppContext } from "../context";
 
 /** A like changes one post's count, which every copy of that post and every card carries. */
 export const likeKeys = (postId: string): string[] => [
-  `post|${postId}`,
+  postKey(postId),
   "post-reading|",
   "posts|",
   "url|",
@@ -17,7 +19,7 @@ export const likeKeys = (postId: string): string[] => [
 ];
 
 /** A comment changes its post's threads and the server-rendered post page (first comments inlined). */
-export const commentKeys = (postId: string): string[] => [`comments:${postId}:`, "page|"];
+export const commentKeys = (postId: string): string[] => [threadsKeyPrefix(postId), "page|"];
 
 export function subscribeContentCache(ctx: Pick<AppContext, "cache" | "events">): void {
   const { cache, events } = ctx;

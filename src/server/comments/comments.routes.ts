@@ -6,7 +6,6 @@ import { isPostPublic } from "../../common/rules/post-visibility";
 import { CommentBodySchema, NewCommentBodySchema } from "../../common/schemas/comment";
 import { isId } from "../../common/schemas/id";
 import { PageQuerySchema } from "../../common/schemas/page-query";
-import type { Viewer } from "../../common/types";
 import type { AppContext } from "../context";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { pageRequest } from "../pagination";
@@ -14,6 +13,7 @@ import { getViewer, requireViewer } from "../plugins/auth";
 import { findPostVisibility } from "../posts/visibility";
 import { parse } from "../validate";
 import { writeLimiter } from "../write-limits";
+import { COMMENTS_PAGE_SIZE, cachedThreads } from "./comments.reads";
 import {
   deleteComment,
   findCommentWithPost,
@@ -25,32 +25,8 @@ import {
 import { holdsComment, isBlocked } from "./moderation.repository";
 import { presentThreads } from "./threads";
 
-export const COMMENTS_PAGE_SIZE = 20;
-
 const postNotFound = () => notFound("post", "Post not found");
 const commentNotFound = () => notFound("comment", "Comment not found");
-
-/** A public post's threads (one page), or null when the post is not public. */
-async function loadThreads(ctx: AppContext, id: string, page: ReturnType<typeof pageRequest>) {
-  const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
-  const post = await findPostVisibility(ctx.db, id);
-  if (!post || !isPostPublic(post, ctx.now())) return null;
-  return {
-    author: post.author,
-    page: await listComments(ctx.db, authors, { id, author: post.author }, page),
-  };
-}
-
-/** The first page of a public post's comments as this viewer gets it from the API (the page shell inlines it). */
-export async function firstCommentsFor(ctx: AppContext, id: string, viewer: Viewer | null) {
-  const page = pageRequest(parse(PageQuerySchema, {}), COMMENTS_PAGE_SIZE);
-  const found = await ctx.cache.getOrLoad(
-    `comments:${id}:${page.limit}`,
-    () => loadThreads(ctx, id, page),
-    (loaded) => loaded !== null,
-  );
-  return found ? presentThreads(found.page, viewer, { author: found.author }) : null;
-}
 
 export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limitComments = writeLimiter("comment", ctx.now);
@@ -59,12 +35,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const { id } = request.params;
     if (!isId(id)) throw postNotFound();
     const page = pageRequest(parse(PageQuerySchema, request.query ?? {}), COMMENTS_PAGE_SIZE);
-    const load = () => loadThreads(ctx, id, page);
-    // The first page of a public post's threads is read often: the content cache keeps it
-    // whole (hidden and held comments included) and each viewer gets what they may see.
-    const found = page.cursor
-      ? await load()
-      : await ctx.cache.getOrLoad(`comments:${id}:${page.limit}`, load, (loaded) => loaded !== null);
+    const found = await cachedThreads(ctx, id, page);
     const viewer = await getViewer(ctx, request);
     if (found) return presentThreads(found.page, viewer, { author: found.author });
     // A draft or scheduled post: only its author (previewing it) sees its comments.

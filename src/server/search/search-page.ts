@@ -1,12 +1,12 @@
-import { queryKeys } from "../../common/query-keys";
+import { firstPageOf, inlineQuery, queryKeys } from "../../common/query-keys";
 import { paths } from "../../common/routes";
 import { readSearchPage, searchPageInput } from "../../common/schemas/search";
-import type { Page, SearchHit } from "../../common/types";
+import type { InlinedQuery, Page, SearchHit } from "../../common/types";
 import { AppError } from "../errors";
 import { decodeRankCursor } from "../pagination";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
 import type { PageLoader } from "../shell/page-model";
-import { cachedSearch, parseSearchQuery } from "./search.routes";
+import { cachedSearch, parseSearchQuery } from "./search.reads";
 
 const values = (value: unknown): string[] =>
   value === undefined ? [] : Array.isArray(value) ? value.map(String) : [String(value)];
@@ -25,7 +25,7 @@ export const searchPage: PageLoader = async (ctx, { query, address }) => {
       canonicalPath: paths.search(),
       noindex: true,
     },
-    queries: [] as Array<[unknown[], unknown]>,
+    queries: [] as InlinedQuery[],
     status: 200,
     cacheable: true,
     serverRendered: true,
@@ -52,7 +52,7 @@ export const searchPage: PageLoader = async (ctx, { query, address }) => {
       description: `Posts on ${siteName} matching “${state.text}”.`,
       canonicalPath: paths.search(state.text),
     },
-    queries: [[[...queryKeys.search(state.text, state.cursor)], { pages: [page], pageParams: [cursor] }]],
+    queries: [inlineQuery(queryKeys.search(state.text, state.cursor), firstPageOf(page, cursor))],
     cacheable: false,
   };
 };

@@ -1,14 +1,12 @@
 import { AUTHORS, type AuthorKey, HOME_LATEST_POSTS } from "../../common/limits";
-import { firstPageOf, queryKeys } from "../../common/query-keys";
+import { firstPageOf, inlineQuery, queryKeys } from "../../common/query-keys";
 import { feedTitle, type PageName, pages, pageTitle, paths } from "../../common/routes";
 import { normaliseTagParam } from "../../common/rules/hashtag-link";
 import { metaDescription, postPageTitle } from "../../common/rules/meta";
 import { blogName } from "../../common/site-settings";
-import type { Viewer } from "../../common/types";
-import { firstCommentsFor } from "../comments/comments.routes";
+import { firstCommentsFor } from "../comments/comments.reads";
 import type { AppContext } from "../context";
-import { readPostReading } from "../posts/post-reading.routes";
-import { cachedPostList, parsePostListQuery, readPost } from "../posts/posts.routes";
+import { cachedPostList, parsePostListQuery, readPost, readPostReading } from "../posts/posts.reads";
 import { searchPage } from "../search/search-page";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
 import type { PageLoader, PageModel, PageRequest } from "./page-model";
@@ -45,7 +43,7 @@ function authorBlog(author: AuthorKey): PageLoader {
         image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
         feeds: [{ path: paths.feed(author), title: feedTitle(siteName, blog) }],
       },
-      queries: [[[...queryKeys.authorPosts(author)], firstPageOf(page)]],
+      queries: [inlineQuery(queryKeys.authorPosts(author), firstPageOf(page))],
       status: 200,
       cacheable: true,
       serverRendered: true,
@@ -71,7 +69,7 @@ const homePage: PageLoader = async (ctx, page) => {
         title: feedTitle(site.siteName, author && blogName(site, author)),
       })),
     },
-    queries: [[[...queryKeys.latestPosts], latest]],
+    queries: [inlineQuery(queryKeys.latestPosts, latest)],
   };
 };
 
@@ -90,7 +88,7 @@ const postPage: PageLoader = async (ctx, { params, viewer }) => {
         description: "Post not found",
         canonicalPath: paths.post(id),
       },
-      queries: [[[...queryKeys.post(id)], null]],
+      queries: [inlineQuery(queryKeys.post(id), null)],
       status: 404,
       cacheable: false,
       serverRendered: true,
@@ -129,11 +127,9 @@ const postPage: PageLoader = async (ctx, { params, viewer }) => {
       },
     },
     queries: [
-      [[...queryKeys.post(post.id)], post],
-      ...(reading ? [[[...queryKeys.postReading(post.id)], reading.reading] as [unknown[], unknown]] : []),
-      ...(comments
-        ? [[[...queryKeys.comments(post.id)], firstPageOf(comments)] as [unknown[], unknown]]
-        : []),
+      inlineQuery(queryKeys.post(post.id), post),
+      ...(reading ? [inlineQuery(queryKeys.postReading(post.id), reading.reading)] : []),
+      ...(comments ? [inlineQuery(queryKeys.comments(post.id), firstPageOf(comments))] : []),
     ],
     status: 200,
     cacheable: entry.isPublic,
@@ -167,7 +163,7 @@ const tagPage: PageLoader = async (ctx, { params }) => {
       canonicalPath: paths.tag(tag),
       image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
     },
-    queries: [[[...queryKeys.tagPosts(tag)], firstPageOf(page)]],
+    queries: [inlineQuery(queryKeys.tagPosts(tag), firstPageOf(page))],
     status: 200,
     cacheable: true,
     serverRendered: true,

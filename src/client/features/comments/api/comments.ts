@@ -3,6 +3,7 @@ import type { Comment } from "../../../../common/engagement";
 import { queryKeys } from "../../../../common/query-keys";
 import type { Page } from "../../../../common/types";
 import { api } from "../../../lib/api";
+import { keyedPages } from "../../../lib/typed-query";
 
 const listUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/comments`;
 
@@ -15,13 +16,11 @@ export function useComments(postId: string) {
     readonly unknown[],
     string | null
   >({
-    queryKey: queryKeys.comments(postId),
-    queryFn: ({ pageParam, signal }) =>
+    ...keyedPages(queryKeys.comments(postId), ({ pageParam, signal }) =>
       api<Page<Comment>>(`${listUrl(postId)}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, {
         signal,
       }),
-    initialPageParam: null,
-    getNextPageParam: (last) => last.nextCursor,
+    ),
     // Comments are live: the page shows the inlined ones at once and checks for newer ones.
     staleTime: 0,
   });

@@ -4,6 +4,7 @@ import type { AuthorKey } from "../../../../common/limits";
 import { queryKeys } from "../../../../common/query-keys";
 import type { BlogPostCard, Page } from "../../../../common/types";
 import { api } from "../../../lib/api";
+import { keyedPages } from "../../../lib/typed-query";
 import { readLocalPosts, storeLocalPosts } from "./local-posts";
 
 type Filter = { author: AuthorKey } | { tag: string };
@@ -14,13 +15,11 @@ export const fetchPostsPage = (filter: Filter, cursor: string | null, signal?: A
   return api<Page<BlogPostCard>>(`/api/posts?${params}`, { signal });
 };
 
-const listQueryOptions = (filter: Filter) => ({
-  queryKey: "author" in filter ? queryKeys.authorPosts(filter.author) : queryKeys.tagPosts(filter.tag),
-  queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }) =>
-    fetchPostsPage(filter, pageParam, signal),
-  initialPageParam: null as string | null,
-  getNextPageParam: (last: Page<BlogPostCard>) => last.nextCursor,
-});
+const listQueryOptions = (filter: Filter) =>
+  keyedPages(
+    "author" in filter ? queryKeys.authorPosts(filter.author) : queryKeys.tagPosts(filter.tag),
+    ({ pageParam, signal }) => fetchPostsPage(filter, pageParam, signal),
+  );
 
 export type PostListState =
   | { status: "loading" }

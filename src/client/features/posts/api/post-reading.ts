@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "../../../../common/query-keys";
 import type { PostReading } from "../../../../common/types";
 import { ApiError, api } from "../../../lib/api";
+import { keyedQuery } from "../../../lib/typed-query";
 
 /**
  * Reading time, author and previous/next post of a post page. The server inlines it with the
@@ -10,8 +11,9 @@ import { ApiError, api } from "../../../lib/api";
  */
 export function usePostReading(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.postReading(id ?? ""),
-    queryFn: ({ signal }) => api<PostReading>(`/api/posts/${encodeURIComponent(id!)}/reading`, { signal }),
+    ...keyedQuery(queryKeys.postReading(id ?? ""), ({ signal }) =>
+      api<PostReading>(`/api/posts/${encodeURIComponent(id!)}/reading`, { signal }),
+    ),
     enabled: !!id,
     // Not found is final (the post page says so); a server failure is tried once more.
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,

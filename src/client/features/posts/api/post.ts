@@ -2,6 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { queryKeys } from "../../../../common/query-keys";
 import type { BlogPost } from "../../../../common/types";
 import { ApiError, api } from "../../../lib/api";
+import { keyedQuery } from "../../../lib/typed-query";
 
 /** One post by id, or null when there is none (the server inlines that null too). */
 export const fetchPost = async (id: string, signal?: AbortSignal): Promise<BlogPost | null> => {
@@ -16,8 +17,7 @@ export const fetchPost = async (id: string, signal?: AbortSignal): Promise<BlogP
 /** One post by id; data null: not found (final, no retry). */
 export function usePost(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.post(id ?? ""),
-    queryFn: ({ signal }) => fetchPost(id!, signal),
+    ...keyedQuery(queryKeys.post(id ?? ""), ({ signal }) => fetchPost(id!, signal)),
     enabled: !!id,
     retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   });

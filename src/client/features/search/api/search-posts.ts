@@ -3,6 +3,7 @@ import { useMemo } from "react";
 import { queryKeys } from "../../../../common/query-keys";
 import type { Page, SearchHit } from "../../../../common/types";
 import { ApiError, api } from "../../../lib/api";
+import { keyedPages } from "../../../lib/typed-query";
 
 export const fetchSearchPage = (text: string, cursor: string | null, signal?: AbortSignal) => {
   const params = new URLSearchParams({ q: text });
@@ -30,12 +31,13 @@ export function useSearchResults(text: string, cursor: string | null): SearchRes
     InfiniteData<Page<SearchHit>, string | null>,
     readonly unknown[],
     string | null
-  >({
-    queryKey: queryKeys.search(text, cursor),
-    queryFn: ({ pageParam, signal }) => fetchSearchPage(text, pageParam, signal),
-    initialPageParam: cursor,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  >(
+    keyedPages(
+      queryKeys.search(text, cursor),
+      ({ pageParam, signal }) => fetchSearchPage(text, pageParam, signal),
+      cursor,
+    ),
+  );
   const hits = useMemo(() => query.data?.pages.flatMap((p) => p.items), [query.data]);
   const pages = query.data?.pages;
   return {

@@ -1,0 +1,115 @@
+import { PAGE_SIZE_DEFAULT } from "../../common/limits";
+import { canReadPost } from "../../common/policies";
+import { readingMinutes } from "../../common/rules/reading-time";
+import { PostListQuerySchema } from "../../common/schemas/post";
+import type { BlogPost, BlogPostCard, Page, PostReading, Viewer } from "../../common/types";
+import { cachedAuthorProfile } from "../authors/authors.reads";
+import { type CachedBody, JSON_TYPE, toCachedBody } from "../cache/http-body";
+import type { AppContext } from "../context";
+import { pageRequest } from "../pagination";
+import { parse } from "../validate";
+import { findNeighbours } from "./neighbours.repository";
+import { getPost, getPublicPost, type ListFilter, listPosts } from "./posts.repository";
+
+/**
+ * The posts' cached reads and their keys: the API routes and the server renderer
+ * (shell/loaders.ts) read posts only through these.
+ */
+
+export interface PostListRequest extends ListFilter {
+  /** Cache key, the same for every spelling of the same request. */
+  key: string;
+}
+
+/** Validate a list query (also used by the page shell). Throws a 400 AppError. */
+export function parsePostListQuery(query: unknown): PostListRequest {
+  const q = parse(PostListQuerySchema, query ?? {});
+  const page = pageRequest(q, PAGE_SIZE_DEFAULT);
+  return {
+    author: q.author,
+    tag: q.tag,
+    ...page,
+    key: `posts|${q.author ?? ""}|${q.tag ?? ""}|${page.limit}|${q.cursor ?? ""}`,
+  };
+}
+
+/** A list page from the content cache (loaded once per data version). */
+export function cachedPostList(
+  ctx: AppContext,
+  req: PostListRequest,
+): Promise<{ page: Page<BlogPostCard>; body: CachedBody }> {
+  return ctx.cache.getOrLoad(req.key, async () => {
+    const page = await listPosts(ctx.db, req, ctx.now());
+    return { page, body: toCachedBody(JSON.stringify(page), JSON_TYPE) };
+  });
+}
+
+/**
+ * One public post from the content cache, or null (unknown ids are not cached: anyone can invent
+ * them). Drafts and scheduled posts are never in the cache: the publishing timer drops the cache
+ * when a scheduled post's time comes.
+ */
+export type CachedPostEntry = { post: BlogPost; body: CachedBody };
+export const postKey = (id: string) => `post|${id}`;
+
+export function cachedPost(ctx: AppContext, id: string): Promise<CachedPostEntry | null> {
+  return ctx.cache.getOrLoad(
+    postKey(id),
+    async () => {
+      const post = await getPublicPost(ctx.db, id, ctx.now());
+      return post ? { post, body: toCachedBody(JSON.stringify(post), JSON_TYPE) } : null;
+    },
+    (entry) => entry !== null,
+  );
+}
+
+/**
+ * A post as this viewer may read it: public posts from the cache; a draft or scheduled post only
+ * for its author (preview), never cached; otherwise null (a 404 for everyone else).
+ */
+export async function readPost(
+  ctx: AppContext,
+  id: string,
+  viewer: Viewer | null | (() => Promise<Viewer | null>),
+): Promise<{ post: BlogPost; body: CachedBody; isPublic: boolean } | null> {
+  const entry = await cachedPost(ctx, id);
+  if (entry) return { ...entry, isPublic: true };
+  // Who asks matters only for a post that is not public (an author's preview): looked up then.
+  if (typeof viewer === "function") viewer = await viewer();
+  if (!viewer?.isAdmin) return null;
+  const now = ctx.now();
+  const post = await getPost(ctx.db, id, now);
+  if (!post || !canReadPost(viewer, post, now)) return null;
+  return { post, body: toCachedBody(JSON.stringify(post), JSON_TYPE), isPublic: false };
+}
+
+async function loadReading(ctx: AppContext, post: BlogPost): Promise<PostReading> {
+  const [author, neighbours] = await Promise.all([
+    cachedAuthorProfile(ctx, post.author),
+    findNeighbours(ctx.db, post, ctx.now()),
+  ]);
+  return { postId: post.id, readingMinutes: readingMinutes(post.content), author, ...neighbours };
+}
+
+/**
+ * What the post page shows around a post, for this viewer, or null when they may not read it.
+ * A public post's answer is cached like the post (every write and profile change drops it); an
+ * author's preview of a draft is computed each time and never cached.
+ */
+export async function readPostReading(
+  ctx: AppContext,
+  id: string,
+  viewer: Viewer | null,
+): Promise<{ reading: PostReading; body: CachedBody; isPublic: boolean } | null> {
+  const entry = await readPost(ctx, id, viewer);
+  if (!entry) return null;
+  if (!entry.isPublic) {
+    const reading = await loadReading(ctx, entry.post);
+    return { reading, body: toCachedBody(JSON.stringify(reading), JSON_TYPE), isPublic: false };
+  }
+  const cached = await ctx.cache.getOrLoad(`post-reading|${id}`, async () => {
+    const reading = await loadReading(ctx, entry.post);
+    return { reading, body: toCachedBody(JSON.stringify(reading), JSON_TYPE) };
+  });
+  return { ...cached, isPublic: true };
+}
