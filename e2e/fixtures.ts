@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { type APIRequestContext, type BrowserContext, test as base, expect } from "@playwright/test";
+import { freePort } from "../src/server/test/free-port";
 import { stopWithParent } from "../src/server/test/stop-with-parent";
 
 export const PASSWORD = "correct-horse-42";
@@ -18,17 +18,6 @@ export interface DuetServer {
   outbox(): string[];
   /** First URL containing `needle` in the newest email to `to`. */
   linkFor(to: string, needle: string): string | null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 /** Start the real server (src/server/main.ts) on a temporary DATA_DIR; it stops with the worker. */

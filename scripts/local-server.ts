@@ -1,18 +1,7 @@
 // What the measuring scripts (bench, bench-scale, lighthouse) share: a free loopback port, and the
 // real server (src/server/main.ts) started on it with a temporary DATA_DIR and a built client.
 import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
+import { freePort } from "../src/server/test/free-port";
 
 /** Start the server on 127.0.0.1 and wait (up to two minutes) until /api/health answers. */
 export async function startDuet(
@@ -48,3 +37,5 @@ export async function startDuet(
     await new Promise((r) => setTimeout(r, 200));
   }
 }
+
+export { freePort };

@@ -24,6 +24,26 @@ export const ERROR_CODES = {
   passwordTooLong: "PASSWORD_TOO_LONG",
   passwordTooWeak: "PASSWORD_TOO_WEAK",
   invalidToken: "INVALID_TOKEN",
+  invalidPassword: "INVALID_PASSWORD",
+  /** A redirect address that is not a page of this site (plugins/auth.ts). */
+  invalidCallbackUrl: "INVALID_CALLBACK_URL",
+  /** Better Auth's per-address ceiling (not SPEC's failed sign-in throttle). */
+  rateLimited: "RATE_LIMITED",
+  /** An error Better Auth answered without a code of its own. */
+  authError: "AUTH_ERROR",
+  unprocessable: "UNPROCESSABLE_ENTITY",
+  // The request line itself (http-server.ts).
+  urlTooLong: "URL_TOO_LONG",
+  badUrl: "BAD_URL",
+  // Operations.
+  shuttingDown: "SHUTTING_DOWN",
+  notReady: "NOT_READY",
+  storageUnavailable: "STORAGE_UNAVAILABLE",
+  mailFailed: "MAIL_FAILED",
+  contactTestFailed: "CONTACT_TEST_FAILED",
+  // Moving in and out.
+  blogNotEmpty: "BLOG_NOT_EMPTY",
+  invalidArchive: "INVALID_ARCHIVE",
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

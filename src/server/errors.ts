@@ -4,14 +4,15 @@ import { ERROR_CODES as C, type ErrorCode } from "../common/error-codes";
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string, code: string = C.badRequest) => new AppError(400, code, message);
+export const badRequest = (message: string, code: ErrorCode = C.badRequest) =>
+  new AppError(400, code, message);
 /** Input that breaks the contract (src/common/schemas). */
 export const invalid = (message: string) => new AppError(400, C.validation, message);
 export const unauthorized = (message = "Please log in first.") => new AppError(401, C.unauthorized, message);
@@ -27,4 +28,4 @@ export const unsupportedMedia = (message = "That file is not a supported image."
 export const tooManyRequests = (message = "Too many requests. Please try again later.") =>
   new AppError(429, C.tooManyRequests, message);
 export const storageUnavailable = (message = "The images could not be stored right now. Please try again.") =>
-  new AppError(503, "STORAGE_UNAVAILABLE", message);
+  new AppError(503, C.storageUnavailable, message);

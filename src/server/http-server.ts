@@ -9,6 +9,7 @@ import {
   type FastifyServerOptions,
   LogController,
 } from "fastify";
+import { ERROR_CODES } from "../common/error-codes";
 import { clientKey } from "./client-key";
 import type { Config } from "./env";
 import { AppError } from "./errors";
@@ -56,7 +57,7 @@ function sendFrameworkError(error: FastifyError, reply: FastifyReply) {
     .header("cache-control", "no-store")
     .send({
       error: {
-        code: tooLong ? "URL_TOO_LONG" : "BAD_URL",
+        code: tooLong ? ERROR_CODES.urlTooLong : ERROR_CODES.badUrl,
         message: tooLong ? "The address is too long." : "The address is not valid.",
       },
     });
@@ -162,5 +163,5 @@ export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: 
   request.log.error({ err: error }, "request failed");
   return reply
     .status(500)
-    .send({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } });
+    .send({ error: { code: ERROR_CODES.internal, message: "Something went wrong. Please try again." } });
 }

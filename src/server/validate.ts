@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ERROR_CODES } from "../common/error-codes";
+import { ERROR_CODES, type ErrorCode } from "../common/error-codes";
 import { badRequest, invalid } from "./errors";
 
 /**
@@ -9,7 +9,7 @@ import { badRequest, invalid } from "./errors";
 export function parse<S extends z.ZodType>(
   schema: S,
   input: unknown,
-  codes: Readonly<Record<string, string>> = {},
+  codes: Readonly<Record<string, ErrorCode>> = {},
 ): z.infer<S> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;

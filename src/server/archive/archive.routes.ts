@@ -7,6 +7,7 @@ import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { ERROR_CODES } from "../../common/error-codes";
 import { canPublish } from "../../common/policies";
 import type { AppContext } from "../context";
 import { AppError, badRequest, conflict, forbidden, payloadTooLarge, unsupportedMedia } from "../errors";
@@ -79,7 +80,7 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
     scope.post("/api/admin/import", { config: { invalidatesContent: true } }, async (request, reply) => {
       const viewer = await requireAuthor(ctx, request);
       if (!request.isMultipart()) throw unsupportedMedia("Send the archive as multipart/form-data.");
-      if (await blogHasPosts(ctx.db)) throw new AppError(409, "BLOG_NOT_EMPTY", BLOG_NOT_EMPTY);
+      if (await blogHasPosts(ctx.db)) throw new AppError(409, ERROR_CODES.blogNotEmpty, BLOG_NOT_EMPTY);
       if (importing) throw conflict("An import is already running.");
       importing = true;
       const file = path.join(ctx.config.dataDir, `.import-upload-${randomUUID()}.tar.gz`);
@@ -108,8 +109,8 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
         }).catch((error: unknown) => {
           if (error instanceof ArchiveError)
             throw error.message === BLOG_NOT_EMPTY
-              ? new AppError(409, "BLOG_NOT_EMPTY", error.message)
-              : new AppError(400, "INVALID_ARCHIVE", error.message);
+              ? new AppError(409, ERROR_CODES.blogNotEmpty, error.message)
+              : new AppError(400, ERROR_CODES.invalidArchive, error.message);
           throw error;
         });
         return reply.send(report);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { FOLLOW_TEXT, type FollowResult } from "../../common/audience";
+import { ERROR_CODES } from "../../common/error-codes";
 import { ConfirmFollowBodySchema, FollowBodySchema, TokenQuerySchema } from "../../common/schemas/follow";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
@@ -39,7 +40,7 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
     const body = parse(FollowBodySchema, request.body);
     const viewer = await getViewer(ctx, request);
     const email = body.email ?? viewer?.email;
-    if (!email) throw badRequest(FOLLOW_TEXT.emailRequired, "VALIDATION_ERROR");
+    if (!email) throw badRequest(FOLLOW_TEXT.emailRequired, ERROR_CODES.validation);
     if (!limiter.take(clientKey(request.ip))) throw tooManyRequests(FOLLOW_RATE_LIMIT_MESSAGE);
     const normalised = normaliseEmail(email);
     const ownAddress = !!viewer && normaliseEmail(viewer.email) === normalised;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailQueue, user } from "../db/schema";
-import { createPost } from "../test/factories";
+import { createPost, postComment } from "../test/factories";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { LAST_IN_HOUR } from "./notifications";
 import { NOTIFICATIONS_PER_HOUR } from "./recipient-limits";
@@ -34,16 +34,8 @@ beforeEach(async () => {
 
 const SPAM = "Cheap pills at https://spam-shop.example/buy and spam-shop.example today";
 
-async function comment(postId: string, who: TestUser, content: string, replyTo?: string) {
-  const res = await t.request({
-    method: "POST",
-    url: `/api/posts/${postId}/comments`,
-    cookie: who.cookie,
-    payload: { content, ...(replyTo ? { replyTo } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json() as { id: string };
-}
+const comment = (postId: string, who: TestUser, content: string, replyTo?: string) =>
+  postComment(t, postId, who, content, replyTo);
 
 async function mailTo(email: string) {
   await t.app.audienceMail.drain();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { mailQueue } from "../db/schema";
-import { createPost } from "../test/factories";
+import { createPost, postComment } from "../test/factories";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 let t: TestApp;
@@ -24,15 +24,9 @@ beforeEach(async () => {
 });
 
 async function comment(postId: string, who: TestUser, content: string, replyTo?: string) {
-  const res = await t.request({
-    method: "POST",
-    url: `/api/posts/${postId}/comments`,
-    cookie: who.cookie,
-    payload: { content, ...(replyTo ? { replyTo } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  const posted = await postComment(t, postId, who, content, replyTo);
   await t.app.audienceMail.drain();
-  return res.json() as { id: string };
+  return posted;
 }
 
 const subjects = (to: string) => t.mailer.to(to).map((m) => m.subject);

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { ERROR_CODES } from "../../common/error-codes";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { verification } from "../db/schema";
@@ -66,7 +67,7 @@ export async function registerVerificationRoutes(app: FastifyInstance, ctx: AppC
       });
     } catch (error) {
       request.log.warn({ err: error }, "could not send a verification email");
-      throw new AppError(503, "MAIL_FAILED", "The email could not be sent. Please try again later.");
+      throw new AppError(503, ERROR_CODES.mailFailed, "The email could not be sent. Please try again later.");
     }
     return { ok: true, message: RESEND_MESSAGES.sent };
   });

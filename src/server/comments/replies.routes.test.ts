@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "../../common/engagement";
-import { createPost } from "../test/factories";
+import { createPost, postComment } from "../test/factories";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 let clock = new Date("2025-02-01T10:00:00.000Z").getTime();
@@ -25,11 +25,8 @@ async function write(postId: string, who: TestUser | null, payload: unknown) {
   return t.request({ method: "POST", url: listUrl(postId), cookie: who?.cookie, payload: payload as object });
 }
 
-async function comment(postId: string, who: TestUser, content: string, replyTo?: string): Promise<Comment> {
-  const res = await write(postId, who, { content, ...(replyTo ? { replyTo } : {}) });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json();
-}
+const comment = (postId: string, who: TestUser, content: string, replyTo?: string) =>
+  postComment(t, postId, who, content, replyTo);
 
 async function threads(postId: string, who: TestUser | null = null, query = "") {
   const res = await t.request({ method: "GET", url: `${listUrl(postId)}${query}`, cookie: who?.cookie });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { ERROR_CODES } from "../../common/error-codes";
 import type { AppContext } from "../context";
 
 /** A check that has not answered by then counts as failing (a load balancer polls every few seconds). */
@@ -36,7 +37,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
       return reply.status(503).send({
         ok: false,
         pid: process.pid,
-        error: { code: "SHUTTING_DOWN", message: "This process is shutting down." },
+        error: { code: ERROR_CODES.shuttingDown, message: "This process is shutting down." },
       });
     const checks: Record<Part, () => Promise<unknown>> = {
       database: () => ctx.db.execute(sql`select 1`),
@@ -62,7 +63,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
     return reply.status(503).send({
       ...body,
       error: {
-        code: "NOT_READY",
+        code: ERROR_CODES.notReady,
         message: `Not ready: the ${failing.join(" and the ")} ${failing.length > 1 ? "do" : "does"} not answer.`,
       },
     });

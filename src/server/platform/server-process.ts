@@ -1,9 +1,9 @@
 // Helpers for the platform tests: run the real server (src/server/main.ts) as a child process.
 import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { freePort } from "../test/free-port";
 import { stopWithParent } from "../test/stop-with-parent";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -17,17 +17,6 @@ function baseEnv(): Record<string, string> {
     env[k] = v;
   }
   return env;
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export interface Exit {
@@ -181,3 +170,5 @@ export function postJson(
     req.end(payload);
   });
 }
+
+export { freePort };

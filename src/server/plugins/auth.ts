@@ -1,5 +1,6 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { ERROR_CODES } from "../../common/error-codes";
 import type { Viewer } from "../../common/types";
 import { AUTH_MESSAGES, authorKeyForEmail, forgetResetTokens, toViewer } from "../auth/auth";
 import { checkAuthBody } from "../auth/auth-input";
@@ -56,7 +57,7 @@ const STATUS_CODES: Record<number, string> = {
 
 /** Better Auth answers errors as `{ code, message }`; the whole API answers `{ error: { code, message } }`. */
 function toApiErrorBody(status: number, text: string): string {
-  let code = STATUS_CODES[status] ?? "AUTH_ERROR";
+  let code: string = STATUS_CODES[status] ?? ERROR_CODES.authError;
   // Better Auth's own 429 is the per-address ceiling: SPEC's 'unsuccessful login attempts' text
   // belongs to the failed sign-in throttle only.
   let message =
@@ -72,7 +73,7 @@ function toApiErrorBody(status: number, text: string): string {
   } catch {
     // not JSON: keep the generic answer
   }
-  if (status === 429) code = "RATE_LIMITED";
+  if (status === 429) code = ERROR_CODES.rateLimited;
   return JSON.stringify({ error: { code, message } });
 }
 
@@ -125,7 +126,7 @@ function checkRedirects(ctx: AppContext, url: URL, body: unknown): void {
     for (const f of REDIRECT_FIELDS) if (f in body) values.push((body as Record<string, unknown>)[f]);
   }
   if (values.some((v) => !isOwnRedirect(v, ctx.config.publicUrl))) {
-    throw badRequest("The redirect address must be a page of this site.", "INVALID_CALLBACK_URL");
+    throw badRequest("The redirect address must be a page of this site.", ERROR_CODES.invalidCallbackUrl);
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, gt, isNull, lte, min, ne, sql } from "drizzle-orm";
+import { and, isNull, min, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { BlogPost } from "../../common/types";
 import type { ContentCache } from "../cache/store";
@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
 import type { Events } from "../events";
 import { postColumns, toBlogPost } from "./post.presenter";
+import { laterPostsWhere, publicPostsWhere } from "./visibility";
 
 /**
  * Scheduled publishing (docs/decisions/0009-drafts-scheduling-revisions.md).
@@ -81,7 +82,7 @@ export class Publishing {
   /** Announce every post whose time has come and that was never announced; returns their ids. */
   async claimDue(): Promise<string[]> {
     const now = this.ctx.now();
-    const due = and(isNull(blogPosts.announcedAt), ne(blogPosts.status, "draft"), lte(blogPosts.date, now));
+    const due = and(isNull(blogPosts.announcedAt), publicPostsWhere(now));
     // A quick look first: most runs find nothing and need no transaction.
     const [any] = await this.ctx.db.select({ id: blogPosts.id }).from(blogPosts).where(due).limit(1);
     if (!any) return [];
@@ -112,7 +113,7 @@ export class Publishing {
     const [row] = await this.ctx.db
       .select({ next: min(blogPosts.date) })
       .from(blogPosts)
-      .where(and(ne(blogPosts.status, "draft"), gt(blogPosts.date, now)));
+      .where(laterPostsWhere(now));
     const next = row?.next ? new Date(row.next) : null;
     this.nextDue = next;
     if (this.timer) clearTimeout(this.timer);

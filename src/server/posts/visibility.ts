@@ -1,4 +1,4 @@
-import { and, eq, lte, ne, type SQL } from "drizzle-orm";
+import { and, eq, gt, lte, ne, type SQL } from "drizzle-orm";
 import type { AuthorKey, PostStatus } from "../../common/limits";
 import { canReadPost } from "../../common/policies";
 import { isPostPublic } from "../../common/rules/post-visibility";
@@ -12,6 +12,11 @@ import { blogPosts } from "../db/schema";
  */
 export function publicPostsWhere(now: Date): SQL {
   return and(ne(blogPosts.status, "draft"), lte(blogPosts.date, now))!;
+}
+
+/** Posts that will become public at a later time (scheduled, or published with a future date). */
+export function laterPostsWhere(now: Date): SQL {
+  return and(ne(blogPosts.status, "draft"), gt(blogPosts.date, now))!;
 }
 
 /** What deciding canReadPost needs, or null when there is no such post. */

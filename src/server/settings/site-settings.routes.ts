@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { ERROR_CODES } from "../../common/error-codes";
 import { canEditSiteSettings } from "../../common/policies";
 import { strictBody } from "../../common/schemas/body";
 import { SiteSettingsBodySchema } from "../../common/schemas/site-settings";
@@ -110,7 +111,7 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
       });
     } catch (error) {
       request.log.warn({ err: error }, "test contact message failed");
-      throw new AppError(502, "CONTACT_TEST_FAILED", TEST_CONTACT_FAILED);
+      throw new AppError(502, ERROR_CODES.contactTestFailed, TEST_CONTACT_FAILED);
     }
     return { sentTo: ctx.config.emailjs.serviceId ? [] : (await contactSite(ctx)).recipients };
   });

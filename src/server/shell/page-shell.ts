@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { ERROR_CODES } from "../../common/error-codes";
 import { type PageName, pages } from "../../common/routes";
 import { accentStyle, pinterestBoardUrl } from "../../common/site-settings";
 import type { Viewer } from "../../common/types";
@@ -137,7 +138,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, s
       pathname.startsWith("/uploads/") ||
       pathname.startsWith("/assets/")
     ) {
-      return reply.status(404).send({ error: { code: "NOT_FOUND", message: "Not found" } });
+      return reply.status(404).send({ error: { code: ERROR_CODES.notFound, message: "Not found" } });
     }
     const asset = assets.get(pathname);
     if (asset) return sendAsset(request, reply, asset, false);

@@ -1,6 +1,8 @@
+import type { Comment } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import type { AppContext } from "../context";
 import { blogPosts } from "../db/schema";
+import type { TestApp, TestUser } from "./test-app";
 
 let counter = 0;
 
@@ -22,4 +24,22 @@ export async function createPost(
     })
     .returning();
   return row!;
+}
+
+/** Post a comment (or a reply) through the API as this user; expects 201 and answers the comment. */
+export async function postComment(
+  t: TestApp,
+  postId: string,
+  who: TestUser,
+  content: string,
+  replyTo?: string,
+): Promise<Comment> {
+  const res = await t.request({
+    method: "POST",
+    url: `/api/posts/${postId}/comments`,
+    cookie: who.cookie,
+    payload: { content, ...(replyTo ? { replyTo } : {}) },
+  });
+  if (res.statusCode !== 201) throw new Error(`comment not posted: ${res.statusCode} ${res.body}`);
+  return res.json() as Comment;
 }

@@ -2,9 +2,9 @@
 // folder on 127.0.0.1 and a free port: for `npm run test:pg`, the scale-out platform test and the bench.
 import { spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort } from "./free-port";
 
 export function findPostgresBinDir(): string | null {
   const root = "/usr/lib/postgresql";
@@ -20,17 +20,6 @@ export function findPostgresBinDir(): string | null {
     return path.dirname(initdb);
   }
   return null;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 export interface PostgresCluster {

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from "react";
+import { ERROR_CODES } from "../../../../common/error-codes";
 import {
   ChangePasswordFormSchema,
   DisplayNameFormSchema,
   PASSWORD_CHANGE_MESSAGES,
 } from "../../../../common/schemas/account-settings";
+import { FormStatus } from "../../../components/ui/form-status";
 import { ApiError, api } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
 import { useFieldErrors } from "./use-field-errors";
@@ -62,14 +64,10 @@ function DisplayNameForm() {
       <button type="submit" className="button" aria-disabled={busy}>
         {busy ? "Saving..." : "Save display name"}
       </button>
-      <div aria-live="polite">
-        {result === "saved" ? <p className="auth-success">Display name saved.</p> : null}
-        {result === "failed" ? (
-          <p className="auth-error" role="alert">
-            Failed to save the display name. Please try again.
-          </p>
-        ) : null}
-      </div>
+      {result === "saved" ? <FormStatus kind="success">Display name saved.</FormStatus> : null}
+      {result === "failed" ? (
+        <FormStatus kind="error">Failed to save the display name. Please try again.</FormStatus>
+      ) : null}
     </form>
   );
 }
@@ -106,7 +104,7 @@ function PasswordForm() {
       setValues({ currentPassword: "", newPassword: "", confirmPassword: "" });
       setResult("saved");
     } catch (error) {
-      if (error instanceof ApiError && error.code === "INVALID_PASSWORD")
+      if (error instanceof ApiError && error.code === ERROR_CODES.invalidPassword)
         f.show({ currentPassword: PASSWORD_CHANGE_MESSAGES.currentWrong });
       else if (error instanceof ApiError && error.status === 400) f.show({ newPassword: error.message });
       else setResult("failed");
@@ -143,14 +141,10 @@ function PasswordForm() {
       <button type="submit" className="button" aria-disabled={busy}>
         {busy ? "Saving..." : "Change password"}
       </button>
-      <div aria-live="polite">
-        {result === "saved" ? <p className="auth-success">{PASSWORD_CHANGE_MESSAGES.changed}</p> : null}
-        {result === "failed" ? (
-          <p className="auth-error" role="alert">
-            Failed to change the password. Please try again.
-          </p>
-        ) : null}
-      </div>
+      {result === "saved" ? <FormStatus kind="success">{PASSWORD_CHANGE_MESSAGES.changed}</FormStatus> : null}
+      {result === "failed" ? (
+        <FormStatus kind="error">Failed to change the password. Please try again.</FormStatus>
+      ) : null}
     </form>
   );
 }

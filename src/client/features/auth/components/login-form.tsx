@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
+import { ERROR_CODES } from "../../../../common/error-codes";
 import { paths, safeRedirectPath } from "../../../../common/routes";
 import { FormStatus } from "../../../components/ui/form-status";
 import { AUTH_ERROR_MESSAGES, toAuthError } from "../../../lib/auth-errors";
@@ -44,7 +45,7 @@ export function LoginForm() {
     } catch (e) {
       const error = toAuthError(e);
       // The ceiling says to wait; it is not a failed attempt.
-      const explained = error.code === "RATE_LIMITED";
+      const explained = error.code === ERROR_CODES.rateLimited;
       setMessage(
         error.kind === "too-many-requests"
           ? AUTH_ERROR_MESSAGES.tooManyRequests
