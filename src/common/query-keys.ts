@@ -15,6 +15,11 @@ export const queryKeys = {
   search: (q: string, cursor: string | null) => ["posts", "search", q, cursor ?? ""] as const,
   /** The latest posts of both blogs (home): under `posts`, so a post write makes it stale too. */
   latestPosts: ["posts", "latest"] as const,
+  /**
+   * The studio's Posts page (an author's own posts by status and title words): under `posts`, so
+   * every publish, save, unpublish or delete refreshes it at once.
+   */
+  ownPosts: (status: string, q: string) => ["posts", "own", status, q] as const,
   post: (id: string) => ["post", id] as const,
   /** Reading time, author and neighbours of a post (the post page). */
   postReading: (id: string) => ["post", id, "reading"] as const,
