@@ -58,11 +58,11 @@ test("a visitor follows his blog by email, confirms, gets the next post, and uns
     "You're now following His Blog. New posts will arrive by email.",
   );
 
-  // His admin page counts the confirmed followers (the visitor and her).
+  // His Audience page counts the confirmed followers (the visitor and her).
   const admin = await browser.newContext({ baseURL: server.baseURL });
   await signIn(admin, server, HIM_EMAIL);
   const adminPage = await admin.newPage();
-  await adminPage.goto("/admin");
+  await adminPage.goto("/admin/audience");
   await expect(adminPage.getByTestId("follower-count")).toHaveText("2 people follow your blog by email.");
   await admin.close();
 
