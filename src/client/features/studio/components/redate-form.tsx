@@ -36,7 +36,12 @@ export function RedateForm({ date, title, busy, onSave, onCancel }: Props) {
     onSave(at.toISOString());
   };
   return (
-    <form className="redate-form" onSubmit={handleSubmit} aria-label={`Change the date of ${title}`} noValidate>
+    <form
+      className="redate-form"
+      onSubmit={handleSubmit}
+      aria-label={`Change the date of ${title}`}
+      noValidate
+    >
       <label htmlFor={`${id}-when`}>Publish date</label>
       <input
         id={`${id}-when`}
