@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from "react";
+import { flushSync } from "react-dom";
 import {
   AUTHORS,
   type AuthorKey,
@@ -77,8 +78,8 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
 
   useImperativeHandle(ref, () => ({
     focusFirstInvalid: (e) => {
-      // The fields are in the Edit mode: an error brings it back.
-      if (e.title || e.content) setWriting("edit");
+      // The fields are in the Edit mode: an error brings it back before focus moves.
+      if (e.title || e.content) flushSync(() => setWriting("edit"));
       if (e.title) title.current?.focus();
       else if (e.content) content.current?.focus();
     },
