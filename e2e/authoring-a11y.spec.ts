@@ -70,6 +70,11 @@ test.describe("studio accessibility", () => {
       test.setTimeout(60_000);
       await useTheme(page, theme);
       await signIn(context, server, HIM_EMAIL);
+      const created = await context.request.post(`${server.baseURL}/api/posts`, {
+        data: { title: `Audited ${theme}`, content: "<p>Checked.</p>", author: "him" },
+        headers: { origin: server.baseURL },
+      });
+      expect(created.status()).toBe(201);
       await page.goto("/admin/posts");
       await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
       await expect(page.locator(".own-post").first()).toBeVisible();
@@ -89,7 +94,7 @@ test.describe("studio accessibility", () => {
         await expect(studio.getByRole("link", { name: link })).toHaveAttribute("aria-current", "page");
         if (link === "Write") {
           await page.getByRole("tab", { name: "Preview" }).click();
-          await expect(page.getByTestId("editor-preview")).toBeVisible();
+          await expect(page.getByRole("tabpanel", { name: "Preview" })).toBeVisible();
         }
         if (link === "Stats") {
           await expect(page.locator(".stats-chart canvas")).toHaveCount(2);
