@@ -28,7 +28,7 @@ test("an author exports the blog with a progress bar and imports it into an empt
     });
     expect(created.status()).toBe(201);
     const page = await a.newPage();
-    await page.goto("/admin");
+    await page.goto("/admin/export");
     const panel = page.getByRole("region", { name: "Your blog's archive" });
     // Issue 18 item 5: the button says it takes only the exporting author's blog.
     await expect(panel).toContainText("Download your own blog as one file");
@@ -46,7 +46,7 @@ test("an author exports the blog with a progress bar and imports it into an empt
     const b = await browser.newContext({ baseURL: to.server.baseURL });
     await signIn(b, to.server, HIM_EMAIL);
     const target = await b.newPage();
-    await target.goto("/admin");
+    await target.goto("/admin/export");
     const importPanel = target.getByRole("region", { name: "Your blog's archive" });
     await importPanel.getByLabel("Archive file (.tar.gz)").setInputFiles(file);
     await importPanel.getByRole("button", { name: "Import" }).click();
@@ -55,7 +55,7 @@ test("an author exports the blog with a progress bar and imports it into an empt
     await expect(target.getByRole("link", { name: "Moved with us" }).first()).toBeVisible();
 
     // The blog has posts now: a second import is refused with the server's message.
-    await target.goto("/admin");
+    await target.goto("/admin/export");
     await importPanel.getByLabel("Archive file (.tar.gz)").setInputFiles(file);
     await importPanel.getByRole("button", { name: "Import" }).click();
     await expect(importPanel.getByRole("alert")).toHaveText(

@@ -24,6 +24,10 @@ test("a visitor follows his blog by email, confirms, gets the next post, and uns
   await box.getByLabel("Your email").fill("not-an-address");
   await box.getByRole("button", { name: "Follow" }).click();
   await expect(box.getByRole("alert")).toHaveText("Please enter a valid email address.");
+  // Issue 20: the error is linked to its field.
+  await expect(box.getByLabel("Your email")).toHaveAccessibleDescription(
+    "Please enter a valid email address.",
+  );
   await box.getByLabel("Your email").fill(address);
   await box.getByRole("button", { name: "Follow" }).click();
   await expect(box.getByRole("status")).toHaveText(
@@ -58,11 +62,11 @@ test("a visitor follows his blog by email, confirms, gets the next post, and uns
     "You're now following His Blog. New posts will arrive by email.",
   );
 
-  // His admin page counts the confirmed followers (the visitor and her).
+  // His Audience page counts the confirmed followers (the visitor and her).
   const admin = await browser.newContext({ baseURL: server.baseURL });
   await signIn(admin, server, HIM_EMAIL);
   const adminPage = await admin.newPage();
-  await adminPage.goto("/admin");
+  await adminPage.goto("/admin/audience");
   await expect(adminPage.getByTestId("follower-count")).toHaveText("2 people follow your blog by email.");
   await admin.close();
 

@@ -34,7 +34,7 @@ test("the post's author hides a comment (its replies stay under '[hidden]') and 
   await expect(seenByKind.locator(".comment-replies > li")).toContainText("Please be kind");
 
   const him = await contextAs(browser, server, HIM_EMAIL);
-  await him.page.goto("/admin");
+  await him.page.goto("/admin/inbox");
   const review = him.page.getByRole("list", { name: "Comments to review" });
   await expect(review.getByRole("listitem")).toHaveCount(1);
   await expect(review).toContainText("Something unkind");
@@ -69,7 +69,7 @@ test("the post's author hides a comment (its replies stay under '[hidden]') and 
   );
 
   // Hiding settled the report.
-  await him.page.goto("/admin");
+  await him.page.goto("/admin/inbox");
   await expect(him.page.getByRole("list", { name: "Comments to review" })).toHaveCount(0);
 
   // He blocks the writer: a new comment is refused with a clear message.
@@ -87,7 +87,7 @@ test("the post's author hides a comment (its replies stay under '[hidden]') and 
   await request.dispose();
 });
 
-test("/admin lists the readers he blocked, each with 'Unblock' (busy, failure and focus), and an unblocked reader comments again", async ({
+test("/admin/audience lists the readers he blocked, each with 'Unblock' (busy, failure and focus), and an unblocked reader comments again", async ({
   browser,
   server,
   accounts,
@@ -106,7 +106,7 @@ test("/admin lists the readers he blocked, each with 'Unblock' (busy, failure an
   });
   expect(blocking.status()).toBe(201);
 
-  await him.page.goto("/admin");
+  await him.page.goto("/admin/audience");
   const pestName = pest.email.split("@")[0]!;
   // (The other test's blocked reader may be listed too: they share a server.)
   const blocked = him.page

@@ -38,6 +38,11 @@ test.describe("/login", () => {
     await page.getByRole("button", { name: "Log In" }).click();
     await expect(page.getByRole("alert")).toHaveText("Failed to log in. Please check your credentials.");
     await expect(page).toHaveURL(/\/login$/);
+    // Issue 20: the message is tied to the fields it is about.
+    for (const field of [page.getByLabel("Email"), page.getByLabel("Password")]) {
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription("Failed to log in. Please check your credentials.");
+    }
   });
 
   test("after 5 failures for one account the too-many message shows, even with the right password", async ({

@@ -12,6 +12,11 @@ test.describe("/register", () => {
 
     await submit.click();
     await expect(alert).toHaveText("Email is required");
+    // Issue 20: each error is tied to its field, which takes focus.
+    const emailField = page.getByLabel("Email");
+    await expect(emailField).toBeFocused();
+    await expect(emailField).toHaveAttribute("aria-invalid", "true");
+    await expect(emailField).toHaveAccessibleDescription("Email is required");
 
     await page.getByLabel("Email").fill(fresh());
     await submit.click();
@@ -21,6 +26,9 @@ test.describe("/register", () => {
     await page.getByLabel("Confirm Password").fill("secret-two");
     await submit.click();
     await expect(alert).toHaveText("Passwords do not match");
+    await expect(page.getByLabel("Confirm Password")).toBeFocused();
+    await expect(page.getByLabel("Confirm Password")).toHaveAccessibleDescription("Passwords do not match");
+    await expect(emailField).not.toHaveAttribute("aria-invalid", "true");
 
     await page.getByLabel("Password", { exact: true }).fill("abcde");
     await page.getByLabel("Confirm Password").fill("abcde");

@@ -145,11 +145,15 @@ test.describe("authoring", () => {
     await page.getByRole("button", { name: "Insert at cursor (image 1)" }).click();
     await expect(content).toHaveValue(new RegExp(`\\[PAIRED:${idA}:${idB}\\]$`));
 
-    // The live preview shows the post as readers will see it.
+    // The Preview mode shows the post as readers will see it (issue 20: instead of the editor).
+    await page.getByRole("tab", { name: "Preview" }).click();
+    await expect(page.getByRole("textbox", { name: "Content" })).toBeHidden();
     const preview = page.getByTestId("editor-preview");
+    await expect(preview).toBeVisible();
     await expect(preview.locator("strong")).toHaveText("Intro");
     await expect(preview.locator(".image-pair img")).toHaveCount(2);
     await expect(preview.locator(`img[data-image-id="${idA}"]`)).toHaveClass(/post-image--left/);
+    await page.getByRole("tab", { name: "Edit" }).click();
 
     // Publish: busy label, then the message; the form clears but keeps the author.
     await page.route(/\/api\/posts(\/[^/]+)?$/, async (route) => {

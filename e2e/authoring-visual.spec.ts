@@ -131,6 +131,8 @@ test.describe("the visual editor", () => {
     await page.getByLabel("Pair with (image 1)").selectOption({ label: "Image 2" });
     await expect(visual(page).locator(".image-pair img")).toHaveCount(2);
     // A pair is one row of equal height, each image keeping its ratio (3:2 and 1:2).
+    // Issue 20: the preview is a mode of the canvas.
+    await page.getByRole("tab", { name: "Preview" }).click();
     const pair = page.getByTestId("editor-preview").locator(".image-pair img");
     await expect(pair).toHaveCount(2);
     await expect(pair.nth(1)).toHaveJSProperty("complete", true);
@@ -139,6 +141,7 @@ test.describe("the visual editor", () => {
     expect(wide.y).toBeCloseTo(tall.y, 0);
     expect(wide.width / wide.height).toBeCloseTo(1.5, 1);
     expect(tall.width / tall.height).toBeCloseTo(0.5, 1);
+    await page.getByRole("tab", { name: "Edit" }).click();
 
     await view(page, "HTML");
     const text = await htmlArea(page).inputValue();

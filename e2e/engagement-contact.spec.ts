@@ -78,7 +78,7 @@ test.describe("the contact form", () => {
     await expect(page.getByRole("button", { name: "Send Message" })).toBeEnabled();
   });
 
-  test("admins see received messages, newest first, with delivery status in the Inbox on /admin", async ({
+  test("admins see received messages, newest first, with delivery status in the Inbox at /admin/inbox", async ({
     browser,
     server,
     accounts,
@@ -97,7 +97,7 @@ test.describe("the contact form", () => {
     await request.dispose();
     const { email } = await accounts.ensure("him");
     const { context, page } = await contextAs(browser, server, email);
-    await page.goto("/admin");
+    await page.goto("/admin/inbox");
     await expect(page.getByRole("heading", { name: "Inbox" })).toBeVisible();
     const items = page.locator(".inbox-item");
     await expect(items.filter({ hasText: newer })).toHaveCount(1);
@@ -110,11 +110,11 @@ test.describe("the contact form", () => {
     await expect(items.filter({ hasText: newer })).toContainText("bea@example.com");
     await context.close();
 
-    // A reader is sent to log in instead.
+    // A reader is sent to log in instead, from the studio's sub-page too.
     const { email: readerEmail } = await accounts.ensure("user");
     const reader = await contextAs(browser, server, readerEmail);
-    await reader.page.goto("/admin");
-    await expect(reader.page).toHaveURL(/\/login\?from=/);
+    await reader.page.goto("/admin/inbox");
+    await expect(reader.page).toHaveURL(/\/login\?from=%2Fadmin%2Finbox$/);
     await reader.context.close();
   });
 });

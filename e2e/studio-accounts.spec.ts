@@ -63,6 +63,9 @@ test("an unverified author sees the notice, resends the email once a minute, and
     await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
     await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
     await expect(page.getByText("Your email address is verified.")).toBeVisible();
+    // Issue 20: the studio's own navigation leads to its Posts view.
+    await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Posts" }).click();
+    await expect(page).toHaveURL(/\/admin\/posts$/);
     await expect(page.getByRole("heading", { name: "Your posts" })).toBeVisible();
 
     // Issue 21: the install's demo posts go in one click, after a question.
@@ -153,7 +156,7 @@ test("an author changes the site in Settings and readers see it with JavaScript 
   test.setTimeout(60_000);
   const her = await accounts.ensure("her");
   await signIn(context, server, her.email);
-  await page.goto("/admin");
+  await page.goto("/admin/settings");
   const form = page.getByRole("region", { name: "Settings" });
   try {
     await form.getByLabel("Site name").fill("Clara & Tom");

@@ -51,7 +51,7 @@ test.describe("the writing studio", () => {
       await reader.close();
     }
 
-    await page.goto("/admin");
+    await page.goto("/admin/posts");
     const item = page.locator(".own-post", { hasText: title });
     await expect(item.getByText("Draft", { exact: true })).toBeVisible();
     await item.getByRole("link", { name: `Preview ${title}` }).click();
@@ -77,7 +77,7 @@ test.describe("the writing studio", () => {
       status: "scheduled",
       publishAt: publishAt.toISOString(),
     });
-    await page.goto("/admin");
+    await page.goto("/admin/posts");
     await expect(page.locator(".own-post", { hasText: title }).getByText(/^Scheduled for /)).toBeVisible();
 
     const reader = await browser.newContext({ baseURL: server.baseURL });
@@ -118,7 +118,7 @@ test.describe("the writing studio", () => {
     });
     expect(edit.status()).toBe(200);
 
-    await page.goto("/admin");
+    await page.goto("/admin/posts");
     const item = page.locator(".own-post", { hasText: second });
     await item.getByRole("button", { name: `Revisions of ${second}` }).click();
     await item.getByRole("button", { name: new RegExp(`^First version .*: ${first}$`) }).click();
@@ -202,7 +202,7 @@ test.describe("statistics", () => {
   }) => {
     await signIn(context, server, HIM_EMAIL);
     await createPost(context, server.baseURL, { title: `Counted ${unique()}` });
-    await page.goto("/admin");
+    await page.goto("/admin/posts");
     // Each row of Your posts carries its post's numbers.
     await expect(page.locator(".own-post .post-stats-line").first()).toHaveText(
       /^\d+ views? · \d+ read to the end$/,

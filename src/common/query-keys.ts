@@ -33,6 +33,11 @@ export const queryKeys = {
   search: (q: string, cursor: string | null) => keyed<Pages<SearchHit>>(["posts", "search", q, cursor ?? ""]),
   /** The latest posts of both blogs (home): under `posts`, so a post write makes it stale too. */
   latestPosts: keyed<Page<BlogPostCard>>(["posts", "latest"]),
+  /**
+   * The studio's Posts page (an author's own posts by status and title words): under `posts`, so
+   * every publish, save, unpublish or delete refreshes it at once.
+   */
+  ownPosts: (status: string, q: string) => ["posts", "own", status, q] as const,
   /** A post, or null when there is none (404: the server inlines that null too). */
   post: (id: string) => keyed<BlogPost | null>(["post", id]),
   /** Reading time, author and neighbours of a post (the post page). */

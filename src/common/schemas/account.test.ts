@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { AccountBodySchemas, firstProblem, newPasswordProblem, registrationProblem } from "./account";
+import {
+  AccountBodySchemas,
+  firstProblem,
+  newPasswordProblem,
+  registrationProblem,
+  registrationProblemAt,
+} from "./account";
 
 const valid = {
   email: "ann@example.com",
@@ -22,6 +28,15 @@ describe("registration rules (SPEC §5)", () => {
   it("says 'Password must be at least 6 characters' for 5 characters, accepts 6", () => {
     expect(newPasswordProblem("abcde", "abcde")).toBe("Password must be at least 6 characters");
     expect(newPasswordProblem("abcdef", "abcdef")).toBeNull();
+  });
+  it("names the field each problem is about (issue 20: errors tied to their fields)", () => {
+    expect(registrationProblemAt({ ...valid, email: "" })?.field).toBe("email");
+    expect(registrationProblemAt({ ...valid, password: "" })?.field).toBe("password");
+    expect(registrationProblemAt({ ...valid, password: "abcde", confirmPassword: "abcde" })?.field).toBe(
+      "password",
+    );
+    expect(registrationProblemAt({ ...valid, confirmPassword: "x" })?.field).toBe("confirmPassword");
+    expect(registrationProblemAt({ ...valid, displayName: "" })?.field).toBe("displayName");
   });
   it("says 'Display name is required' for a blank name", () => {
     expect(registrationProblem({ ...valid, displayName: " \t " })).toBe("Display name is required");

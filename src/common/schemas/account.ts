@@ -89,11 +89,22 @@ export function newPasswordProblem(password: string, confirmPassword: string): s
   return firstProblem(NewPasswordSchema, password);
 }
 
+export type RegistrationField = keyof RegistrationInput;
+
+/** The first SPEC §5 problem with a registration form and the field it is about, or null. */
+export function registrationProblemAt(
+  input: RegistrationInput,
+): { field: RegistrationField; message: string } | null {
+  const email = firstProblem(EmailSchema, input.email);
+  if (email) return { field: "email", message: email };
+  const password = newPasswordProblem(input.password, input.confirmPassword);
+  if (password)
+    return { field: password === M.passwordsDoNotMatch ? "confirmPassword" : "password", message: password };
+  const name = firstProblem(DisplayNameSchema, input.displayName);
+  return name ? { field: "displayName", message: name } : null;
+}
+
 /** First SPEC §5 problem with a registration form, in the order a person reads it, or null. */
 export function registrationProblem(input: RegistrationInput): string | null {
-  return (
-    firstProblem(EmailSchema, input.email) ??
-    newPasswordProblem(input.password, input.confirmPassword) ??
-    firstProblem(DisplayNameSchema, input.displayName)
-  );
+  return registrationProblemAt(input)?.message ?? null;
 }

@@ -18,7 +18,7 @@ import { IMAGE_ID_PATTERN } from "../rules/markers";
 import { isAllowedImageSrc } from "../rules/post-html";
 import { strictBody } from "./body";
 import { pageQueryShape } from "./page-query";
-import { checkPublishing, PostStatusSchema, PublishAtSchema } from "./post-status";
+import { checkPublishing, PostStatusSchema, PublishAtSchema, PublishedAtSchema } from "./post-status";
 
 // The post contract (SPEC §3, §5: title and content required), parsed by the write routes and
 // checked by the editor before it sends.
@@ -115,6 +115,8 @@ export const UpdatePostSchema = strictBody({
   imageUrl: postFields.imageUrl.optional(),
   status: PostStatusSchema.optional(),
   publishAt: PublishAtSchema.optional(),
+  /** With status 'published': the post's new publish date (a time that has come). */
+  publishedAt: PublishedAtSchema.optional(),
   autosave: z.boolean({ error: "autosave must be true or false" }).optional(),
   /**
    * The new-post form's own saves (its autosaved draft, then Publish): the post is still being

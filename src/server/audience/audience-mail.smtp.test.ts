@@ -156,6 +156,29 @@ describe("audience mail over SMTP", () => {
     expect(unfold(received[0]!.raw)).toMatch(/^Subject: New on His Blog: Tomorrow's news\r?$/m);
   });
 
+  it("a post unpublished and published again is not emailed to followers a second time", async () => {
+    const t = await smtpApp();
+    await followAndConfirm(t, "fay@example.com", ["him"]);
+    received.length = 0;
+    const post = await publish(t, "him", "Said once");
+    await t.app.audienceMail.drain();
+    expect(received.map((m) => m.to)).toEqual([["fay@example.com"]]);
+    const him = await t.as("him");
+    for (const status of ["draft", "published"]) {
+      now += 60_000;
+      const res = await t.request({
+        method: "PATCH",
+        url: `/api/posts/${post.id}`,
+        cookie: him.cookie,
+        payload: { status },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      await t.ctx.publishing.kick();
+      await t.app.audienceMail.drain();
+    }
+    expect(received).toHaveLength(1);
+  });
+
   it("a failing SMTP server that recovers delivers each email once, without duplicates", async () => {
     received.length = 0;
     const t = await smtpApp();

@@ -1,6 +1,7 @@
-import { and, arrayContains, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, desc, eq, gt, ilike, ne, type SQL, sql } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { isId } from "../../common/schemas/id";
+import type { OwnPostFilter } from "../../common/schemas/own-posts";
 import type { BlogPost, BlogPostCard, Page } from "../../common/types";
 import type { Db } from "../db/client";
 import { authorProfiles, blogPosts } from "../db/schema";
@@ -55,13 +56,31 @@ export async function listPosts(db: Db, filter: ListFilter, now: Date): Promise<
   return listCards(db, filter, now, [publicPostsWhere(now)]);
 }
 
-/** A page of one author's own posts, whatever their status ('Your posts' in /admin). */
+/** A status as a person sees it (effectiveStatus), in SQL: a scheduled post whose time came is published. */
+function statusWhere(status: OwnPostFilter, now: Date): SQL | undefined {
+  if (status === "draft") return eq(blogPosts.status, "draft");
+  if (status === "scheduled") return and(ne(blogPosts.status, "draft"), gt(blogPosts.date, now));
+  if (status === "published") return publicPostsWhere(now);
+  return undefined;
+}
+
+/** `%`, `_` and `\` in a person's words are matched as themselves. */
+const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of one author's own posts (the studio's Posts page), by status and words of the title,
+ * newest publish time first: the (author, status, date, id) and (author, date, id) indexes serve it.
+ */
 export async function listOwnPosts(
   db: Db,
-  filter: Omit<ListFilter, "author" | "tag"> & { author: AuthorKey },
+  filter: Omit<ListFilter, "author" | "tag"> & { author: AuthorKey; status?: OwnPostFilter; q?: string },
   now: Date,
 ): Promise<Page<BlogPostCard>> {
-  return listCards(db, filter, now, []);
+  const base: SQL[] = [];
+  const status = filter.status ? statusWhere(filter.status, now) : undefined;
+  if (status) base.push(status);
+  if (filter.q) base.push(ilike(blogPosts.title, likePattern(filter.q)));
+  return listCards(db, filter, now, base);
 }
 
 async function listCards(db: Db, filter: ListFilter, now: Date, base: SQL[]): Promise<Page<BlogPostCard>> {

@@ -197,6 +197,11 @@ export const pageLoaders: Record<PageName, PageLoader> = {
   forgotPassword: simple("forgotPassword"),
   resetPassword: simple("resetPassword"),
   admin: simple("admin", { serverRendered: false }),
+  adminPosts: simple("adminPosts", { serverRendered: false }),
+  adminInbox: simple("adminInbox", { serverRendered: false }),
+  adminAudience: simple("adminAudience", { serverRendered: false }),
+  adminSettings: simple("adminSettings", { serverRendered: false }),
+  adminExport: simple("adminExport", { serverRendered: false }),
   adminStats: simple("adminStats", { serverRendered: false }),
   profile: simple("profile", { serverRendered: false }),
   // Rendered on the server: the unsubscribe button is a form that works without JavaScript.

@@ -222,6 +222,23 @@ describe("page shell › the session", () => {
     expect(dataOf((await get("/his-blog")).body).viewer).toBeNull();
   });
 
+  it("knows every studio view: its title, its chunk, never cached for others (issue 20)", async () => {
+    const him = await t.as("him");
+    for (const [path, title] of [
+      ["/admin/posts", "Posts"],
+      ["/admin/inbox", "Inbox"],
+      ["/admin/audience", "Audience"],
+      ["/admin/settings", "Settings"],
+      ["/admin/export", "Export"],
+    ]) {
+      const res = await get(path!, {}, him.cookie);
+      expect(res.statusCode, path).toBe(200);
+      expect(res.body).toContain(`<title>${title} - Duet</title>`);
+      expect(dataOf(res.body).viewer).toMatchObject({ isAdmin: true });
+      expect(res.headers["cache-control"]).toBe("private, no-cache");
+    }
+  });
+
   it("an author sees themselves as admin in the inlined viewer", async () => {
     const her = await t.as("her");
     const data = dataOf((await get(`/post/${herPost.id}`, {}, her.cookie)).body);

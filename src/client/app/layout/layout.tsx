@@ -9,6 +9,8 @@ import { RouteFocus } from "./route-focus";
 import { ScrollToTop } from "./scroll-to-top";
 import { VerifyBanner } from "./verify-banner";
 
+const isStudioPath = (pathname: string) => pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+
 export function Layout({ siteName }: { siteName: string }) {
   const { viewer } = useSession();
   const { pathname } = useLocation();
@@ -24,8 +26,8 @@ export function Layout({ siteName }: { siteName: string }) {
       <ScrollToTop />
       <RouteFocus />
       <Navbar siteName={siteName} />
-      {/* /admin shows the same offer as its whole page. */}
-      {viewer?.unverifiedAuthor && pathname !== paths.admin ? <VerifyBanner /> : null}
+      {/* The studio's views show the same offer as their whole page. */}
+      {viewer?.unverifiedAuthor && !isStudioPath(pathname) ? <VerifyBanner /> : null}
       {/* tabIndex -1: the skip link's target takes focus, so the next Tab starts inside the page. */}
       <div id="main" className="app-main" tabIndex={-1}>
         <PageBoundary pathname={pathname}>

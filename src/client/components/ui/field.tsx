@@ -16,6 +16,8 @@ interface FieldOwnProps {
   hint?: ReactNode;
   /** This field's problem, announced and tied to the control (aria-describedby). */
   error?: string | null;
+  /** The id of a message shown elsewhere (the form's own) that is this field's problem. */
+  errorMessageId?: string | null;
 }
 
 type InputProps = FieldOwnProps & {
@@ -46,11 +48,14 @@ export function Field(props: InputProps | TextAreaProps) {
       HTMLInputElement & HTMLTextAreaElement
     >),
   );
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ");
+  const { errorMessageId } = props;
+  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null, errorMessageId]
+    .filter(Boolean)
+    .join(" ");
   const control = {
     id,
     className: "input",
-    "aria-invalid": error ? true : undefined,
+    "aria-invalid": error || errorMessageId ? true : undefined,
     "aria-describedby": describedBy || undefined,
   };
   return (
@@ -81,6 +86,7 @@ function withoutOwn<P extends FieldOwnProps & { multiline?: boolean }>(props: P)
     label: _label,
     hint: _hint,
     error: _error,
+    errorMessageId: _errorMessageId,
     multiline: _multiline,
     ref: _ref,
     ...rest

@@ -8,13 +8,16 @@ export function FormStatus({
   kind,
   children,
   detail,
+  id,
 }: {
   kind: "error" | "success" | "note";
+  /** For the fields it is about (their aria-describedby). */
+  id?: string;
   children: ReactNode;
   detail?: ReactNode;
 }) {
   return (
-    <div className={`form-status form-status--${kind}`} role={kind === "error" ? "alert" : "status"}>
+    <div id={id} className={`form-status form-status--${kind}`} role={kind === "error" ? "alert" : "status"}>
       <p>{children}</p>
       {detail ? <p className="form-status-detail">{detail}</p> : null}
     </div>

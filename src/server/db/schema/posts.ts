@@ -38,6 +38,8 @@ export const blogPosts = pgTable(
   },
   (t) => [
     index("blog_posts_author_date_idx").on(t.author, t.date.desc(), t.id.desc()),
+    // The studio's Posts page filtered by status (issue 20), newest first.
+    index("blog_posts_author_status_date_idx").on(t.author, t.status, t.date.desc(), t.id.desc()),
     index("blog_posts_date_idx").on(t.date.desc(), t.id.desc()),
     index("blog_posts_hashtags_idx").using("gin", t.hashtags),
     index("blog_posts_search_idx").using("gin", t.searchVector),

@@ -1,16 +1,22 @@
+import type { Ref } from "react";
 import { Field } from "../../../components/ui/field";
 
 interface Props {
   id: string;
   value: string;
   onValue: (value: string) => void;
+  /** The id of the form's message when it is about this field (aria-invalid, aria-describedby). */
+  errorMessageId?: string | null;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** The email field of every account form. */
-export function EmailField({ id, value, onValue }: Props) {
+export function EmailField({ id, value, onValue, errorMessageId, ref }: Props) {
   return (
     <Field
       id={id}
+      ref={ref}
+      errorMessageId={errorMessageId}
       label="Email"
       type="email"
       autoComplete="email"
@@ -29,10 +35,14 @@ export function PasswordField({
   label = "Password",
   isNew = false,
   minLength,
+  errorMessageId,
+  ref,
 }: Props & { label?: string; isNew?: boolean; minLength?: number }) {
   return (
     <Field
       id={id}
+      ref={ref}
+      errorMessageId={errorMessageId}
       label={label}
       type="password"
       autoComplete={isNew ? "new-password" : "current-password"}

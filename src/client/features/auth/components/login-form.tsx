@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useSearchParams } from "react-router";
 import { ERROR_CODES } from "../../../../common/error-codes";
 import { paths, safeRedirectPath } from "../../../../common/routes";
@@ -24,6 +24,12 @@ export function LoginForm() {
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
+  // The fields the message is about (aria-invalid, aria-describedby); the first takes focus.
+  const [invalid, setInvalid] = useState<Array<"email" | "password">>([]);
+  const emailInput = useRef<HTMLInputElement>(null);
+  const passwordInput = useRef<HTMLInputElement>(null);
+  const messageId = "login-error";
+  const about = (field: "email" | "password") => (message && invalid.includes(field) ? messageId : null);
 
   const verifyNote =
     params.get("verified") !== "1" ? null : params.has("error") ? VERIFY_TEXTS.failed : VERIFY_TEXTS.done;
@@ -34,8 +40,12 @@ export function LoginForm() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setMessage(null);
+    setInvalid([]);
     if (!email.trim() || !password) {
-      setMessage(!email.trim() ? "Email is required" : "Password is required");
+      const field = !email.trim() ? "email" : "password";
+      setMessage(field === "email" ? "Email is required" : "Password is required");
+      setInvalid([field]);
+      (field === "email" ? emailInput : passwordInput).current?.focus();
       return;
     }
     setBusy(true);
@@ -46,6 +56,8 @@ export function LoginForm() {
       const error = toAuthError(e);
       // The ceiling says to wait; it is not a failed attempt.
       const explained = error.code === ERROR_CODES.rateLimited;
+      const credentials = error.kind !== "too-many-requests" && !explained;
+      if (credentials) setInvalid(["email", "password"]);
       setMessage(
         error.kind === "too-many-requests"
           ? AUTH_ERROR_MESSAGES.tooManyRequests
@@ -68,9 +80,25 @@ export function LoginForm() {
           You are logged in as {viewer.email}.
         </p>
       )}
-      {message && <FormStatus kind="error">{message}</FormStatus>}
-      <EmailField id="login-email" value={email} onValue={setEmail} />
-      <PasswordField id="login-password" value={password} onValue={setPassword} />
+      {message && (
+        <FormStatus kind="error" id={messageId}>
+          {message}
+        </FormStatus>
+      )}
+      <EmailField
+        id="login-email"
+        value={email}
+        onValue={setEmail}
+        ref={emailInput}
+        errorMessageId={about("email")}
+      />
+      <PasswordField
+        id="login-password"
+        value={password}
+        onValue={setPassword}
+        ref={passwordInput}
+        errorMessageId={about("password")}
+      />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Logging in..." : "Log In"}
       </button>

@@ -1,8 +1,8 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { PASSWORD_MIN_LENGTH, REGISTER_REDIRECT_MS } from "../../../../common/limits";
 import { paths } from "../../../../common/routes";
-import { registrationProblem } from "../../../../common/schemas/account";
+import { type RegistrationField, registrationProblemAt } from "../../../../common/schemas/account";
 import { Field } from "../../../components/ui/field";
 import { FormStatus } from "../../../components/ui/form-status";
 import { AUTH_ERROR_MESSAGES, toAuthError } from "../../../lib/auth-errors";
@@ -27,7 +27,18 @@ export function RegisterForm() {
   const [confirmPassword, setConfirmPassword] = useState("");
   const [displayName, setDisplayName] = useState("");
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; detail: string | null } | null>(null);
+  // The form's message, and the fields it is about (tied to it by aria-describedby).
+  const [error, setError] = useState<{
+    message: string;
+    detail: string | null;
+    fields: RegistrationField[];
+  } | null>(null);
+  const inputs = useRef<Partial<Record<RegistrationField, HTMLInputElement | null>>>({});
+  const errorId = "register-error";
+  const about = (field: RegistrationField) => (error?.fields.includes(field) ? errorId : null);
+  const keep = (field: RegistrationField) => (el: HTMLInputElement | null) => {
+    inputs.current[field] = el;
+  };
   const [done, setDone] = useState(false);
 
   // SPEC §2: on success, to /login after 2 seconds.
@@ -40,9 +51,10 @@ export function RegisterForm() {
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
-    const problem = registrationProblem({ email, password, confirmPassword, displayName });
+    const problem = registrationProblemAt({ email, password, confirmPassword, displayName });
     if (problem) {
-      setError({ message: problem, detail: null });
+      setError({ message: problem.message, detail: null, fields: [problem.field] });
+      inputs.current[problem.field]?.focus();
       return;
     }
     setBusy(true);
@@ -51,11 +63,16 @@ export function RegisterForm() {
       setDone(true);
     } catch (e) {
       const failure = toAuthError(e);
-      if (failure.kind === "email-in-use") setError({ message: REGISTER_TEXTS.emailInUse, detail: null });
-      else {
+      if (failure.kind === "email-in-use") {
+        setError({ message: REGISTER_TEXTS.emailInUse, detail: null, fields: ["email"] });
+        inputs.current.email?.focus();
+      } else {
         // The screen's own text, and the catalogue's reason when the provider gave one.
         const detail = failure.message !== AUTH_ERROR_MESSAGES.unknown ? failure.message : null;
-        setError({ message: REGISTER_TEXTS.failed, detail });
+        const field: RegistrationField | null =
+          failure.kind === "invalid-email" ? "email" : failure.kind === "weak-password" ? "password" : null;
+        setError({ message: REGISTER_TEXTS.failed, detail, fields: field ? [field] : [] });
+        if (field) inputs.current[field]?.focus();
       }
     } finally {
       setBusy(false);
@@ -69,17 +86,25 @@ export function RegisterForm() {
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
       {error && (
-        <FormStatus kind="error" detail={error.detail}>
+        <FormStatus kind="error" detail={error.detail} id={errorId}>
           {error.message}
         </FormStatus>
       )}
-      <EmailField id="register-email" value={email} onValue={setEmail} />
+      <EmailField
+        id="register-email"
+        value={email}
+        onValue={setEmail}
+        ref={keep("email")}
+        errorMessageId={about("email")}
+      />
       <PasswordField
         id="register-password"
         isNew
         minLength={PASSWORD_MIN_LENGTH}
         value={password}
         onValue={setPassword}
+        ref={keep("password")}
+        errorMessageId={about("password")}
       />
       <PasswordField
         id="register-confirm"
@@ -87,6 +112,8 @@ export function RegisterForm() {
         isNew
         value={confirmPassword}
         onValue={setConfirmPassword}
+        ref={keep("confirmPassword")}
+        errorMessageId={about("confirmPassword")}
       />
       <Field
         id="register-name"
@@ -96,6 +123,8 @@ export function RegisterForm() {
         required
         value={displayName}
         onChange={(e) => setDisplayName(e.target.value)}
+        ref={keep("displayName")}
+        errorMessageId={about("displayName")}
       />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Creating Account..." : "Create Account"}

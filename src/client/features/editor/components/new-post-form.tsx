@@ -168,36 +168,40 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
           mode="create"
           ownAuthor={ownAuthor}
           errors={errors}
-        />
-        {status ? (
-          <p
-            id={messageId}
-            ref={message}
-            tabIndex={-1}
-            className={status.kind === "success" ? "form-success" : "form-error"}
-            role={status.kind === "success" ? "status" : "alert"}
-          >
-            {status.text}
-            {status.link ? (
-              <>
-                {" "}
-                <Link to={status.link.to}>{status.link.text}</Link>
-              </>
-            ) : null}
-          </p>
-        ) : null}
-        <PublishActions
-          busy={busy}
-          savedAt={drafts.savedAt}
-          onDraft={() =>
-            void run("draft", {}, DRAFT_FAILURE_TEXT, (id) => ({
-              kind: "success",
-              text: DRAFT_SAVED_TEXT,
-              link: { to: postPath(id), text: "Preview" },
-            }))
+          side={
+            <div className="publish-box">
+              {status ? (
+                <p
+                  id={messageId}
+                  ref={message}
+                  tabIndex={-1}
+                  className={status.kind === "success" ? "form-success" : "form-error"}
+                  role={status.kind === "success" ? "status" : "alert"}
+                >
+                  {status.text}
+                  {status.link ? (
+                    <>
+                      {" "}
+                      <Link to={status.link.to}>{status.link.text}</Link>
+                    </>
+                  ) : null}
+                </p>
+              ) : null}
+              <PublishActions
+                busy={busy}
+                savedAt={drafts.savedAt}
+                onDraft={() =>
+                  void run("draft", {}, DRAFT_FAILURE_TEXT, (id) => ({
+                    kind: "success",
+                    text: DRAFT_SAVED_TEXT,
+                    link: { to: postPath(id), text: "Preview" },
+                  }))
+                }
+                onPreview={() => void handlePreview()}
+                onSchedule={handleSchedule}
+              />
+            </div>
           }
-          onPreview={() => void handlePreview()}
-          onSchedule={handleSchedule}
         />
       </form>
     </>

@@ -2,12 +2,15 @@ import DOMPurify from "dompurify";
 import {
   type Dispatch,
   forwardRef,
+  type ReactNode,
   type SetStateAction,
   useId,
   useImperativeHandle,
   useMemo,
   useRef,
+  useState,
 } from "react";
+import { flushSync } from "react-dom";
 import {
   AUTHORS,
   type AuthorKey,
@@ -20,9 +23,11 @@ import { useAddImages } from "../use-add-images";
 import { ContentField } from "./content-field";
 import type { ContentHandle } from "./html-editor";
 import { ImageManager } from "./image-manager";
+import { ModeTabs, type WritingMode } from "./mode-tabs";
 import "../prosemirror.css";
 import "../editor.css";
 import "../publish-actions.css";
+import "../canvas.css";
 
 export interface FieldErrors {
   title?: boolean;
@@ -44,14 +49,26 @@ interface Props {
   /** The viewer's own author value: the only one they may publish as (the other is shown, disabled). */
   ownAuthor?: AuthorKey | null;
   errors?: FieldErrors;
+  /** The top of the side panel, always shown (the new-post form's publish actions). */
+  side?: ReactNode;
 }
 
-/** The fields of the new-post form and of inline edit mode, with a live preview. */
+/** A phone starts with the side panel's settings folded; a wider screen shows them. */
+const WIDE_QUERY = "(min-width: 900px)";
+const startsOpen = () => typeof window === "undefined" || window.matchMedia(WIDE_QUERY).matches;
+
+/**
+ * The fields of the new-post form and of inline edit mode (issue 20): a canvas (title, then the
+ * text, or the preview: a mode, not a second copy) and a side panel (author, excerpt, hashtags,
+ * images, and what `side` brings), beside the canvas on a wide form, under it on a narrow one.
+ */
 export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEditor(
-  { value, onChange, mode, ownAuthor, errors = {} },
+  { value, onChange, mode, ownAuthor, errors = {}, side },
   ref,
 ) {
   const uid = useId();
+  const [writing, setWriting] = useState<WritingMode>("edit");
+  const [settingsOpen, setSettingsOpen] = useState(startsOpen);
   const content = useRef<ContentHandle>(null);
   const title = useRef<HTMLInputElement>(null);
   const { addFiles, uploading, failed, uploaded } = useAddImages(onChange, content);
@@ -61,6 +78,8 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
 
   useImperativeHandle(ref, () => ({
     focusFirstInvalid: (e) => {
+      // The fields are in the Edit mode: an error brings it back before focus moves.
+      if (e.title || e.content) flushSync(() => setWriting("edit"));
       if (e.title) title.current?.focus();
       else if (e.content) content.current?.focus();
     },
@@ -68,109 +87,136 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
 
   return (
     <div className="post-editor">
-      <label className="field" htmlFor={`${uid}-title`}>
-        <span>Title</span>
-        <input
-          id={`${uid}-title`}
-          ref={title}
-          type="text"
-          required
-          aria-required="true"
-          aria-invalid={errors.title || undefined}
-          aria-describedby={describe(null, errors.title)}
-          maxLength={POST_TITLE_MAX_LENGTH}
-          value={value.title}
-          onChange={(e) => {
-            const text = e.target.value;
-            onChange((v) => ({ ...v, title: text }));
-          }}
-        />
-      </label>
-      {mode === "create" ? (
-        <label className="field" htmlFor={`${uid}-author`}>
-          <span>Author</span>
-          <select
-            id={`${uid}-author`}
-            value={value.author}
-            onChange={(e) => {
-              const author = e.target.value as AuthorKey;
-              onChange((v) => ({ ...v, author }));
-            }}
-          >
-            {AUTHORS.map((a) => (
-              // Decision: both values are listed, but an author publishes only as themself.
-              <option key={a} value={a} disabled={!!ownAuthor && a !== ownAuthor}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-      <label className="field" htmlFor={`${uid}-excerpt`}>
-        <span>Excerpt (optional)</span>
-        <input
-          id={`${uid}-excerpt`}
-          type="text"
-          maxLength={POST_EXCERPT_MAX_LENGTH}
-          value={value.excerpt}
-          aria-describedby={`${uid}-excerpt-hint`}
-          onChange={(e) => {
-            const text = e.target.value;
-            onChange((v) => ({ ...v, excerpt: text }));
-          }}
-        />
-        <small id={`${uid}-excerpt-hint`} className="field-hint">
-          Left empty, the first 150 characters of the post are used.
-        </small>
-      </label>
-      <label className="field" htmlFor={`${uid}-hashtags`}>
-        <span>Hashtags</span>
-        <input
-          id={`${uid}-hashtags`}
-          type="text"
-          value={value.hashtags}
-          placeholder="travel, food, paris"
-          aria-describedby={`${uid}-hashtags-hint`}
-          onChange={(e) => {
-            const text = e.target.value;
-            onChange((v) => ({ ...v, hashtags: text }));
-          }}
-        />
-        <small id={`${uid}-hashtags-hint`} className="field-hint">
-          Separate hashtags with commas; 3 to 5 hashtags are recommended.
-        </small>
-      </label>
-      <ContentField
-        id={`${uid}-content`}
-        ref={content}
-        content={value.content}
-        images={value.images}
-        onChange={onChange}
-        onFiles={addFiles}
-        invalid={errors.content}
-        describedBy={describe(null, errors.content)}
-      />
-      <ImageManager
-        value={value}
-        onChange={onChange}
-        content={content}
-        onFiles={addFiles}
-        uploading={uploading}
-        uploadFailed={failed}
-        uploaded={uploaded}
-      />
-      <section className="editor-preview" aria-labelledby={`${uid}-preview`}>
-        <h2 id={`${uid}-preview`} className="editor-preview-heading">
-          Preview
-        </h2>
-        {value.title ? <p className="editor-preview-title">{value.title}</p> : null}
+      <div className="editor-canvas">
+        <ModeTabs id={uid} mode={writing} onChange={setWriting} />
         <div
-          className="post-content"
-          data-testid="editor-preview"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by purifyPostHtml (the post-content allowlist).
-          dangerouslySetInnerHTML={{ __html: preview }}
-        />
-      </section>
+          id={`${uid}-edit`}
+          role="tabpanel"
+          aria-labelledby={`${uid}-edit-tab`}
+          hidden={writing !== "edit"}
+        >
+          <label className="field" htmlFor={`${uid}-title`}>
+            <span>Title</span>
+            <input
+              id={`${uid}-title`}
+              ref={title}
+              type="text"
+              required
+              aria-required="true"
+              aria-invalid={errors.title || undefined}
+              aria-describedby={describe(null, errors.title)}
+              maxLength={POST_TITLE_MAX_LENGTH}
+              value={value.title}
+              onChange={(e) => {
+                const text = e.target.value;
+                onChange((v) => ({ ...v, title: text }));
+              }}
+            />
+          </label>
+          <ContentField
+            id={`${uid}-content`}
+            ref={content}
+            content={value.content}
+            images={value.images}
+            onChange={onChange}
+            onFiles={addFiles}
+            invalid={errors.content}
+            describedBy={describe(null, errors.content)}
+          />
+        </div>
+        <div
+          id={`${uid}-view`}
+          role="tabpanel"
+          aria-labelledby={`${uid}-view-tab`}
+          hidden={writing !== "preview"}
+        >
+          <section className="editor-preview" aria-labelledby={`${uid}-preview`}>
+            <h2 id={`${uid}-preview`} className="visually-hidden">
+              Preview
+            </h2>
+            {value.title ? <p className="editor-preview-title">{value.title}</p> : null}
+            <div
+              className="post-content"
+              data-testid="editor-preview"
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by purifyPostHtml (the post-content allowlist).
+              dangerouslySetInnerHTML={{ __html: preview }}
+            />
+          </section>
+        </div>
+      </div>
+      <aside className="editor-side" aria-label="Post settings">
+        {side}
+        <details
+          className="editor-side-details"
+          open={settingsOpen}
+          onToggle={(e) => setSettingsOpen(e.currentTarget.open)}
+        >
+          <summary>Post settings</summary>
+          {mode === "create" ? (
+            <label className="field" htmlFor={`${uid}-author`}>
+              <span>Author</span>
+              <select
+                id={`${uid}-author`}
+                value={value.author}
+                onChange={(e) => {
+                  const author = e.target.value as AuthorKey;
+                  onChange((v) => ({ ...v, author }));
+                }}
+              >
+                {AUTHORS.map((a) => (
+                  // Decision: both values are listed, but an author publishes only as themself.
+                  <option key={a} value={a} disabled={!!ownAuthor && a !== ownAuthor}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : null}
+          <label className="field" htmlFor={`${uid}-excerpt`}>
+            <span>Excerpt (optional)</span>
+            <input
+              id={`${uid}-excerpt`}
+              type="text"
+              maxLength={POST_EXCERPT_MAX_LENGTH}
+              value={value.excerpt}
+              aria-describedby={`${uid}-excerpt-hint`}
+              onChange={(e) => {
+                const text = e.target.value;
+                onChange((v) => ({ ...v, excerpt: text }));
+              }}
+            />
+            <small id={`${uid}-excerpt-hint`} className="field-hint">
+              Left empty, the first 150 characters of the post are used.
+            </small>
+          </label>
+          <label className="field" htmlFor={`${uid}-hashtags`}>
+            <span>Hashtags</span>
+            <input
+              id={`${uid}-hashtags`}
+              type="text"
+              value={value.hashtags}
+              placeholder="travel, food, paris"
+              aria-describedby={`${uid}-hashtags-hint`}
+              onChange={(e) => {
+                const text = e.target.value;
+                onChange((v) => ({ ...v, hashtags: text }));
+              }}
+            />
+            <small id={`${uid}-hashtags-hint`} className="field-hint">
+              Separate hashtags with commas; 3 to 5 hashtags are recommended.
+            </small>
+          </label>
+          <ImageManager
+            value={value}
+            onChange={onChange}
+            content={content}
+            onFiles={addFiles}
+            uploading={uploading}
+            uploadFailed={failed}
+            uploaded={uploaded}
+          />
+        </details>
+      </aside>
     </div>
   );
 });

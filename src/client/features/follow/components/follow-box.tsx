@@ -82,6 +82,7 @@ export function FollowBox({ author }: { author?: AuthorKey }) {
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
           />
         </div>
       )}
@@ -89,7 +90,7 @@ export function FollowBox({ author }: { author?: AuthorKey }) {
         {follow.isPending ? "Following..." : followsAll ? "Following" : "Follow"}
       </button>
       {error ? (
-        <p className="follow-error" role="alert">
+        <p id={`${id}-error`} className="follow-error" role="alert">
           {error}
         </p>
       ) : null}

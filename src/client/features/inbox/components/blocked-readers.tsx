@@ -67,9 +67,9 @@ export function BlockedReaders() {
   };
   return (
     <section className="inbox-blocks" aria-labelledby="blocked-readers-heading">
-      <h3 id="blocked-readers-heading" ref={heading} tabIndex={-1}>
+      <h2 id="blocked-readers-heading" ref={heading} tabIndex={-1}>
         {BLOCKS_TEXT.heading}
-      </h3>
+      </h2>
       <p className="inbox-status" role="status">
         {notice}
       </p>

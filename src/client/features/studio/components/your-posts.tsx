@@ -1,9 +1,10 @@
-import { type ReactNode, useState } from "react";
-import type { BlogPostCard } from "../../../../common/types";
+import { type ReactNode, useEffect, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { OWN_POST_FILTERS, type OwnPostFilter } from "../../../../common/schemas/own-posts";
 import { useOwnPosts } from "../api/own-posts";
-import { statusText } from "./format";
-import { RevisionsPanel } from "./revisions-panel";
+import { OwnPostItem } from "./own-post-item";
 import "../studio.css";
+import "../posts-list.css";
 
 interface Props {
   /** The page of a post (the route table lives in the app). */
@@ -12,62 +13,81 @@ interface Props {
   rowExtra?: (postId: string) => ReactNode;
 }
 
-function OwnPostItem({ post, postPath, rowExtra }: { post: BlogPostCard } & Props) {
-  const [showHistory, setShowHistory] = useState(false);
-  const isPublic = post.status === "published";
-  const panelId = `revisions-${post.id}`;
-  return (
-    <li className="own-post" data-status={post.status}>
-      <div className="own-post-row">
-        <div className="own-post-text">
-          <h3 className="own-post-title">{post.title}</h3>
-          <p className="own-post-meta">
-            <span className={`studio-badge studio-badge--${post.status}`}>
-              {statusText(post.status, post.date)}
-            </span>{" "}
-            {rowExtra?.(post.id)}
-          </p>
-        </div>
-        <div className="own-post-actions">
-          {/* Control names start with their visible text, then say which post. */}
-          <a
-            className="button button-ghost"
-            href={`${postPath(post.id)}?edit=1`}
-            aria-label={`Edit ${post.title}`}
-          >
-            Edit
-          </a>
-          <a
-            className="button button-ghost"
-            href={postPath(post.id)}
-            aria-label={`${isPublic ? "View" : "Preview"} ${post.title}`}
-          >
-            {isPublic ? "View" : "Preview"}
-          </a>
-          <button
-            type="button"
-            className="button button-ghost"
-            aria-expanded={showHistory}
-            aria-controls={panelId}
-            aria-label={`Revisions of ${post.title}`}
-            onClick={() => setShowHistory((v) => !v)}
-          >
-            Revisions
-          </button>
-        </div>
-      </div>
-      {showHistory ? <RevisionsPanel id={panelId} postId={post.id} title={post.title} /> : null}
-    </li>
-  );
+const FILTER_LABEL: Record<OwnPostFilter, string> = {
+  all: "All",
+  draft: "Drafts",
+  scheduled: "Scheduled",
+  published: "Published",
+};
+const SEARCH_DELAY_MS = 300;
+
+const asFilter = (raw: string | null): OwnPostFilter =>
+  (OWN_POST_FILTERS as readonly string[]).includes(raw ?? "") ? (raw as OwnPostFilter) : "all";
+
+/** The filter and the search live in the address: a deep link or Back shows the same list. */
+function useListParams() {
+  const [params, setParams] = useSearchParams();
+  const status = asFilter(params.get("status"));
+  const q = (params.get("q") ?? "").trim();
+  const set = (next: { status?: OwnPostFilter; q?: string }) => {
+    const merged = { status, q, ...next };
+    const out = new URLSearchParams();
+    if (merged.status !== "all") out.set("status", merged.status);
+    if (merged.q.trim()) out.set("q", merged.q.trim());
+    setParams(out, { replace: true });
+  };
+  return { status, q, set };
 }
 
-/** /admin 'Your posts': the author's drafts, scheduled and published posts, newest first. */
+/** The studio's Posts page: the author's posts, newest first, by status and title, a page at a time. */
 export default function YourPosts({ postPath, rowExtra }: Props) {
-  const query = useOwnPosts();
+  const { status, q, set } = useListParams();
+  const [words, setWords] = useState(q);
+  const [message, setMessage] = useState<{ text: string; kind: "success" | "error" } | null>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
+  const query = useOwnPosts(status, q);
   const posts = query.data?.pages.flatMap((p) => p.items) ?? [];
+
+  // Typing searches after a pause; the address keeps the words.
+  useEffect(() => {
+    if (words.trim() === q) return;
+    const timer = window.setTimeout(() => set({ q: words }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  });
+  const onDone = (text: string, kind: "success" | "error") => {
+    setMessage({ text, kind });
+    // The row may be gone (deleted, or out of this filter): focus goes to what happened.
+    window.requestAnimationFrame(() => messageRef.current?.focus());
+  };
+  const filtered = status !== "all" || q !== "";
+
   return (
     <section className="your-posts" aria-labelledby="your-posts-heading">
       <h2 id="your-posts-heading">Your posts</h2>
+      <search className="posts-filters" aria-label="Filter your posts">
+        <label>
+          Show
+          <select value={status} onChange={(e) => set({ status: asFilter(e.target.value) })}>
+            {OWN_POST_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {FILTER_LABEL[f]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Search by title
+          <input type="search" value={words} maxLength={200} onChange={(e) => setWords(e.target.value)} />
+        </label>
+      </search>
+      <p
+        ref={messageRef}
+        tabIndex={-1}
+        className={`posts-message ${message?.kind === "error" ? "form-error" : "studio-success"}`}
+        role={message?.kind === "error" ? "alert" : "status"}
+      >
+        {message?.text ?? ""}
+      </p>
       {query.isPending ? (
         <p aria-busy="true">Loading your posts...</p>
       ) : query.isError ? (
@@ -75,11 +95,11 @@ export default function YourPosts({ postPath, rowExtra }: Props) {
           Failed to load your posts
         </p>
       ) : posts.length === 0 ? (
-        <p>No posts yet. Write your first one above.</p>
+        <p>{filtered ? "No posts match." : "No posts yet. Write your first one in Write."}</p>
       ) : (
-        <ul className="own-posts">
+        <ul className="own-posts" aria-busy={query.isPlaceholderData || undefined}>
           {posts.map((post) => (
-            <OwnPostItem key={post.id} post={post} postPath={postPath} rowExtra={rowExtra} />
+            <OwnPostItem key={post.id} post={post} postPath={postPath} rowExtra={rowExtra} onDone={onDone} />
           ))}
         </ul>
       )}

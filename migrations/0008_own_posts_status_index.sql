@@ -1,0 +1,1 @@
+CREATE INDEX "blog_posts_author_status_date_idx" ON "blog_posts" USING btree ("author","status","date" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,34 @@
+import { lazy, Suspense } from "react";
+import { pages, paths } from "../../../common/routes";
+import { StudioShell } from "../studio/studio-shell";
+
+const YourPosts = lazy(() => import("../../features/studio/components/your-posts"));
+const DemoPostsNotice = lazy(() =>
+  import("../../features/studio/components/demo-posts-notice").then((m) => ({ default: m.DemoPostsNotice })),
+);
+// Statistics: the last 7 days at a glance, and each post's views on its row.
+// As tall as the summary (stats.css), before its chunk and its stylesheet arrive.
+const SUMMARY_PLACE = { minHeight: "12.5rem", margin: "2rem 0" } as const;
+const StatsSummary = lazy(() => import("../../features/stats/components/stats-summary"));
+const PostStatsLine = lazy(() => import("../../features/stats/components/post-stats-line"));
+const postStats = (postId: string) => (
+  <Suspense fallback={null}>
+    <PostStatsLine postId={postId} />
+  </Suspense>
+);
+
+/** /admin/posts: the author's posts under their control (issue 20). */
+export default function AdminPostsPage() {
+  return (
+    <StudioShell page={pages.adminPosts}>
+      <h1>Posts</h1>
+      <Suspense fallback={<div style={SUMMARY_PLACE} aria-hidden="true" />}>
+        <StatsSummary />
+      </Suspense>
+      <Suspense fallback={<p aria-busy="true">Loading your posts...</p>}>
+        <DemoPostsNotice />
+        <YourPosts postPath={paths.post} rowExtra={postStats} />
+      </Suspense>
+    </StudioShell>
+  );
+}

@@ -1,0 +1,22 @@
+import { lazy, Suspense } from "react";
+import { pages } from "../../../common/routes";
+import { useSession } from "../../lib/session";
+import { StudioShell } from "../studio/studio-shell";
+
+const AuthorProfileForm = lazy(() => import("../../features/studio/components/author-profile-form"));
+// Issue 21: the site's words, colours, her pin board and the contact recipients (both authors).
+const SiteSettingsForm = lazy(() => import("../../features/settings/components/site-settings-form"));
+
+/** /admin/settings: the author's profile, then the site's settings. */
+export default function AdminSettingsPage() {
+  const { viewer } = useSession();
+  return (
+    <StudioShell page={pages.adminSettings}>
+      <h1>Settings</h1>
+      <Suspense fallback={<p aria-busy="true">Loading the settings...</p>}>
+        {viewer?.authorKey ? <AuthorProfileForm author={viewer.authorKey} /> : null}
+        <SiteSettingsForm />
+      </Suspense>
+    </StudioShell>
+  );
+}

@@ -1,0 +1,133 @@
+import { type ReactNode, useState } from "react";
+import type { BlogPostCard } from "../../../../common/types";
+import { ApiError } from "../../../lib/api";
+import { type PostControl, usePostControl } from "../api/post-control";
+import { DeletePostButton } from "./delete-post-button";
+import { statusText } from "./format";
+import { RedateForm } from "./redate-form";
+import { RevisionsPanel } from "./revisions-panel";
+
+export interface OwnPostItemProps {
+  post: BlogPostCard;
+  /** The page of a post (the route table lives in the app). */
+  postPath: (id: string) => string;
+  /** Extra facts on a post's row (its view count, from the stats feature). */
+  rowExtra?: (postId: string) => ReactNode;
+  /** What happened, for the list's message (it takes focus). */
+  onDone: (text: string, kind: "success" | "error") => void;
+}
+
+const FAILURE: Record<PostControl["kind"], string> = {
+  unpublish: "Failed to unpublish the post. Please try again.",
+  redate: "Failed to change the publish date. Please try again.",
+  // SPEC §8.
+  delete: "Failed to delete post. Please try again.",
+};
+
+/** One of the author's posts with what they can do to it. */
+export function OwnPostItem({ post, postPath, rowExtra, onDone }: OwnPostItemProps) {
+  const [showHistory, setShowHistory] = useState(false);
+  const [redating, setRedating] = useState(false);
+  const control = usePostControl(post.id);
+  const isPublic = post.status === "published";
+  const panelId = `revisions-${post.id}`;
+
+  const run = async (action: PostControl, success: string) => {
+    if (control.isPending) return;
+    try {
+      await control.mutateAsync(action);
+      setRedating(false);
+      onDone(success, "success");
+    } catch (error) {
+      const serverSays = error instanceof ApiError && error.status === 400;
+      onDone(serverSays ? error.message : FAILURE[action.kind], "error");
+    }
+  };
+  const busy = (kind: PostControl["kind"]) => control.isPending && control.variables?.kind === kind;
+
+  return (
+    <li className="own-post" data-status={post.status}>
+      <div className="own-post-row">
+        <div className="own-post-text">
+          <h3 className="own-post-title">{post.title}</h3>
+          <p className="own-post-meta">
+            <span className={`studio-badge studio-badge--${post.status}`}>
+              {statusText(post.status, post.date)}
+            </span>{" "}
+            {rowExtra?.(post.id)}
+          </p>
+        </div>
+        <div className="own-post-actions">
+          {/* Control names start with their visible text, then say which post. */}
+          <a
+            className="button button-ghost"
+            href={`${postPath(post.id)}?edit=1`}
+            aria-label={`Edit ${post.title}`}
+          >
+            Edit
+          </a>
+          <a
+            className="button button-ghost"
+            href={postPath(post.id)}
+            aria-label={`${isPublic ? "View" : "Preview"} ${post.title}`}
+          >
+            {isPublic ? "View" : "Preview"}
+          </a>
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-expanded={showHistory}
+            aria-controls={panelId}
+            aria-label={`Revisions of ${post.title}`}
+            onClick={() => setShowHistory((v) => !v)}
+          >
+            Revisions
+          </button>
+          {isPublic ? (
+            <>
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-expanded={redating}
+                aria-label={`Change date of ${post.title}`}
+                onClick={() => setRedating((v) => !v)}
+              >
+                Change date
+              </button>
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-disabled={control.isPending}
+                aria-label={`Unpublish ${post.title}`}
+                onClick={() => void run({ kind: "unpublish" }, `'${post.title}' is a draft again.`)}
+              >
+                {busy("unpublish") ? "Unpublishing..." : "Unpublish"}
+              </button>
+            </>
+          ) : null}
+          <DeletePostButton
+            postId={post.id}
+            title={post.title}
+            busy={busy("delete")}
+            onConfirm={() => run({ kind: "delete" }, `'${post.title}' was deleted.`)}
+          />
+        </div>
+      </div>
+      {redating ? (
+        <RedateForm
+          date={post.date}
+          title={post.title}
+          busy={busy("redate")}
+          onCancel={() => setRedating(false)}
+          onSave={(publishedAt) =>
+            void run(
+              { kind: "redate", publishedAt },
+              `'${post.title}' is now dated ${new Date(publishedAt).toLocaleString()}.`,
+            )
+          }
+        />
+      ) : null}
+      {showHistory ? <RevisionsPanel id={panelId} postId={post.id} title={post.title} /> : null}
+    </li>
+  );
+}
