@@ -48,9 +48,11 @@ describe("video embeds (issue 20)", () => {
     expect(cleanAttribute("div", "data-gallery", "a b")).toBeNull();
     expect(cleanAttribute("div", "data-gallery", Array(13).fill("a").join(" "))).toBeNull();
     expect(cleanAttribute("div", "data-embed", "vimeo:123")).toBe("vimeo:123");
-    expect(cleanAttribute("div", "data-embed", "youtube:dQw4w9WgXcQ\"x")).toBeNull();
+    expect(cleanAttribute("div", "data-embed", 'youtube:dQw4w9WgXcQ"x')).toBeNull();
     expect(cleanAttribute("img", "class", "post-image post-image--wide")).toBe("post-image post-image--wide");
-    expect(cleanAttribute("figure", "class", "post-figure post-image--wide")).toBe("post-figure post-image--wide");
+    expect(cleanAttribute("figure", "class", "post-figure post-image--wide")).toBe(
+      "post-figure post-image--wide",
+    );
     expect(cleanAttribute("img", "style", "--ratio:1")).toBeNull();
   });
 });

@@ -14,7 +14,13 @@ export const EMBED_RE = /^(?:youtube:[A-Za-z0-9_-]{11}|vimeo:\d{1,12})$/;
 /** The hosts the players' frames come from (the CSP's frame-src names exactly these). */
 export const EMBED_FRAME_ORIGINS = ["https://www.youtube-nocookie.com", "https://player.vimeo.com"] as const;
 
-const YOUTUBE_HOSTS = new Set(["youtube.com", "www.youtube.com", "m.youtube.com", "youtu.be", "www.youtu.be"]);
+const YOUTUBE_HOSTS = new Set([
+  "youtube.com",
+  "www.youtube.com",
+  "m.youtube.com",
+  "youtu.be",
+  "www.youtu.be",
+]);
 const VIMEO_HOSTS = new Set(["vimeo.com", "www.vimeo.com", "player.vimeo.com"]);
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 
@@ -30,14 +36,13 @@ export function embedFromUrl(text: string): string | null {
   const host = url.hostname.toLowerCase();
   const parts = url.pathname.split("/").filter(Boolean);
   if (YOUTUBE_HOSTS.has(host)) {
-    const id =
-      host.endsWith("youtu.be")
-        ? parts[0]
-        : parts[0] === "watch"
-          ? url.searchParams.get("v")
-          : ["embed", "shorts", "live", "v"].includes(parts[0] ?? "")
-            ? parts[1]
-            : null;
+    const id = host.endsWith("youtu.be")
+      ? parts[0]
+      : parts[0] === "watch"
+        ? url.searchParams.get("v")
+        : ["embed", "shorts", "live", "v"].includes(parts[0] ?? "")
+          ? parts[1]
+          : null;
     return id && YOUTUBE_ID.test(id) ? `youtube:${id}` : null;
   }
   if (VIMEO_HOSTS.has(host)) {

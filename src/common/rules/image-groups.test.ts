@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { enhancePostImages } from "./image-sources";
 import { joinWithNext, splitRow } from "./image-groups";
+import { enhancePostImages } from "./image-sources";
 import { htmlToMarkers, markersToHtml } from "./marker-html";
 import { findMarkers, galleryMarker, type MarkerImage, removeImageFromText } from "./markers";
 
@@ -52,11 +52,13 @@ describe("galleries and rows of images (issue 20)", () => {
       { priorityFirst: false },
     );
     expect(html).toContain('<img style="--ratio:1.5" class="post-image');
-    expect(html).toContain('<figure class="post-figure post-image--center post-image--medium" style="--ratio:0.667">');
+    expect(html).toContain(
+      '<figure class="post-figure post-image--center post-image--medium" style="--ratio:0.667">',
+    );
     expect(html.match(/--ratio/g)).toHaveLength(3);
     // Outside a row nothing is added.
-    expect(enhancePostImages(markersToHtml("[IMAGE:a]", images), images, { priorityFirst: false })).not.toContain(
-      "--ratio",
-    );
+    expect(
+      enhancePostImages(markersToHtml("[IMAGE:a]", images), images, { priorityFirst: false }),
+    ).not.toContain("--ratio");
   });
 });

@@ -48,7 +48,10 @@ export const loadingFor = (priority: boolean): LoadingAttributes =>
 const ID = "[A-Za-z0-9_-]{1,64}";
 const IMG = /<img\b[^>]*>/g;
 /** A row of images: a pair or a gallery (issue 20). */
-const ROW_BLOCK = new RegExp(`<div\\b[^>]*\\bdata-(?:pair|gallery)="${ID}(?: ${ID}){1,11}"[^>]*>[\\s\\S]*?</div>`, "g");
+const ROW_BLOCK = new RegExp(
+  `<div\\b[^>]*\\bdata-(?:pair|gallery)="${ID}(?: ${ID}){1,11}"[^>]*>[\\s\\S]*?</div>`,
+  "g",
+);
 const ROW_ITEM = /(<figure\b[^>]*)(>\s*<img\b[^>]*>)|<img\b[^>]*>/g;
 /** The same height every pair image is scaled to (markers.ts): the row keeps both ratios. */
 const PAIR_ROW_HEIGHT = 1000;
