@@ -7,6 +7,7 @@ import {
   useImperativeHandle,
   useMemo,
   useRef,
+  useState,
 } from "react";
 import {
   AUTHORS,
@@ -17,7 +18,7 @@ import {
 import { purifyPostHtml } from "../../../../common/rules/post-html";
 import { type EditorValue, previewHtml } from "../editor-model";
 import { useAddImages } from "../use-add-images";
-import { ContentField } from "./content-field";
+import { ContentField, type EditorView } from "./content-field";
 import type { ContentHandle } from "./html-editor";
 import { ImageManager } from "./image-manager";
 import "../prosemirror.css";
@@ -54,6 +55,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
   const uid = useId();
   const content = useRef<ContentHandle>(null);
   const title = useRef<HTMLInputElement>(null);
+  const [view, setView] = useState<EditorView>("visual");
   const { addFiles, uploading, failed, uploaded } = useAddImages(onChange, content);
   const preview = useMemo(() => previewHtml(value, (html) => purifyPostHtml(DOMPurify, html)), [value]);
   const describe = (hint: string | null, invalid?: boolean) =>
@@ -145,7 +147,9 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
         ref={content}
         content={value.content}
         images={value.images}
+        thumbnailId={value.thumbnailId}
         onChange={onChange}
+        onView={setView}
         onFiles={addFiles}
         invalid={errors.content}
         describedBy={describe(null, errors.content)}
@@ -158,6 +162,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
         uploading={uploading}
         uploadFailed={failed}
         uploaded={uploaded}
+        compact={view === "visual"}
       />
       <section className="editor-preview" aria-labelledby={`${uid}-preview`}>
         <h2 id={`${uid}-preview`} className="editor-preview-heading">
