@@ -112,8 +112,11 @@ export function enhancePostImages(
       pairs.some(([start, end]) => at > start && at < end),
     ),
   );
-  return pairs.length ? sized.replace(ROW_BLOCK, withRowRatios) : sized;
+  return pairs.length ? rowRatios(sized) : sized;
 }
+
+/** Every row of the HTML sized by its images' ratios (the editor's preview uses it too). */
+export const rowRatios = (html: string) => html.replace(ROW_BLOCK, withRowRatios);
 
 /** width / height of an image tag (1 when unknown), rounded for a short attribute. */
 function ratioOf(tag: string): number {
