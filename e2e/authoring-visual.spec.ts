@@ -128,7 +128,12 @@ test.describe("the visual editor", () => {
     // Each thumbnail radio is named for its image; the first added is the thumbnail.
     await expect(page.getByRole("radio", { name: "Thumbnail (image 1: wide.png)" })).toBeChecked();
     await expect(page.getByRole("radio", { name: "Thumbnail (image 3: third.png)" })).not.toBeChecked();
-    await page.getByLabel("Pair with (image 1)").selectOption({ label: "Image 2" });
+    // Issue 20: the settings sit on the image in the text.
+    await visual(page).locator("img").first().click();
+    await page
+      .getByRole("group", { name: "Image 1: wide.png" })
+      .getByLabel("Pair with")
+      .selectOption({ label: "Image 2: tall.png" });
     await expect(visual(page).locator(".image-pair img")).toHaveCount(2);
     // A pair is one row of equal height, each image keeping its ratio (3:2 and 1:2).
     // Issue 20: the preview is a mode of the canvas.
@@ -203,8 +208,10 @@ test.describe("the visual editor", () => {
     // The upload finishing is announced (issue 20), not only shown.
     await expect(page.getByRole("status").filter({ hasText: "Image uploaded." })).toBeVisible();
 
-    await page.getByLabel("Alt text (image 1)").fill("A dark blue square");
-    await page.getByLabel("Caption (image 1)").fill("Dropped at dusk");
+    await visual(page).locator("img").click();
+    const tools = page.getByRole("group", { name: "Image 1: dropped.png" });
+    await tools.getByLabel("Alt text").fill("A dark blue square");
+    await tools.getByLabel("Caption").fill("Dropped at dusk");
     await page.getByRole("button", { name: "Publish", exact: true }).click();
     await expect(page.getByText("Blog post published successfully!")).toBeVisible({ timeout: 15_000 });
     await page.getByRole("link", { name: "View post", exact: true }).click();
@@ -216,8 +223,11 @@ test.describe("the visual editor", () => {
     // Edit: decorative gives empty alt.
     const postUrl = page.url();
     await page.getByRole("button", { name: "Edit" }).click();
-    await page.getByLabel("Decorative (image 1)").check();
-    await expect(page.getByLabel("Alt text (image 1)")).toBeDisabled();
+    // Inline edit has the same image toolbar.
+    await visual(page).locator("img").click();
+    const inline = page.getByRole("group", { name: /^Image 1: / });
+    await inline.getByLabel("Decorative").check();
+    await expect(inline.getByLabel("Alt text")).toBeDisabled();
     await page.getByRole("button", { name: "Save changes" }).click();
     await expect(page.getByText("Blog post updated successfully!")).toBeVisible();
     await expect(page).toHaveURL(/\/his-blog$/, { timeout: 5_000 });

@@ -65,6 +65,26 @@ const IMAGES: PostImage[] = [
     size: "medium",
     pairedWith: null,
   },
+  // Issue 20: 'wide', and a gallery of three (one captioned).
+  {
+    id: "img-f",
+    url: "/uploads/blog-images/1_img-f.png",
+    position: "wide",
+    size: "large",
+    pairedWith: null,
+    alt: "Wide",
+  },
+  ...["img-g", "img-h", "img-i"].map(
+    (id): PostImage => ({
+      id,
+      url: `/uploads/blog-images/1_${id}.png`,
+      position: "center",
+      size: "medium",
+      pairedWith: null,
+      alt: "",
+      ...(id === "img-h" ? { caption: "The middle one" } : {}),
+    }),
+  ),
 ];
 
 /** A stored post with every element and attribute of the allowlist, in the shapes the save writes. */
@@ -84,6 +104,10 @@ const STORED = [
   `<div class="image-pair" data-pair="img-b img-c">${img("img-b", "post-image--center post-image--medium", "Day one", ' width="2000" height="1000"')}${img("img-c", "post-image--center post-image--medium", "", ' width="500" height="1000"')}</div>`,
   `<figure class="post-figure post-image--right post-image--large">${img("img-d", "post-image--right post-image--large", "Day one")}<figcaption>At dusk &amp; later</figcaption></figure>`,
   img("img-e", "post-image--full post-image--medium", "The path along the ridge"),
+  img("img-f", "post-image--wide post-image--large", "Wide"),
+  `<div class="image-gallery" data-gallery="img-g img-h img-i">${img("img-g", "post-image--center post-image--medium", "")}<figure class="post-figure post-image--center post-image--medium">${img("img-h", "post-image--center post-image--medium", "")}<figcaption>The middle one</figcaption></figure>${img("img-i", "post-image--center post-image--medium", "")}</div>`,
+  '<div class="post-embed" data-embed="youtube:dQw4w9WgXcQ"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener noreferrer">Our walk &amp; the ridge</a></div>',
+  '<div class="post-embed" data-embed="vimeo:76979871"><a href="https://vimeo.com/76979871" rel="noopener noreferrer">Video on Vimeo</a></div>',
   "<p>The end.</p>",
 ].join("\n");
 
@@ -129,6 +153,23 @@ describe("lossless visual editing (issue 20)", () => {
       "mailto:us@example.com",
       "https://example.com/",
       "https://example.com/q",
+    ]);
+    // The gallery and the embeds are blocks of the editor, not HTML kept aside.
+    const blocks: string[] = [];
+    editor.state.doc.forEach((n) => {
+      if (n.type.name === "imageMarker") blocks.push(String(n.attrs.marker));
+      if (n.type.name === "videoEmbed") blocks.push(`${n.attrs.embed} ${n.attrs.title}`);
+      if (n.type.name === "rawHtml") blocks.push("raw");
+    });
+    expect(blocks).toEqual([
+      "IMAGE:img-a",
+      "PAIRED:img-b:img-c",
+      "IMAGE:img-d",
+      "IMAGE:img-e",
+      "IMAGE:img-f",
+      "GALLERY:img-g:img-h:img-i",
+      "youtube:dQw4w9WgXcQ Our walk & the ridge",
+      "vimeo:76979871 Video on Vimeo",
     ]);
   });
 

@@ -47,8 +47,12 @@ export const AUTHOR_NAME_MAX_LENGTH = 80;
 export const AUTHOR_BIO_MAX_LENGTH = 500;
 export type AuthorKey = (typeof AUTHORS)[number];
 
-export const IMAGE_POSITIONS = ["left", "center", "right", "full"] as const;
+/** 'wide' goes beyond the text column; 'full', still the widest, is edge to edge on wide screens (issue 20). */
+export const IMAGE_POSITIONS = ["left", "center", "right", "wide", "full"] as const;
 export const IMAGE_SIZES = ["small", "medium", "large"] as const;
+/** A gallery: 3 or more images in one row (issue 20); a pair stays SPEC §4's PAIRED marker. */
+export const GALLERY_MIN_IMAGES = 3;
+export const GALLERY_MAX_IMAGES = 12;
 export type ImagePosition = (typeof IMAGE_POSITIONS)[number];
 export type ImageSize = (typeof IMAGE_SIZES)[number];
 export const CONTENT_TEXTAREA_ROWS = 10;

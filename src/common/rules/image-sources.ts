@@ -47,7 +47,12 @@ export const loadingFor = (priority: boolean): LoadingAttributes =>
 
 const ID = "[A-Za-z0-9_-]{1,64}";
 const IMG = /<img\b[^>]*>/g;
-const PAIR_BLOCK = new RegExp(`<div\\b[^>]*\\bdata-pair="${ID} ${ID}"[^>]*>[\\s\\S]*?</div>`, "g");
+/** A row of images: a pair or a gallery (issue 20). */
+const ROW_BLOCK = new RegExp(
+  `<div\\b[^>]*\\bdata-(?:pair|gallery)="${ID}(?: ${ID}){1,11}"[^>]*>[\\s\\S]*?</div>`,
+  "g",
+);
+const ROW_ITEM = /(<figure\b[^>]*)(>\s*<img\b[^>]*>)|<img\b[^>]*>/g;
 /** The same height every pair image is scaled to (markers.ts): the row keeps both ratios. */
 const PAIR_ROW_HEIGHT = 1000;
 
@@ -100,11 +105,36 @@ export function enhancePostImages(
   let index = 0;
   const one = (tag: string, inPair: boolean) => enhanceTag(tag, byId, inPair, priorityFirst && index++ === 0);
   // A pair's images are sized as a row; the rest one by one, all in document order.
-  const pairs = [...html.matchAll(PAIR_BLOCK)].map((m) => [m.index, m.index + m[0].length] as const);
-  return html.replace(IMG, (tag, at: number) =>
+  const pairs = [...html.matchAll(ROW_BLOCK)].map((m) => [m.index, m.index + m[0].length] as const);
+  const sized = html.replace(IMG, (tag, at: number) =>
     one(
       tag,
       pairs.some(([start, end]) => at > start && at < end),
     ),
+  );
+  return pairs.length ? rowRatios(sized) : sized;
+}
+
+/** Every row of the HTML sized by its images' ratios (the editor's preview uses it too). */
+export const rowRatios = (html: string) => html.replace(ROW_BLOCK, withRowRatios);
+
+/** width / height of an image tag (1 when unknown), rounded for a short attribute. */
+function ratioOf(tag: string): number {
+  const w = Number(attr(tag, "width"));
+  const h = Number(attr(tag, "height"));
+  return w > 0 && h > 0 ? Math.round((w / h) * 1000) / 1000 : 1;
+}
+
+/**
+ * A row (pair or gallery) of equal height, each image keeping its ratio, captions aligned under
+ * each (issue 20): every item grows in proportion to its ratio (`--ratio`, read by post-images.css),
+ * so the widths share the row as the ratios do and the heights come out equal. Written after the
+ * sanitiser, from the sizes the server knows: no reader JavaScript.
+ */
+function withRowRatios(block: string): string {
+  return block.replace(ROW_ITEM, (whole, figureOpen?: string, rest?: string) =>
+    figureOpen && rest
+      ? `${figureOpen} style="--ratio:${ratioOf(rest)}"${rest}`
+      : whole.replace(/^<img\b/, `<img style="--ratio:${ratioOf(whole)}"`),
   );
 }

@@ -1,5 +1,5 @@
 import type { PostImage } from "../types";
-import { ID, imageMarker, markerRe, pairMarker } from "./markers";
+import { galleryMarker, ID, imageMarker, markerRe, pairMarker } from "./markers";
 
 type MarkerImage = PostImage;
 
@@ -50,10 +50,17 @@ export function markersToHtml(
   const byId = new Map(images.map((i) => [i.id, i]));
   const tag = (i: MarkerImage, inPair: boolean) =>
     figureOrImage(i, i.alt ?? options.alt?.(i) ?? "", options.src?.(i) ?? i.url, inPair);
-  return text.replace(markerRe(), (whole, single?: string, a?: string, b?: string) => {
+  return text.replace(markerRe(), (whole, single?: string, a?: string, b?: string, gallery?: string) => {
     if (single) {
       const image = byId.get(single);
       return image ? tag(image, false) : whole;
+    }
+    if (gallery) {
+      const ids = gallery.split(":");
+      const found = ids.map((id) => byId.get(id));
+      if (found.some((i) => !i)) return whole;
+      const tags = found.map((i) => tag(i!, true)).join("");
+      return `<div class="image-gallery" data-gallery="${ids.join(" ")}">${tags}</div>`;
     }
     const first = byId.get(a!);
     const second = byId.get(b!);
@@ -63,6 +70,10 @@ export function markersToHtml(
 }
 
 const PAIR_BLOCK = new RegExp(`<div\\b[^>]*\\bdata-pair="(${ID}) (${ID})"[^>]*>[\\s\\S]*?</div>`, "g");
+const GALLERY_BLOCK = new RegExp(
+  `<div\\b[^>]*\\bdata-gallery="((?:${ID} ){2,11}${ID})"[^>]*>[\\s\\S]*?</div>`,
+  "g",
+);
 const IMAGE_TAG = new RegExp(`<img\\b[^>]*\\bdata-image-id="(${ID})"[^>]*>`, "g");
 const FIGURE = new RegExp(
   `<figure\\b[^>]*>\\s*<img\\b[^>]*\\bdata-image-id="(${ID})"[^>]*>[\\s\\S]*?</figure>`,
@@ -77,6 +88,9 @@ const FIGURE = new RegExp(
 export function htmlToMarkers(html: string, known?: ReadonlySet<string>): string {
   const ok = (...ids: string[]) => !known || ids.every((id) => known.has(id));
   return html
+    .replace(GALLERY_BLOCK, (whole, ids: string) =>
+      ok(...ids.split(" ")) ? galleryMarker(ids.split(" ")) : whole,
+    )
     .replace(PAIR_BLOCK, (whole, a: string, b: string) => (ok(a, b) ? pairMarker(a, b) : whole))
     .replace(FIGURE, (whole, id: string) => (ok(id) ? imageMarker(id) : whole))
     .replace(IMAGE_TAG, (whole, id: string) => (ok(id) ? imageMarker(id) : whole));

@@ -4,6 +4,7 @@
  * Marker syntax (what the author sees in the content text area):
  *   a single image   [IMAGE:{id}]
  *   a pair           [PAIRED:{idA}:{idB}]
+ *   a gallery        [GALLERY:{idA}:{idB}:{idC}…] (3 to 12 images in one row; issue 20)
  * Ids are 1–64 letters, digits, '_' or '-'. On save, markersToHtml (marker-html.ts) turns markers into the HTML of
  * the post-content contract; on loading an edit, htmlToMarkers turns that HTML back, so
  * markers → HTML → markers gives the same text.
@@ -12,11 +13,12 @@ import type { PostImage } from "../types";
 
 export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 export const ID = "[A-Za-z0-9_-]{1,64}";
-const MARKER_SOURCE = `\\[IMAGE:(${ID})\\]|\\[PAIRED:(${ID}):(${ID})\\]`;
+const MARKER_SOURCE = `\\[IMAGE:(${ID})\\]|\\[PAIRED:(${ID}):(${ID})\\]|\\[GALLERY:((?:${ID}:){2,11}${ID})\\]`;
 export const markerRe = () => new RegExp(MARKER_SOURCE, "g");
 
 export const imageMarker = (id: string) => `[IMAGE:${id}]`;
 export const pairMarker = (a: string, b: string) => `[PAIRED:${a}:${b}]`;
+export const galleryMarker = (ids: readonly string[]) => `[GALLERY:${ids.join(":")}]`;
 
 /** What the rules need of an image entry: the stored entry (the editor's entries carry more: file, preview…). */
 export type MarkerImage = PostImage;
@@ -31,7 +33,7 @@ export interface FoundMarker {
 export function findMarkers(text: string): FoundMarker[] {
   const out: FoundMarker[] = [];
   for (const m of text.matchAll(markerRe())) {
-    const ids = m[1] ? [m[1]] : [m[2]!, m[3]!];
+    const ids = m[1] ? [m[1]] : m[4] ? m[4].split(":") : [m[2]!, m[3]!];
     out.push({ text: m[0], ids, start: m.index, end: m.index + m[0].length });
   }
   return out;
@@ -99,7 +101,8 @@ export function removeImageFromText(text: string, id: string): string {
   return rewriteMarkers(text, (ids, original) => {
     if (!ids.includes(id)) return original;
     const rest = ids.filter((x) => x !== id);
-    return rest[0] ? imageMarker(rest[0]) : "";
+    // A gallery keeps its row while it has 3 images; fewer fall apart into single images.
+    return rest.length >= 3 ? galleryMarker(rest) : rest.map(imageMarker).join("\n");
   });
 }
 

@@ -8,7 +8,8 @@
  * lines becomes `<p>` with `<br>` between its lines.
  */
 const BLOCK_START = /^<(p|h2|h3|blockquote|ul|div|figure)[\s>]/i;
-const MARKER_LINE = /^\[(IMAGE:[A-Za-z0-9_-]{1,64}|PAIRED:[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,64})\]$/;
+const MARKER_LINE =
+  /^\[(IMAGE:[A-Za-z0-9_-]{1,64}|PAIRED:[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,64}|GALLERY:(?:[A-Za-z0-9_-]{1,64}:){2,11}[A-Za-z0-9_-]{1,64})\]$/;
 
 export const isBlockHtml = (chunk: string) => BLOCK_START.test(chunk.trimStart());
 export const isMarkerLine = (line: string) => MARKER_LINE.test(line.trim());

@@ -7,8 +7,12 @@
 import type { DOMPurify } from "dompurify";
 import { EDITOR_COLOURS, EDITOR_FONT_SIZES_PT, EDITOR_FONTS } from "../editor-limits";
 import { IMAGE_POSITIONS, IMAGE_SIZES } from "../limits";
+import { EMBED_RE } from "./embeds";
 
-/** Toolbar tags, links, styled spans, our images (captioned in a figure) and the image-pair block. */
+/**
+ * Toolbar tags, links, styled spans, our images (captioned in a figure), the image-pair and
+ * gallery blocks, and video embeds (a div naming the video, holding a plain link: embeds.ts).
+ */
 export const POST_TAGS = [
   "p",
   "br",
@@ -34,7 +38,7 @@ export const POST_ATTRIBUTES: Record<string, readonly string[]> = {
   a: ["href", "rel", "target"],
   span: ["style"],
   img: ["class", "src", "srcset", "sizes", "alt", "width", "height", "loading", "data-image-id"],
-  div: ["class", "data-pair"],
+  div: ["class", "data-pair", "data-gallery", "data-embed"],
   figure: ["class"],
 };
 
@@ -60,7 +64,7 @@ const IMAGE_CLASSES = new Set<string>([
   ...IMAGE_POSITIONS.map((p) => `post-image--${p}`),
   ...IMAGE_SIZES.map((s) => `post-image--${s}`),
 ]);
-const DIV_CLASSES = new Set(["image-pair"]);
+const DIV_CLASSES = new Set(["image-pair", "image-gallery", "post-embed"]);
 /** A captioned image: the figure carries the image's placement classes. */
 const FIGURE_CLASSES = new Set<string>([
   "post-figure",
@@ -165,6 +169,10 @@ export function cleanAttribute(tag: string, name: string, value: string): string
       return keep(true, cleanClasses(value, FIGURE_CLASSES));
     case "div data-pair":
       return keep(new RegExp(`^${ID} ${ID}$`).test(value));
+    case "div data-gallery":
+      return keep(new RegExp(`^(?:${ID} ){2,11}${ID}$`).test(value));
+    case "div data-embed":
+      return keep(EMBED_RE.test(value));
     default:
       return null;
   }

@@ -49,7 +49,7 @@ export const PostImageSchema = z.strictObject({
     .string({ error: "Image urls must be text" })
     .max(300, IMAGE_URL_MESSAGE)
     .refine(isAllowedImageSrc, IMAGE_URL_MESSAGE),
-  position: z.enum(IMAGE_POSITIONS, { error: "Image position must be left, center, right or full" }),
+  position: z.enum(IMAGE_POSITIONS, { error: "Image position must be left, center, right, wide or full" }),
   size: z.enum(IMAGE_SIZES, { error: "Image size must be small, medium or large" }),
   pairedWith: imageId.nullable().default(null),
   alt: z

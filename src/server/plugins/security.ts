@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from "fastify";
 import { ERROR_CODES } from "../../common/error-codes";
+import { EMBED_FRAME_ORIGINS } from "../../common/rules/embeds";
 import { pinterestBoardUrl, type SiteSettings } from "../../common/site-settings";
 import type { AppContext } from "../context";
 import type { TrustProxy } from "../env";
@@ -119,7 +120,9 @@ export function securityHeaders(
       ...(pinterest.length ? ["https://*.pinterest.com"] : []),
     ],
     "connect-src": ["'self'", ...(pinterest.length ? ["https://*.pinterest.com"] : [])],
-    "frame-src": pinterest.length ? ["https://*.pinterest.com"] : ["'none'"],
+    // Video players (issue 20): named statically, as every page is built once and cached; no
+    // frame exists until a reader clicks an embed's poster (embeds.ts), so nothing loads before.
+    "frame-src": [...EMBED_FRAME_ORIGINS, ...(pinterest.length ? ["https://*.pinterest.com"] : [])],
     "font-src": ["'self'", "data:"],
     "object-src": ["'none'"],
     "base-uri": ["'none'"],

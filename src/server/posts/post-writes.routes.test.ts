@@ -154,7 +154,7 @@ describe("POST /api/posts", () => {
       [
         "an unknown image position",
         { images: [image("a", { position: "top" })] },
-        "Image position must be left, center, right or full",
+        "Image position must be left, center, right, wide or full",
       ],
       [
         "a thumbnail that is not one of the images",

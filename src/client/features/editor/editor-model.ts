@@ -1,5 +1,6 @@
 import type { AuthorKey } from "../../../common/limits";
 import { formatHashtags } from "../../../common/rules/hashtags";
+import { rowRatios } from "../../../common/rules/image-sources";
 import { htmlToMarkers, markersToHtml, savedAlts } from "../../../common/rules/marker-html";
 import { type MarkerImage, thumbnailOnSave } from "../../../common/rules/markers";
 import { paragraphsFromText } from "../../../common/rules/paragraphs";
@@ -93,7 +94,8 @@ export function previewHtml(value: EditorValue, purify: (html: string) => string
     alt: () => value.title,
     src: (i) => (value.images.find((e) => e.id === i.id)?.uploaded ? i.url : previewPlaceholder(i.id)),
   });
-  let safe = purify(html);
+  // A row (pair, gallery) as readers get it: equal heights, each image its ratio.
+  let safe = rowRatios(purify(html));
   for (const image of value.images) {
     if (!image.uploaded)
       safe = safe.split(`src="${previewPlaceholder(image.id)}"`).join(`src="${image.previewUrl}"`);

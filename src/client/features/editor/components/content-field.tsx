@@ -1,4 +1,4 @@
-import { type Dispatch, forwardRef, type SetStateAction, useId, useState } from "react";
+import { type Dispatch, forwardRef, type SetStateAction, useEffect, useId, useRef, useState } from "react";
 import type { EditorImage, EditorValue } from "../editor-model";
 import { type ContentHandle, HtmlEditor } from "./html-editor";
 import { VisualEditor } from "./visual-editor";
@@ -19,7 +19,10 @@ interface Props {
   id: string;
   content: string;
   images: readonly EditorImage[];
+  thumbnailId?: string | null;
   onChange: Dispatch<SetStateAction<EditorValue>>;
+  /** Told which view is shown (the Images panel is shorter beside the visual view). */
+  onView?: (view: EditorView) => void;
   onFiles: (files: File[]) => void;
   describedBy?: string;
   invalid?: boolean;
@@ -27,11 +30,14 @@ interface Props {
 
 /** The content: a visual editor by default, the SPEC's HTML text area one click away. */
 export const ContentField = forwardRef<ContentHandle, Props>(function ContentField(
-  { id, content, images, onChange, onFiles, describedBy, invalid },
+  { id, content, images, thumbnailId, onChange, onView, describedBy, invalid, onFiles },
   ref,
 ) {
   const labelId = useId();
   const [view, setView] = useState<EditorView>(savedView);
+  const onViewRef = useRef(onView);
+  onViewRef.current = onView;
+  useEffect(() => onViewRef.current?.(view), [view]);
   const choose = (next: EditorView) => {
     setView(next);
     try {
@@ -86,7 +92,13 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
           </small>
         </>
       ) : (
-        <VisualEditor {...shared} labelledBy={labelId} images={images} />
+        <VisualEditor
+          {...shared}
+          labelledBy={labelId}
+          images={images}
+          thumbnailId={thumbnailId}
+          onValue={onChange}
+        />
       )}
     </div>
   );

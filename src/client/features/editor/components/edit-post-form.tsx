@@ -7,6 +7,7 @@ import { ApiError } from "../../../lib/api";
 import { updatePost, useAfterUpdatePost } from "../api/update-post";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
+import { useInlineAutosave } from "../use-inline-autosave";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { REQUIRED_TEXT, requiredErrors } from "../validate";
 import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
@@ -41,6 +42,15 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
   const editor = useRef<PostEditorHandle>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   useUnsavedChanges(!busy && !saved && value !== savedValue);
+  const autosavedAt = useInlineAutosave({
+    postId: post.id,
+    value,
+    setValue,
+    savedValue,
+    onSaved: setSavedValue,
+    enabled: unpublished,
+    paused: busy !== null || saved,
+  });
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -113,6 +123,11 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
         </p>
       ) : null}
       <PostEditor ref={editor} value={value} onChange={setValue} mode="edit" errors={errors} />
+      {unpublished ? (
+        <p className="autosave-note">
+          {autosavedAt ? `Draft saved at ${autosavedAt.toLocaleTimeString()}` : ""}
+        </p>
+      ) : null}
       {status ? (
         <p
           id={messageId}

@@ -8,6 +8,8 @@ interface Props {
   others: Array<{ id: string; n: number }>;
   isThumbnail: boolean;
   isInserted: boolean;
+  /** Set on the image's toolbar in the text: here only its thumbnail, insert and remove. */
+  compact?: boolean;
   onPatch: (patch: Partial<EditorImage>) => void;
   onThumbnail: () => void;
   onPair: (partnerId: string) => void;
@@ -42,81 +44,89 @@ export function ImageEntry(props: Props) {
           />{" "}
           Thumbnail
         </label>
-        <label>
-          Position{" "}
-          <select
-            aria-label={`Position ${of}`}
-            value={image.position}
-            onChange={(e) => onPatch({ position: e.target.value as ImagePosition })}
-          >
-            {IMAGE_POSITIONS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Size{" "}
-          <select
-            aria-label={`Size ${of}`}
-            value={image.size}
-            onChange={(e) => onPatch({ size: e.target.value as ImageSize })}
-          >
-            {IMAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Pair with{" "}
-          <select
-            aria-label={`Pair with ${of}`}
-            value={image.pairedWith ?? ""}
-            onChange={(e) => props.onPair(e.target.value)}
-          >
-            <option value="">No pair</option>
-            {others.map((other) => (
-              <option key={other.id} value={other.id}>
-                Image {other.n}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="image-entry-text">
-          Alt text{" "}
-          <input
-            type="text"
-            aria-label={`Alt text ${of}`}
-            value={decorative ? "" : (image.alt ?? "")}
-            disabled={decorative}
-            maxLength={500}
-            placeholder="What the image shows"
-            onChange={(e) => onPatch({ alt: e.target.value === "" ? null : e.target.value })}
-          />
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            aria-label={`Decorative ${of}`}
-            checked={decorative}
-            onChange={(e) => onPatch({ alt: e.target.checked ? "" : null })}
-          />{" "}
-          Decorative
-        </label>
-        <label className="image-entry-text">
-          Caption{" "}
-          <input
-            type="text"
-            aria-label={`Caption ${of}`}
-            value={image.caption ?? ""}
-            maxLength={300}
-            placeholder="Optional"
-            onChange={(e) => onPatch({ caption: e.target.value })}
-          />
-        </label>
+        {props.compact ? (
+          <p className="field-hint">
+            Select the image in the text to set its position, size, pair, caption and alt text.
+          </p>
+        ) : (
+          <>
+            <label>
+              Position{" "}
+              <select
+                aria-label={`Position ${of}`}
+                value={image.position}
+                onChange={(e) => onPatch({ position: e.target.value as ImagePosition })}
+              >
+                {IMAGE_POSITIONS.map((p) => (
+                  <option key={p} value={p}>
+                    {p}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Size{" "}
+              <select
+                aria-label={`Size ${of}`}
+                value={image.size}
+                onChange={(e) => onPatch({ size: e.target.value as ImageSize })}
+              >
+                {IMAGE_SIZES.map((s) => (
+                  <option key={s} value={s}>
+                    {s}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Pair with{" "}
+              <select
+                aria-label={`Pair with ${of}`}
+                value={image.pairedWith ?? ""}
+                onChange={(e) => props.onPair(e.target.value)}
+              >
+                <option value="">No pair</option>
+                {others.map((other) => (
+                  <option key={other.id} value={other.id}>
+                    Image {other.n}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="image-entry-text">
+              Alt text{" "}
+              <input
+                type="text"
+                aria-label={`Alt text ${of}`}
+                value={decorative ? "" : (image.alt ?? "")}
+                disabled={decorative}
+                maxLength={500}
+                placeholder="What the image shows"
+                onChange={(e) => onPatch({ alt: e.target.value === "" ? null : e.target.value })}
+              />
+            </label>
+            <label>
+              <input
+                type="checkbox"
+                aria-label={`Decorative ${of}`}
+                checked={decorative}
+                onChange={(e) => onPatch({ alt: e.target.checked ? "" : null })}
+              />{" "}
+              Decorative
+            </label>
+            <label className="image-entry-text">
+              Caption{" "}
+              <input
+                type="text"
+                aria-label={`Caption ${of}`}
+                value={image.caption ?? ""}
+                maxLength={300}
+                placeholder="Optional"
+                onChange={(e) => onPatch({ caption: e.target.value })}
+              />
+            </label>
+          </>
+        )}
         <div className="image-entry-buttons">
           <button
             type="button"
@@ -126,24 +136,28 @@ export function ImageEntry(props: Props) {
           >
             Insert at cursor
           </button>
-          <button
-            type="button"
-            className="button button-ghost"
-            aria-label={`Move up ${of}`}
-            disabled={!isInserted}
-            onClick={() => props.onMove("up")}
-          >
-            Move up
-          </button>
-          <button
-            type="button"
-            className="button button-ghost"
-            aria-label={`Move down ${of}`}
-            disabled={!isInserted}
-            onClick={() => props.onMove("down")}
-          >
-            Move down
-          </button>
+          {props.compact ? null : (
+            <>
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-label={`Move up ${of}`}
+                disabled={!isInserted}
+                onClick={() => props.onMove("up")}
+              >
+                Move up
+              </button>
+              <button
+                type="button"
+                className="button button-ghost"
+                aria-label={`Move down ${of}`}
+                disabled={!isInserted}
+                onClick={() => props.onMove("down")}
+              >
+                Move down
+              </button>
+            </>
+          )}
           <button
             type="button"
             className="button button-ghost image-entry-remove"

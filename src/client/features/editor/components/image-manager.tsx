@@ -1,17 +1,7 @@
 import { type Dispatch, type SetStateAction, useEffect, useId, useRef, useState } from "react";
-import {
-  insertedIds,
-  markerFor,
-  moveMarker,
-  pairImages,
-  pairInText,
-  removeImage,
-  removeImageFromText,
-  thumbnailAfterRemove,
-  unpairImage,
-  unpairInText,
-} from "../../../../common/rules/markers";
+import { insertedIds, markerFor } from "../../../../common/rules/markers";
 import type { EditorImage, EditorValue } from "../editor-model";
+import { imageActions } from "../image-actions";
 import type { ContentHandle } from "./html-editor";
 import { ImageEntry } from "./image-entry";
 
@@ -24,6 +14,8 @@ interface Props {
   uploadFailed: boolean;
   /** Images the last upload stored (0 while none finished). */
   uploaded?: number;
+  /** Beside the visual view an image in the text is set on its own toolbar (issue 20). */
+  compact?: boolean;
 }
 
 /** SPEC §4 images: add (they go in at the cursor), thumbnail, position, size, pair, move, remove. */
@@ -35,6 +27,7 @@ export function ImageManager({
   uploading,
   uploadFailed,
   uploaded = 0,
+  compact = false,
 }: Props) {
   const inserted = insertedIds(value.content);
   const hintId = useId();
@@ -51,33 +44,11 @@ export function ImageManager({
     (target ?? fileInput.current)?.focus();
   }, [focusAfterRemove]);
 
-  const update = (id: string, patch: Partial<EditorImage>) =>
-    onChange((v) => ({ ...v, images: v.images.map((i) => (i.id === id ? { ...i, ...patch } : i)) }));
-
+  const act = imageActions(onChange);
   const handleRemove = (image: EditorImage, index: number) => {
-    if (!image.uploaded) URL.revokeObjectURL(image.previewUrl);
-    onChange((v) => {
-      const images = removeImage(v.images, image.id);
-      return {
-        ...v,
-        images,
-        content: removeImageFromText(v.content, image.id),
-        thumbnailId: thumbnailAfterRemove(v.thumbnailId, image.id, images),
-      };
-    });
+    act.remove(image);
     setFocusAfterRemove(index);
   };
-
-  const handlePair = (image: EditorImage, partnerId: string) =>
-    onChange((v) =>
-      partnerId === ""
-        ? { ...v, images: unpairImage(v.images, image.id), content: unpairInText(v.content, image.id) }
-        : {
-            ...v,
-            images: pairImages(v.images, image.id, partnerId),
-            content: pairInText(v.content, image.id, partnerId),
-          },
-    );
 
   const handleInsert = (image: EditorImage) => {
     const ids = image.pairedWith ? [image.id, image.pairedWith] : [image.id];
@@ -135,13 +106,12 @@ export function ImageManager({
               others={value.images.flatMap((o, j) => (o.id === image.id ? [] : [{ id: o.id, n: j + 1 }]))}
               isThumbnail={value.thumbnailId === image.id}
               isInserted={inserted.includes(image.id)}
-              onPatch={(patch) => update(image.id, patch)}
-              onThumbnail={() => onChange((v) => ({ ...v, thumbnailId: image.id }))}
-              onPair={(partnerId) => handlePair(image, partnerId)}
+              compact={compact && inserted.includes(image.id)}
+              onPatch={(patch) => act.patch(image.id, patch)}
+              onThumbnail={() => act.thumbnail(image.id)}
+              onPair={(partnerId) => act.pair(image.id, partnerId)}
               onInsert={() => handleInsert(image)}
-              onMove={(direction) =>
-                onChange((v) => ({ ...v, content: moveMarker(v.content, image.id, direction) }))
-              }
+              onMove={(direction) => act.move(image.id, direction)}
               onRemove={() => handleRemove(image, index)}
             />
           ))}

@@ -20,7 +20,7 @@ import {
 import { purifyPostHtml } from "../../../../common/rules/post-html";
 import { type EditorValue, previewHtml } from "../editor-model";
 import { useAddImages } from "../use-add-images";
-import { ContentField } from "./content-field";
+import { ContentField, type EditorView } from "./content-field";
 import type { ContentHandle } from "./html-editor";
 import { ImageManager } from "./image-manager";
 import { ModeTabs, type WritingMode } from "./mode-tabs";
@@ -71,6 +71,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
   const [settingsOpen, setSettingsOpen] = useState(startsOpen);
   const content = useRef<ContentHandle>(null);
   const title = useRef<HTMLInputElement>(null);
+  const [view, setView] = useState<EditorView>("visual");
   const { addFiles, uploading, failed, uploaded } = useAddImages(onChange, content);
   const preview = useMemo(() => previewHtml(value, (html) => purifyPostHtml(DOMPurify, html)), [value]);
   const describe = (hint: string | null, invalid?: boolean) =>
@@ -118,7 +119,9 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
             ref={content}
             content={value.content}
             images={value.images}
+            thumbnailId={value.thumbnailId}
             onChange={onChange}
+            onView={setView}
             onFiles={addFiles}
             invalid={errors.content}
             describedBy={describe(null, errors.content)}
@@ -214,6 +217,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
             uploading={uploading}
             uploadFailed={failed}
             uploaded={uploaded}
+            compact={view === "visual"}
           />
         </details>
       </aside>

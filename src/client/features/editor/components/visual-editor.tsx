@@ -1,10 +1,21 @@
 import { TextSelection } from "@tiptap/pm/state";
 import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
-import type { EditorImage } from "../editor-model";
+import {
+  type Dispatch,
+  forwardRef,
+  type SetStateAction,
+  useEffect,
+  useImperativeHandle,
+  useMemo,
+  useRef,
+  useState,
+} from "react";
+import type { EditorImage, EditorValue } from "../editor-model";
+import { imageActions } from "../image-actions";
 import { docToText, textToEditorHtml } from "../visual/convert";
-import { EditorImagesContext, ImageMarkerWithView } from "../visual/image-view";
+import { EditorImagesContext, ImageMarkerWithView, ImageToolsContext } from "../visual/image-view";
 import { editorExtensions } from "../visual/schema";
+import { VideoEmbedWithView } from "../visual/video-embed-view";
 import { FormatToolbar, selectTextAlert, type ToolbarStyle } from "./format-toolbar";
 import type { ContentHandle } from "./html-editor";
 import { LinkDialog, type LinkDraft } from "./link-dialog";
@@ -14,6 +25,9 @@ interface Props {
   labelledBy: string;
   value: string;
   images: readonly EditorImage[];
+  /** The chosen thumbnail, and the whole value's setter: the image toolbar acts on the list. */
+  thumbnailId?: string | null;
+  onValue?: Dispatch<SetStateAction<EditorValue>>;
   onChange: (update: (text: string) => string) => void;
   onFiles: (files: File[]) => void;
   describedBy?: string;
@@ -25,9 +39,13 @@ const imageFiles = (list: FileList | null | undefined) =>
 
 /** The visual view: the post as readers will see it, editable in place (TipTap). */
 export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEditor(
-  { id, labelledBy, value, images, onChange, onFiles, describedBy, invalid },
+  { id, labelledBy, value, images, thumbnailId = null, onValue, onChange, onFiles, describedBy, invalid },
   ref,
 ) {
+  const tools = useMemo(
+    () => (onValue ? { images, thumbnailId, act: imageActions(onValue) } : null),
+    [images, thumbnailId, onValue],
+  );
   // The text this editor last produced: a different value came from outside (HTML view, images).
   const emitted = useRef(value);
   const onFilesRef = useRef(onFiles);
@@ -36,7 +54,7 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
   const openLinkRef = useRef<() => void>(() => undefined);
 
   const editor = useEditor({
-    extensions: editorExtensions(ImageMarkerWithView),
+    extensions: editorExtensions(ImageMarkerWithView, VideoEmbedWithView),
     content: textToEditorHtml(value),
     immediatelyRender: false,
     // TipTap would add its base CSS as a <style> element, which the CSP refuses; it is in prosemirror.css.
@@ -204,7 +222,9 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
         />
       ) : null}
       <EditorImagesContext.Provider value={images}>
-        <EditorContent editor={editor} className="visual-editor" />
+        <ImageToolsContext.Provider value={tools}>
+          <EditorContent editor={editor} className="visual-editor" />
+        </ImageToolsContext.Provider>
       </EditorImagesContext.Provider>
     </div>
   );

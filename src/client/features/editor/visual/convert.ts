@@ -4,7 +4,8 @@ import { isBlockHtml, paragraphsFromText } from "../../../../common/rules/paragr
 import { keepUnrepresentable } from "./lossless";
 import { editorExtensions } from "./schema";
 
-const MARKER = /\[(IMAGE:[A-Za-z0-9_-]{1,64}|PAIRED:[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,64})\]/g;
+const MARKER =
+  /\[(IMAGE:[A-Za-z0-9_-]{1,64}|PAIRED:[A-Za-z0-9_-]{1,64}:[A-Za-z0-9_-]{1,64}|GALLERY:(?:[A-Za-z0-9_-]{1,64}:){2,11}[A-Za-z0-9_-]{1,64})\]/g;
 
 let schema: Schema | null = null;
 
@@ -31,7 +32,7 @@ const isEmptyParagraph = (inner: string) => inner.replace(/<br\s*\/?>|&nbsp;/g, 
  */
 const tidy = (html: string) =>
   html
-    .replace(/\[(?=(IMAGE|PAIRED):)/g, "&#91;")
+    .replace(/\[(?=(IMAGE|PAIRED|GALLERY):)/g, "&#91;")
     .replace(/ style="([^"]*?);\s*"/g, ' style="$1"')
     // SPEC §9 font names as written, whatever quotes the DOM adds when it writes the style.
     .replace(/font-family: &quot;([^&"]*)&quot;/g, "font-family: $1");

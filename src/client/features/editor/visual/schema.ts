@@ -4,6 +4,7 @@ import StarterKit from "@tiptap/starter-kit";
 import { atomBlock } from "./atom-block";
 import { LINK_OPTIONS } from "./link";
 import { RawHtml } from "./lossless";
+import { VideoEmbed, VideoEmbedPaste } from "./video-embed";
 
 /**
  * An image marker of SPEC §4 as a block of the visual editor: `marker` is the text between the
@@ -49,7 +50,10 @@ const tagAsWritten = (name: string, tag: string) =>
  * span styles. Anything else pasted in is dropped by the schema; anything else already in a post
  * is kept whole as a raw block (lossless.ts).
  */
-export const editorExtensions = (imageMarker: typeof ImageMarker = ImageMarker): Extensions => [
+export const editorExtensions = (
+  imageMarker: typeof ImageMarker = ImageMarker,
+  videoEmbed: typeof VideoEmbed = VideoEmbed,
+): Extensions => [
   StarterKit.configure({
     heading: { levels: [2, 3] },
     code: false,
@@ -66,5 +70,7 @@ export const editorExtensions = (imageMarker: typeof ImageMarker = ImageMarker):
   FontSize,
   Color,
   imageMarker,
+  videoEmbed,
+  VideoEmbedPaste,
   RawHtml,
 ];

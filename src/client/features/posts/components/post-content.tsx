@@ -7,6 +7,7 @@ import {
   type Sanitizer,
   serverSanitizePostHtml,
 } from "../../../lib/sanitize";
+import { playEmbed } from "./play-embed";
 
 /** Names one version of a post's HTML (FNV-1a): the server's rendering of it can be found again. */
 function versionOf(html: string): string {
@@ -84,10 +85,12 @@ export function PostContent({
     return () => el.removeEventListener("error", handleError, true);
   }, [safe]);
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions lint/a11y/useKeyWithClickEvents: delegated clicks of the embeds' links, which Enter activates too.
     <div
       ref={ref}
       className="post-content"
       data-html-version={version}
+      onClick={playEmbed}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: the server's sanitised rendering, or sanitised just above.
       dangerouslySetInnerHTML={safe}
     />
