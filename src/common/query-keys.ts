@@ -22,6 +22,8 @@ export const queryKeys = {
   likeState: (postId: string) => ["like", postId] as const,
   /** The signed-in author's blocked readers (the studio's list). */
   blockedReaders: ["blocks"] as const,
+  /** A page the authors wrote (issue 21), by its address. */
+  sitePage: (slug: string) => ["site-page", slug] as const,
 };
 
 /**

@@ -38,8 +38,10 @@ export const pages = {
   profile: { path: "/profile", title: "Profile", chunk: "profile" },
   // Where the links in audience emails land (confirm a follow, unsubscribe, stop notifications).
   subscriptions: { path: "/subscriptions", title: "Email subscriptions", chunk: "subscriptions" },
-  privacy: { path: "/privacy", title: "Privacy Policy", chunk: "placeholder" },
-  terms: { path: "/terms", title: "Terms of Service", chunk: "placeholder" },
+  // Issue 21: pages the authors write; Privacy and Terms keep SPEC's footer addresses.
+  privacy: { path: "/privacy", title: "Privacy Policy", chunk: "site-page" },
+  terms: { path: "/terms", title: "Terms of Service", chunk: "site-page" },
+  sitePage: { path: "/p/:slug", title: null, chunk: "site-page" },
   notFound: { path: "*", title: "Page not found", chunk: "not-found" },
 } as const satisfies Record<string, PageDef>;
 

@@ -1,4 +1,5 @@
 import type { AuthorKey, ImagePosition, ImageSize, PostStatus, RevisionKind } from "./limits";
+import type { PageLinks } from "./site-pages";
 import type { SiteSettings } from "./site-settings";
 
 /** SPEC §3 BlogPost image entry as stored with a post. */
@@ -87,6 +88,8 @@ export interface ShellData {
   site: SiteSettings;
   publicUrl: string;
   pinterestBoardUrl: string | null;
+  /** The published pages linked from the navbar's menu and the footer, in the authors' order (issue 21). */
+  pageLinks: PageLinks;
   /** TanStack Query cache entries to hydrate: [queryKey, data]. */
   queries: Array<[unknown[], unknown]>;
 }

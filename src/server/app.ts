@@ -26,6 +26,7 @@ import { registerLikesRoutes } from "./likes/likes.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerHealthRoutes } from "./ops/health.routes";
 import { registerMetrics } from "./ops/metrics";
+import { registerPagesRoutes } from "./pages/pages.routes";
 import { registerAuthRoutes } from "./plugins/auth";
 import { registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerRevisionsRoutes(app, ctx);
   await registerAuthorProfilesRoutes(app, ctx);
   await registerSiteSettingsRoutes(app, ctx);
+  await registerPagesRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerModerationRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);

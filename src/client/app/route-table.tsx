@@ -26,7 +26,7 @@ const chunks: Record<PageChunk, () => PageModule> = {
   "admin-stats": () => import("./routes/admin-stats"),
   profile: () => import("./routes/profile"),
   subscriptions: () => import("./routes/subscriptions"),
-  placeholder: () => import("./routes/placeholder"),
+  "site-page": () => import("./routes/site-page"),
   "not-found": () => import("./routes/not-found"),
 };
 

@@ -31,6 +31,7 @@ export function readShellData(): ShellData {
     site: FALLBACK_SITE,
     publicUrl: location.origin,
     pinterestBoardUrl: null,
+    pageLinks: { nav: [], footer: [] },
     queries: [],
   };
   if (!el?.textContent) return fallback;

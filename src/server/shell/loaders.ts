@@ -7,6 +7,7 @@ import { blogName } from "../../common/site-settings";
 import type { Viewer } from "../../common/types";
 import { firstCommentsFor } from "../comments/comments.routes";
 import type { AppContext } from "../context";
+import { sitePageLoader } from "../pages/page-loader";
 import { readPostReading } from "../posts/post-reading.routes";
 import { cachedPostList, parsePostListQuery, readPost } from "../posts/posts.routes";
 import { searchPage } from "../search/search-page";
@@ -228,7 +229,8 @@ export const pageLoaders: Record<PageName, PageLoader> = {
   profile: simple("profile", { serverRendered: false }),
   // Rendered on the server: the unsubscribe button is a form that works without JavaScript.
   subscriptions: simple("subscriptions", { cacheable: false }),
-  privacy: simple("privacy"),
-  terms: simple("terms"),
+  privacy: sitePageLoader("privacy"),
+  terms: sitePageLoader("terms"),
+  sitePage: sitePageLoader(),
   notFound: simple("notFound", { status: 404, cacheable: false }),
 };

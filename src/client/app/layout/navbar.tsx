@@ -6,6 +6,7 @@ import { NavbarAccount, NavbarAdminLink } from "../../features/auth/components/n
 import { NavbarSearch } from "../../features/search/components/navbar-search";
 import { siteBlogName } from "../../lib/shell-data";
 import { useTheme } from "../../lib/theme";
+import { NavPageLinks } from "./page-links";
 
 const MENU_ID = "navbar-menu";
 
@@ -70,6 +71,7 @@ export function Navbar({ siteName }: { siteName: string }) {
           <NavLink to={paths.hisBlog}>{siteBlogName("him")}</NavLink>
           <NavLink to={paths.herBlog}>{siteBlogName("her")}</NavLink>
           <NavLink to={paths.contact}>Contact</NavLink>
+          <NavPageLinks />
           <NavbarAdminLink />
           <button
             type="button"

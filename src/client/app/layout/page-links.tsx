@@ -1,0 +1,18 @@
+import { Link, NavLink } from "react-router";
+import { shell } from "../../lib/shell-data";
+
+/** Issue 21: the pages the authors placed in the navbar's menu, in their order. */
+export const NavPageLinks = () =>
+  shell().pageLinks.nav.map((link) => (
+    <NavLink key={link.path} to={link.path}>
+      {link.title}
+    </NavLink>
+  ));
+
+/** Issue 21: the pages the authors placed in the footer, after SPEC's two links. */
+export const FooterPageLinks = () =>
+  shell().pageLinks.footer.map((link) => (
+    <Link key={link.path} to={link.path}>
+      {link.title}
+    </Link>
+  ));
