@@ -30,6 +30,8 @@ const postStats = (postId: string) => (
 const AuthorProfileForm = lazy(() => import("../../features/studio/components/author-profile-form"));
 // Issue 21: the site's words, colours, her pin board and the contact recipients (both authors).
 const SiteSettingsForm = lazy(() => import("../../features/settings/components/site-settings-form"));
+// Issue 21: the pages (About, Privacy, Terms…); its place is the studio navigation's /admin/pages.
+const PagesManager = lazy(() => import("../../features/pages/components/pages-manager"));
 const VerifyEmailNotice = lazy(() =>
   import("../../features/studio/components/verify-email-notice").then((m) => ({
     default: m.VerifyEmailNotice,
@@ -70,6 +72,7 @@ function AdminStudio() {
       <YourPosts postPath={paths.post} rowExtra={postStats} />
       <AuthorProfileForm author={viewer.authorKey} />
       <SiteSettingsForm />
+      <PagesManager />
     </Suspense>
   );
 }
