@@ -21,6 +21,7 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
+import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
 import { registerLikesRoutes } from "./likes/likes.routes";
 import { createMailer, type Mailer } from "./mail/mailer";
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerAuthorProfilesRoutes(app, ctx);
   await registerSiteSettingsRoutes(app, ctx);
   await registerPagesRoutes(app, ctx);
+  await registerFirstHourRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerModerationRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);
