@@ -31,6 +31,8 @@ const AuthorProfileForm = lazy(() => import("../../features/studio/components/au
 // Issue 21: the site's words, colours, her pin board and the contact recipients (both authors).
 const SiteSettingsForm = lazy(() => import("../../features/settings/components/site-settings-form"));
 // Issue 21: the pages (About, Privacy, Terms…); its place is the studio navigation's /admin/pages.
+// Issue 21: the first hour's checklist, at the top of /admin.
+const FirstHourChecklist = lazy(() => import("../../features/first-hour/first-hour-checklist"));
 const PagesManager = lazy(() => import("../../features/pages/components/pages-manager"));
 const VerifyEmailNotice = lazy(() =>
   import("../../features/studio/components/verify-email-notice").then((m) => ({
@@ -95,6 +97,9 @@ export default function AdminPage() {
     <RequireAuth admin>
       <main className="page">
         <AdminHeader />
+        <Suspense fallback={null}>
+          <FirstHourChecklist />
+        </Suspense>
         {/* Its place is kept while it loads: the form below does not move under a click. */}
         <Suspense fallback={<div style={SUMMARY_PLACE} aria-hidden="true" />}>
           <StatsSummary />
