@@ -21,6 +21,7 @@ const FALLBACK_SITE: SiteSettings = {
   herBlogName: AUTHOR_TITLES.her,
   herBlogDescription: "",
   pinterestBoard: "",
+  logoUrl: "",
 };
 
 export function readShellData(): ShellData {

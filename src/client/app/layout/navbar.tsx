@@ -6,7 +6,7 @@ import { NavbarAccount, NavbarAdminLink } from "../../features/auth/components/n
 import { NavbarSearch } from "../../features/search/components/navbar-search";
 import { siteBlogName } from "../../lib/shell-data";
 import { useTheme } from "../../lib/theme";
-import { NavPageLinks } from "./page-links";
+import { NavPageLinks, SiteLogo } from "./page-links";
 
 const MENU_ID = "navbar-menu";
 
@@ -50,6 +50,7 @@ export function Navbar({ siteName }: { siteName: string }) {
     <header className={scrolled ? "navbar scrolled" : "navbar"}>
       <nav className="navbar-inner" aria-label="Main">
         <Link to={paths.home} className="navbar-brand">
+          <SiteLogo />
           {siteName}
         </Link>
         {/* Outside the collapsible menu: on a phone the box is there without opening anything. */}

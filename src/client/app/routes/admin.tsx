@@ -31,6 +31,8 @@ const AuthorProfileForm = lazy(() => import("../../features/studio/components/au
 // Issue 21: the site's words, colours, her pin board and the contact recipients (both authors).
 const SiteSettingsForm = lazy(() => import("../../features/settings/components/site-settings-form"));
 // Issue 21: the pages (About, Privacy, Terms…); its place is the studio navigation's /admin/pages.
+// Issue 21: the logo and favicon (belongs with the Settings).
+const SiteLogoForm = lazy(() => import("../../features/settings/components/site-logo-form"));
 // Issue 21: the first hour's checklist, at the top of /admin.
 const FirstHourChecklist = lazy(() => import("../../features/first-hour/first-hour-checklist"));
 const PagesManager = lazy(() => import("../../features/pages/components/pages-manager"));
@@ -74,6 +76,7 @@ function AdminStudio() {
       <YourPosts postPath={paths.post} rowExtra={postStats} />
       <AuthorProfileForm author={viewer.authorKey} />
       <SiteSettingsForm />
+      <SiteLogoForm />
       <PagesManager />
     </Suspense>
   );
