@@ -2,6 +2,7 @@ import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
 import { pages, pageTitle, paths } from "../../../common/routes";
 import { RequireAuth } from "../../features/auth/components/require-auth";
+import { FIRST_HOUR_PLACE, firstHourDismissed } from "../../features/first-hour/first-hour-place";
 import { FollowerCount } from "../../features/follow/components/follower-count";
 import { useSession } from "../../lib/session";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
@@ -100,9 +101,11 @@ export default function AdminPage() {
     <RequireAuth admin>
       <main className="page">
         <AdminHeader />
-        <Suspense fallback={null}>
-          <FirstHourChecklist />
-        </Suspense>
+        {viewer && !firstHourDismissed(viewer.id) ? (
+          <Suspense fallback={<div style={FIRST_HOUR_PLACE} aria-hidden="true" />}>
+            <FirstHourChecklist />
+          </Suspense>
+        ) : null}
         {/* Its place is kept while it loads: the form below does not move under a click. */}
         <Suspense fallback={<div style={SUMMARY_PLACE} aria-hidden="true" />}>
           <StatsSummary />

@@ -3,11 +3,10 @@ import { useEffect, useState } from "react";
 import type { FirstHour } from "../../../common/first-hour";
 import { api } from "../../lib/api";
 import { useSession } from "../../lib/session";
+import { FIRST_HOUR_PLACE, firstHourDismissed, firstHourDismissedKey } from "./first-hour-place";
 import "./first-hour.css";
 
 const firstHourKey = ["first-hour"] as const;
-const dismissedKey = (userId: string) => `duet-first-hour-dismissed:${userId}`;
-
 /** Where each step is done; the studio's navigation may pass its own pages. */
 export interface FirstHourLinks {
   profile: string;
@@ -22,19 +21,12 @@ const DEFAULT_LINKS: FirstHourLinks = {
 };
 
 function useDismissed(userId: string | undefined) {
-  const [dismissed, setDismissed] = useState(true);
-  useEffect(() => {
-    if (!userId) return;
-    try {
-      setDismissed(localStorage.getItem(dismissedKey(userId)) === "1");
-    } catch {
-      setDismissed(false);
-    }
-  }, [userId]);
+  // /admin renders in the browser only: the stored choice is read at once.
+  const [dismissed, setDismissed] = useState(() => !userId || firstHourDismissed(userId));
   const dismiss = () => {
     setDismissed(true);
     try {
-      if (userId) localStorage.setItem(dismissedKey(userId), "1");
+      if (userId) localStorage.setItem(firstHourDismissedKey(userId), "1");
     } catch {
       // Private mode: dismissed for this visit.
     }
@@ -66,7 +58,9 @@ export default function FirstHourChecklist({ links = DEFAULT_LINKS }: { links?: 
     [client],
   );
 
-  if (!viewer?.authorKey || dismissed || !steps.data) return null;
+  if (!viewer?.authorKey || dismissed) return null;
+  // Its place is kept while the steps load (the studio below does not move).
+  if (!steps.data) return <div className="first-hour-place" style={FIRST_HOUR_PLACE} aria-hidden="true" />;
   const items: Array<[keyof FirstHour, string, string]> = [
     ["profile", "Set your name and photo", links.profile],
     ["post", "Write your first post", links.post],
@@ -74,7 +68,7 @@ export default function FirstHourChecklist({ links = DEFAULT_LINKS }: { links?: 
   ];
   const done = items.filter(([key]) => steps.data[key]).length;
   return (
-    <section className="first-hour" aria-labelledby="first-hour-heading">
+    <section className="first-hour" style={FIRST_HOUR_PLACE} aria-labelledby="first-hour-heading">
       <h2 id="first-hour-heading">Your first hour</h2>
       <p className="first-hour-progress">
         {done === items.length ? "All done. Your blog is yours." : `${done} of ${items.length} done`}
