@@ -45,7 +45,7 @@ test("the first hour: checklist, a name, a page in the footer, read with JavaScr
     // A page in the posts' visual editor, published to the footer.
     const pages = page.getByRole("region", { name: "Pages" });
     await expect(pages.getByRole("heading", { name: "Privacy Policy" })).toBeVisible();
-    await pages.getByRole("button", { name: "New page" }).click();
+    await pages.getByRole("link", { name: "New page" }).click();
     const form = page.getByRole("form", { name: "New page" });
     await form.getByLabel("Title").fill("Our story");
     await expect(form.getByLabel("Address")).toHaveValue("our-story");

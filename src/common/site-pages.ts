@@ -28,6 +28,7 @@ export const PAGE_SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
  */
 export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
   "p",
+  "new",
   "his-blog",
   "her-blog",
   "contact",

@@ -1,8 +1,10 @@
-import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
 import { isBuiltInPage, pagePath, type SitePageDetail } from "../../../../common/site-pages";
 import { useSavePage, useStudioPages } from "../api/studio-pages";
 import { PageForm } from "./page-form";
 import "../pages.css";
+
+const NEW = "new";
 
 const where = (page: SitePageDetail) =>
   page.placement === "nav" ? "navbar menu" : page.placement === "footer" ? "footer" : "not linked";
@@ -14,13 +16,22 @@ const where = (page: SitePageDetail) =>
 export default function PagesManager() {
   const pages = useStudioPages();
   const remove = useSavePage();
-  // undefined: the list; null: a new page; a page: editing it.
-  const [editing, setEditing] = useState<SitePageDetail | null | undefined>(undefined);
+  // ?page=new: a new page; ?page={slug}: editing it (a link, like the posts' ?edit=1).
+  const [params, setParams] = useSearchParams();
+  const chosen = params.get("page");
+  const editing: SitePageDetail | null | undefined =
+    chosen === NEW ? null : (pages.data?.find((p) => p.slug === chosen) ?? undefined);
+  const done = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete("page");
+      return next;
+    });
 
   if (editing !== undefined) {
     return (
       <section className="pages-manager" aria-label="Pages">
-        <PageForm key={editing?.slug ?? "new"} page={editing} onDone={() => setEditing(undefined)} />
+        <PageForm key={editing?.slug ?? NEW} page={editing} onDone={done} />
       </section>
     );
   }
@@ -28,9 +39,9 @@ export default function PagesManager() {
     <section className="pages-manager" aria-labelledby="pages-manager-heading">
       <div className="pages-manager-head">
         <h2 id="pages-manager-heading">Pages</h2>
-        <button type="button" className="button" onClick={() => setEditing(null)}>
+        <Link className="button" to={`?page=${NEW}`}>
           New page
-        </button>
+        </Link>
       </div>
       {pages.isPending ? <p aria-busy="true">Loading pages...</p> : null}
       {pages.isError ? <p role="alert">Failed to load the pages.</p> : null}
@@ -48,14 +59,13 @@ export default function PagesManager() {
               </p>
             </div>
             <div className="own-post-actions">
-              <button
-                type="button"
+              <Link
                 className="button button-ghost"
+                to={`?page=${encodeURIComponent(page.slug)}`}
                 aria-label={`Edit ${page.title}`}
-                onClick={() => setEditing(page)}
               >
                 Edit
-              </button>
+              </Link>
               <a className="button button-ghost" href={pagePath(page.slug)} aria-label={`View ${page.title}`}>
                 View
               </a>
