@@ -9,7 +9,7 @@ export function SiteLogo() {
 
 /** Issue 21: the pages the authors placed in the navbar's menu, in their order. */
 export const NavPageLinks = () =>
-  shell().pageLinks.nav.map((link) => (
+  (shell().pageLinks?.nav ?? []).map((link) => (
     <NavLink key={link.path} to={link.path}>
       {link.title}
     </NavLink>
@@ -17,7 +17,7 @@ export const NavPageLinks = () =>
 
 /** Issue 21: the pages the authors placed in the footer, after SPEC's two links. */
 export const FooterPageLinks = () =>
-  shell().pageLinks.footer.map((link) => (
+  (shell().pageLinks?.footer ?? []).map((link) => (
     <Link key={link.path} to={link.path}>
       {link.title}
     </Link>
