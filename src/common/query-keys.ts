@@ -1,5 +1,6 @@
 import type { DataTag, InfiniteData } from "@tanstack/react-query";
 import type { Comment } from "./engagement";
+import type { SitePage } from "./site-pages";
 import type { BlogPost, BlogPostCard, InlinedQuery, Page, PostReading, SearchHit } from "./types";
 
 /**
@@ -46,6 +47,9 @@ export const queryKeys = {
   likeState: (postId: string) => ["like", postId] as const,
   /** The signed-in author's blocked readers (the studio's list). */
   blockedReaders: ["blocks"] as const,
+  /** A page the authors wrote (issue 21), by its address. */
+  /** A page (About, Privacy…) by its address, or null when there is none. */
+  sitePage: (slug: string) => keyed<SitePage | null>(["site-page", slug]),
 };
 
 /**

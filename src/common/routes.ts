@@ -37,6 +37,7 @@ export const pages = {
   adminPosts: { path: "/admin/posts", title: "Posts", chunk: "admin-posts" },
   adminInbox: { path: "/admin/inbox", title: "Inbox", chunk: "admin-inbox" },
   adminAudience: { path: "/admin/audience", title: "Audience", chunk: "admin-audience" },
+  adminPages: { path: "/admin/pages", title: "Pages", chunk: "admin-pages" },
   adminSettings: { path: "/admin/settings", title: "Settings", chunk: "admin-settings" },
   adminExport: { path: "/admin/export", title: "Export", chunk: "admin-export" },
   // The studio's statistics (docs/stats.md).
@@ -44,8 +45,10 @@ export const pages = {
   profile: { path: "/profile", title: "Profile", chunk: "profile" },
   // Where the links in audience emails land (confirm a follow, unsubscribe, stop notifications).
   subscriptions: { path: "/subscriptions", title: "Email subscriptions", chunk: "subscriptions" },
-  privacy: { path: "/privacy", title: "Privacy Policy", chunk: "placeholder" },
-  terms: { path: "/terms", title: "Terms of Service", chunk: "placeholder" },
+  // Issue 21: pages the authors write; Privacy and Terms keep SPEC's footer addresses.
+  privacy: { path: "/privacy", title: "Privacy Policy", chunk: "site-page" },
+  terms: { path: "/terms", title: "Terms of Service", chunk: "site-page" },
+  sitePage: { path: "/p/:slug", title: null, chunk: "site-page" },
   notFound: { path: "*", title: "Page not found", chunk: "not-found" },
 } as const satisfies Record<string, PageDef>;
 
@@ -80,6 +83,7 @@ export const paths = {
   adminPosts: pages.adminPosts.path,
   adminInbox: pages.adminInbox.path,
   adminAudience: pages.adminAudience.path,
+  adminPages: pages.adminPages.path,
   adminSettings: pages.adminSettings.path,
   adminExport: pages.adminExport.path,
   adminStats: pages.adminStats.path,

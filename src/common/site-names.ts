@@ -22,6 +22,8 @@ export interface SiteSettings {
   herBlogDescription: string;
   /** Her sidebar's board: a https://www.pinterest.com/ URL, "off" (no box), or "" (none set). */
   pinterestBoard: string;
+  /** The logo (navbar and favicon): an image uploaded here, /uploads/blog-images/…; "" for none. */
+  logoUrl: string;
 }
 
 export const PINTEREST_OFF = "off";

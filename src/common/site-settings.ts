@@ -46,6 +46,7 @@ export function defaultSiteSettings(env: SiteSettingsEnv, siteName = env.siteNam
     herBlogName: AUTHOR_TITLES.her,
     herBlogDescription: "Inspiration, creativity and everyday moments from her side of the story.",
     pinterestBoard: env.pinterestBoardUrl ?? "",
+    logoUrl: "",
     contactRecipients: env.contactTo.join(", "),
   };
 }

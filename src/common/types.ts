@@ -87,6 +87,8 @@ export interface ShellData {
   site: SiteSettings;
   publicUrl: string;
   pinterestBoardUrl: string | null;
+  /** The published pages linked from the navbar's menu and the footer, in the authors' order (issue 21). */
+  pageLinks: PageLinks;
   /** TanStack Query cache entries to hydrate: [queryKey, data] (built with query-keys.ts inlineQuery). */
   queries: InlinedQuery[];
 }
@@ -170,4 +172,15 @@ export interface PostReading {
   author: AuthorProfile;
   previous: PostNeighbour | null;
   next: PostNeighbour | null;
+}
+
+/** A link of the navbar's menu or the footer (inlined in every page). */
+export interface PageLink {
+  title: string;
+  path: string;
+}
+
+export interface PageLinks {
+  nav: PageLink[];
+  footer: PageLink[];
 }

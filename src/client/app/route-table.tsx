@@ -26,12 +26,13 @@ const chunks: Record<PageChunk, () => PageModule> = {
   "admin-posts": () => import("./routes/admin-posts"),
   "admin-inbox": () => import("./routes/admin-inbox"),
   "admin-audience": () => import("./routes/admin-audience"),
+  "admin-pages": () => import("./routes/admin-pages"),
   "admin-settings": () => import("./routes/admin-settings"),
   "admin-export": () => import("./routes/admin-export"),
   "admin-stats": () => import("./routes/admin-stats"),
   profile: () => import("./routes/profile"),
   subscriptions: () => import("./routes/subscriptions"),
-  placeholder: () => import("./routes/placeholder"),
+  "site-page": () => import("./routes/site-page"),
   "not-found": () => import("./routes/not-found"),
 };
 

@@ -21,6 +21,7 @@ const FALLBACK_SITE: SiteSettings = {
   herBlogName: AUTHOR_TITLES.her,
   herBlogDescription: "",
   pinterestBoard: "",
+  logoUrl: "",
 };
 
 export function readShellData(): ShellData {
@@ -31,6 +32,7 @@ export function readShellData(): ShellData {
     site: FALLBACK_SITE,
     publicUrl: location.origin,
     pinterestBoardUrl: null,
+    pageLinks: { nav: [], footer: [] },
     queries: [],
   };
   if (!el?.textContent) return fallback;

@@ -17,6 +17,7 @@ import {
   THEME_BACKGROUNDS,
   type ThemeName,
 } from "../rules/contrast";
+import { isAllowedImageSrc } from "../rules/post-html";
 import { PINTEREST_OFF, type SiteSettingKey, type StoredSiteSettings } from "../site-settings";
 import { strictBody } from "./body";
 
@@ -29,6 +30,7 @@ export const SITE_SETTINGS_MESSAGES = {
   pinterest: "The Pinterest board must be a https://www.pinterest.com/ address, or switched off.",
   recipients: "Contact recipients must be email addresses separated by commas.",
   tooManyRecipients: `At most ${CONTACT_RECIPIENTS_MAX} contact recipients.`,
+  logo: "The logo must be an image uploaded here (PNG, JPEG, WebP, GIF or AVIF).",
 } as const;
 
 /** Text on one line or several, without control characters other than line breaks. */
@@ -76,6 +78,10 @@ export const isPinterestBoardUrl = (value: string): boolean => {
   }
 };
 
+/** An image the upload pipeline stored (it re-encodes every upload; nothing else is an image here). */
+export const isLogoUrl = (value: string): boolean =>
+  isAllowedImageSrc(value) && /\.(webp|png|jpe?g|gif|avif)$/i.test(value);
+
 const EMAIL = z.email();
 
 /** "a@x.org, b@y.org" → the addresses, or null when one is not an address. */
@@ -112,6 +118,12 @@ export const SiteSettingsBodySchema = strictBody({
       (v) => v === "" || v === PINTEREST_OFF || isPinterestBoardUrl(v),
       SITE_SETTINGS_MESSAGES.pinterest,
     )
+    .optional(),
+  logoUrl: z
+    .string({ error: SITE_SETTINGS_MESSAGES.logo })
+    .trim()
+    .max(SITE_URL_MAX_LENGTH, SITE_SETTINGS_MESSAGES.logo)
+    .refine((v) => v === "" || isLogoUrl(v), SITE_SETTINGS_MESSAGES.logo)
     .optional(),
   contactRecipients: z
     .string({ error: SITE_SETTINGS_MESSAGES.recipients })

@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { account, blogPosts, type comments, postLikes, user } from "../db/schema";
+import { account, blogPosts, type comments, postLikes, sitePages, user } from "../db/schema";
 import { buildTestApp, openTestDatabase, TEST_PASSWORD, type TestApp } from "../test/test-app";
 import { importArchive } from "./import";
 import {
@@ -41,6 +41,10 @@ const countOf = async (
 beforeAll(async () => {
   t = await buildTestApp();
   await writeSampleBlog(t);
+  // Issue 21: a page the authors wrote travels too.
+  await t.ctx.db
+    .insert(sitePages)
+    .values({ slug: "about", title: "About", content: "<p>Us</p>", published: true });
   work = mkdtempSync(path.join(tmpdir(), "duet-archive-"));
   first = path.join(work, "first.tar.gz");
   await exportTo(t.ctx, t.ctx.db, t.config.dataDir, first);
@@ -149,6 +153,7 @@ describe("import", () => {
   it("round trip: export, import into a fresh DATA_DIR, export again: the same data", async () => {
     const report = await importInto(first);
     expect(report.tables.comments).toEqual({ rows: 4, added: 4 });
+    expect(report.tables.site_pages).toEqual({ rows: 1, added: 1 });
     const second = path.join(work, "second.tar.gz");
     await exportTo(t.ctx, target.db, targetDir, second);
     // Accounts arrive unverified (admission.ts): the one difference, by design.

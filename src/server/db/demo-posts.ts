@@ -8,7 +8,7 @@ import { DEMO_POST_SIGNATURES } from "./seed";
  * author has touched since: written by nobody (`created_by` null), never edited (`last_updated`
  * null), with a demo post's author, title and excerpt. An edited demo post is the author's own now.
  */
-function demoPosts(): SQL {
+export function demoPosts(): SQL {
   const signatures = DEMO_POST_SIGNATURES.map(
     (demo) =>
       and(

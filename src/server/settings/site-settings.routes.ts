@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { ERROR_CODES } from "../../common/error-codes";
 import { canEditSiteSettings } from "../../common/policies";
 import { strictBody } from "../../common/schemas/body";
-import { SiteSettingsBodySchema } from "../../common/schemas/site-settings";
+import { SITE_SETTINGS_MESSAGES, SiteSettingsBodySchema } from "../../common/schemas/site-settings";
 import {
   type AuthorSiteSettings,
   defaultSiteSettings,
@@ -13,7 +13,7 @@ import {
 } from "../../common/site-settings";
 import { createContactSender } from "../contact/delivery";
 import type { AppContext } from "../context";
-import { AppError, forbidden } from "../errors";
+import { AppError, forbidden, invalid } from "../errors";
 import { getViewer, requireViewer } from "../plugins/auth";
 import { parse } from "../validate";
 import { cachedSiteSettings, contactSite, settingsEnv } from "./site-settings";
@@ -48,6 +48,9 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
     const viewer = await requireViewer(ctx, request);
     if (!canEditSiteSettings(viewer)) throw onlyAuthors();
     const input = parse(SiteSettingsBodySchema, request.body);
+    // The logo must be an image the pipeline stored here, not any name that looks like one.
+    if (input.logoUrl && !(await ctx.storage.exists(input.logoUrl.replace(/^\/uploads\//, ""))))
+      throw invalid(SITE_SETTINGS_MESSAGES.logo);
     const env = settingsEnv(ctx.config);
     const before = await cachedSiteSettings(ctx);
     const stored: StoredSiteSettings = { ...(await readStoredSiteSettings(ctx.db)) };

@@ -121,7 +121,12 @@ export function renderDocument(
   htmlStyle: string | null = null,
 ): string {
   const [first, b, c, d] = template.parts;
-  const a = htmlStyle ? first.replace("<html", () => `<html style="${escapeHtml(htmlStyle)}"`) : first;
+  const styled = htmlStyle ? first.replace("<html", () => `<html style="${escapeHtml(htmlStyle)}"`) : first;
+  // Issue 21: the site's logo is its favicon too.
+  const logo = data.site.logoUrl;
+  const icon = logo ? `<link rel="icon" href="${escapeHtml(logo)}">` : "";
+  const hasIcon = /<link rel="icon"[^>]*>/.test(styled);
+  const a = icon && hasIcon ? styled.replace(/<link rel="icon"[^>]*>/, () => icon) : styled;
   const json = `<script type="application/json" id="duet-data">${jsonForScript(data)}</script>`;
-  return `${a}${head}${b}${appHtml}${c}${json}${d}`;
+  return `${a}${icon && !hasIcon ? icon : ""}${head}${b}${appHtml}${c}${json}${d}`;
 }

@@ -6,6 +6,7 @@ import { metaDescription, postPageTitle } from "../../common/rules/meta";
 import { blogName } from "../../common/site-settings";
 import { firstCommentsFor } from "../comments/comments.reads";
 import type { AppContext } from "../context";
+import { sitePageLoader } from "../pages/page-loader";
 import { cachedPostList, parsePostListQuery, readPost, readPostReading } from "../posts/posts.reads";
 import { searchPage } from "../search/search-page";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
@@ -200,13 +201,15 @@ export const pageLoaders: Record<PageName, PageLoader> = {
   adminPosts: simple("adminPosts", { serverRendered: false }),
   adminInbox: simple("adminInbox", { serverRendered: false }),
   adminAudience: simple("adminAudience", { serverRendered: false }),
+  adminPages: simple("adminPages", { serverRendered: false }),
   adminSettings: simple("adminSettings", { serverRendered: false }),
   adminExport: simple("adminExport", { serverRendered: false }),
   adminStats: simple("adminStats", { serverRendered: false }),
   profile: simple("profile", { serverRendered: false }),
   // Rendered on the server: the unsubscribe button is a form that works without JavaScript.
   subscriptions: simple("subscriptions", { cacheable: false }),
-  privacy: simple("privacy"),
-  terms: simple("terms"),
+  privacy: sitePageLoader("privacy"),
+  terms: sitePageLoader("terms"),
+  sitePage: sitePageLoader(),
   notFound: simple("notFound", { status: 404, cacheable: false }),
 };

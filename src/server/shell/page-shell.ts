@@ -9,6 +9,7 @@ import { type CachedBody, SELF_COMPRESSED, sendCached, toCachedBody } from "../c
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
+import { cachedPublicPages } from "../pages/pages";
 import { REPO_ROOT } from "../paths";
 import { getViewer } from "../plugins/auth";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
@@ -80,6 +81,7 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, s
       site,
       publicUrl,
       pinterestBoardUrl: pinterestBoardUrl(site),
+      pageLinks: (await cachedPublicPages(ctx)).links,
       queries: page.queries,
     };
     let appHtml = "";

@@ -15,7 +15,8 @@ describe("pageFor", () => {
     ["/her-blog/", "her-blog"],
     ["/post/abc", "post"],
     ["/tags/travel", "tag"],
-    ["/privacy", "placeholder"],
+    ["/privacy", "site-page"],
+    ["/p/about-us", "site-page"],
     ["/nowhere", "not-found"],
   ])("%s › the %s chunk", (pathname, chunk) => {
     expect(pageFor(pathname).chunk).toBe(chunk);

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { paths } from "../../../common/routes";
 import { site } from "../../lib/shell-data";
+import { FooterPageLinks } from "./page-links";
 
 export function Footer({ siteName }: { siteName: string }) {
   const { footerText } = site();
@@ -13,6 +14,7 @@ export function Footer({ siteName }: { siteName: string }) {
       <nav className="footer-links" aria-label="Legal">
         <Link to={paths.privacy}>Privacy Policy</Link>
         <Link to={paths.terms}>Terms of Service</Link>
+        <FooterPageLinks />
       </nav>
     </footer>
   );

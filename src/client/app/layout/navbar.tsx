@@ -6,6 +6,7 @@ import { NavbarAccount, NavbarAdminLink } from "../../features/auth/components/n
 import { NavbarSearch } from "../../features/search/components/navbar-search";
 import { siteBlogName } from "../../lib/shell-data";
 import { useTheme } from "../../lib/theme";
+import { NavPageLinks, SiteLogo } from "./page-links";
 
 const MENU_ID = "navbar-menu";
 
@@ -49,6 +50,7 @@ export function Navbar({ siteName }: { siteName: string }) {
     <header className={scrolled ? "navbar scrolled" : "navbar"}>
       <nav className="navbar-inner" aria-label="Main">
         <Link to={paths.home} className="navbar-brand">
+          <SiteLogo />
           {siteName}
         </Link>
         {/* Outside the collapsible menu: on a phone the box is there without opening anything. */}
@@ -70,6 +72,7 @@ export function Navbar({ siteName }: { siteName: string }) {
           <NavLink to={paths.hisBlog}>{siteBlogName("him")}</NavLink>
           <NavLink to={paths.herBlog}>{siteBlogName("her")}</NavLink>
           <NavLink to={paths.contact}>Contact</NavLink>
+          <NavPageLinks />
           <NavbarAdminLink />
           <button
             type="button"

@@ -6,6 +6,8 @@ import { StudioShell } from "../studio/studio-shell";
 const AuthorProfileForm = lazy(() => import("../../features/studio/components/author-profile-form"));
 // Issue 21: the site's words, colours, her pin board and the contact recipients (both authors).
 const SiteSettingsForm = lazy(() => import("../../features/settings/components/site-settings-form"));
+// Issue 21: the logo and favicon.
+const SiteLogoForm = lazy(() => import("../../features/settings/components/site-logo-form"));
 
 /** /admin/settings: the author's profile, then the site's settings. */
 export default function AdminSettingsPage() {
@@ -16,6 +18,7 @@ export default function AdminSettingsPage() {
       <Suspense fallback={<p aria-busy="true">Loading the settings...</p>}>
         {viewer?.authorKey ? <AuthorProfileForm author={viewer.authorKey} /> : null}
         <SiteSettingsForm />
+        <SiteLogoForm />
       </Suspense>
     </StudioShell>
   );

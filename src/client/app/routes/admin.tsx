@@ -1,11 +1,14 @@
 import { lazy, Suspense } from "react";
 import { useSearchParams } from "react-router";
-import { pages } from "../../../common/routes";
+import { pages, paths } from "../../../common/routes";
+import { FIRST_HOUR_PLACE, firstHourDismissed } from "../../features/first-hour/first-hour-place";
 import { useSession } from "../../lib/session";
 import { StudioShell } from "../studio/studio-shell";
 
 // The editor is its own chunk: readers never download it.
 const NewPostForm = lazy(() => import("../../features/editor/components/new-post-form"));
+// Issue 21: the first hour's checklist, at the top of Write.
+const FirstHourChecklist = lazy(() => import("../../features/first-hour/first-hour-checklist"));
 
 function AdminHeader() {
   const { viewer } = useSession();
@@ -28,7 +31,18 @@ export default function AdminPage() {
   return (
     <StudioShell page={pages.admin} wide>
       <AdminHeader />
-      {/* The first-hour checklist goes here, above the canvas. */}
+      {viewer && !firstHourDismissed(viewer.id) ? (
+        // Its place is kept while it loads: the form below does not move under a click.
+        <Suspense fallback={<div style={FIRST_HOUR_PLACE} aria-hidden="true" />}>
+          <FirstHourChecklist
+            links={{
+              profile: `${paths.adminSettings}#author-profile-heading`,
+              post: "#new-post-heading",
+              settings: `${paths.adminSettings}#site-settings-heading`,
+            }}
+          />
+        </Suspense>
+      ) : null}
       <Suspense fallback={<p aria-busy="true">Loading the editor...</p>}>
         <NewPostForm ownAuthor={viewer?.authorKey ?? null} />
       </Suspense>

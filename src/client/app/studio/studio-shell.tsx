@@ -18,6 +18,7 @@ const VIEWS = [
   { to: paths.adminPosts, label: "Posts" },
   { to: paths.adminInbox, label: "Inbox" },
   { to: paths.adminAudience, label: "Audience" },
+  { to: paths.adminPages, label: "Pages" },
   { to: paths.adminSettings, label: "Settings" },
   { to: paths.adminExport, label: "Export" },
   { to: paths.adminStats, label: "Stats" },

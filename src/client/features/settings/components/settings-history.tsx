@@ -6,6 +6,7 @@ const LABELS: Partial<Record<SiteSettingKey, string>> = {
   ...Object.fromEntries(SETTING_GROUPS.flatMap((g) => g.fields.map((f) => [f.key, f.label]))),
   pinterestBoard: SETTINGS_TEXT.pinsLabel,
   contactRecipients: SETTINGS_TEXT.recipientsLabel,
+  logoUrl: "Logo",
 };
 // In the form's order (the stored change does not keep one).
 const ORDER = Object.keys(LABELS) as SiteSettingKey[];

@@ -2,8 +2,8 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { AUTHOR_BIO_MAX_LENGTH, type AuthorKey } from "../../../../common/limits";
 import { AuthorProfileBodySchema } from "../../../../common/schemas/author-profile";
 import { ApiError } from "../../../lib/api";
+import { uploadPhoto } from "../../../lib/upload-photo";
 import { useAuthorProfile, useSaveAuthorProfile } from "../api/author-profile";
-import { uploadPhoto } from "../api/upload-photo";
 
 type Field = "name" | "bio" | "photoUrl";
 

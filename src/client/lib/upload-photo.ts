@@ -1,4 +1,4 @@
-import { ApiError } from "../../../lib/api";
+import { ApiError } from "./api";
 
 /** POST /api/uploads (multipart) with one image; its stored URL. */
 export async function uploadPhoto(file: File): Promise<string> {

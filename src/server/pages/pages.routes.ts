@@ -1,0 +1,177 @@
+import type { FastifyInstance } from "fastify";
+import { canEditSiteSettings } from "../../common/policies";
+import {
+  CreatePageSchema,
+  PAGE_MESSAGES,
+  PageSlugSchema,
+  UpdatePageSchema,
+} from "../../common/schemas/site-page";
+import { isBuiltInPage, PAGES_MAX_COUNT, RESERVED_PAGE_SLUGS } from "../../common/site-pages";
+import type { PostImage } from "../../common/types";
+import type { AppContext } from "../context";
+import { conflict, forbidden, invalid, notFound } from "../errors";
+import { getViewer, requireViewer } from "../plugins/auth";
+import { sanitizePostHtml } from "../posts/sanitize";
+import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { withStoredSizes } from "../uploads/image-sizes";
+import { addSrcset } from "../uploads/image-store";
+import { parse } from "../validate";
+import { allPages, detailOf, readPublicPage, templateOf } from "./pages";
+import {
+  countPages,
+  deletePageRow,
+  findPageRow,
+  insertPageRow,
+  type PageFields,
+  updatePageRow,
+} from "./pages.repository";
+
+/** Every write here changes what readers see: app.ts drops the content cache on every process. */
+const WRITE = { config: { invalidatesContent: true } } as const;
+const onlyAuthors = () => forbidden("Only the two authors can write pages.");
+const pageNotFound = () => notFound("page", "Page not found");
+
+/** The :slug of a URL: a well-formed address, or the page does not exist. */
+function slugParam(params: unknown): string {
+  const result = PageSlugSchema.safeParse((params as { slug?: unknown }).slug);
+  if (!result.success) throw pageNotFound();
+  return result.data;
+}
+
+async function cleanContent(ctx: AppContext, content: string): Promise<string> {
+  const clean = sanitizePostHtml(content);
+  // Content that was nothing but removed markup is no content.
+  if (clean.replace(/<(?!img\b)[^>]*>/g, "").trim() === "") throw invalid("Content is required");
+  return addSrcset(clean, ctx.storage);
+}
+
+function checkImages(images: PostImage[]): void {
+  if (new Set(images.map((i) => i.id)).size !== images.length)
+    throw invalid("Each image must have its own id.");
+}
+
+function checkNewSlug(slug: string): void {
+  if (RESERVED_PAGE_SLUGS.has(slug)) throw invalid(PAGE_MESSAGES.reserved);
+  if (isBuiltInPage(slug)) throw conflict(PAGE_MESSAGES.taken);
+}
+
+export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const requireAuthor = async (request: Parameters<typeof requireViewer>[1]) => {
+    const viewer = await requireViewer(ctx, request);
+    if (!canEditSiteSettings(viewer)) throw onlyAuthors();
+    return viewer;
+  };
+
+  /** GET /api/pages: every page with its state, for the studio (the two authors). */
+  app.get("/api/pages", async (request, reply) => {
+    await requireAuthor(request);
+    reply.header("cache-control", "private, no-store");
+    return allPages(ctx);
+  });
+
+  /** GET /api/pages/:slug: a published page for everyone; the authors also get drafts and details. */
+  app.get("/api/pages/:slug", async (request, reply) => {
+    const slug = slugParam(request.params);
+    const viewer = await getViewer(ctx, request);
+    reply.header("vary", "cookie");
+    if (canEditSiteSettings(viewer)) {
+      reply.header("cache-control", "private, no-store");
+      const row = await findPageRow(ctx.db, slug);
+      if (row) return detailOf(row);
+      if (isBuiltInPage(slug)) return templateOf(slug, (await cachedPublicSiteSettings(ctx)).siteName);
+      throw pageNotFound();
+    }
+    const page = await readPublicPage(ctx, slug);
+    if (!page) throw pageNotFound();
+    reply.header("cache-control", viewer ? "private, no-cache" : "public, no-cache");
+    return page;
+  });
+
+  /** POST /api/pages: a new page (the two authors). */
+  app.post("/api/pages", WRITE, async (request, reply) => {
+    const viewer = await requireAuthor(request);
+    const input = parse(CreatePageSchema, request.body);
+    checkNewSlug(input.slug);
+    checkImages(input.images);
+    if ((await countPages(ctx.db)) >= PAGES_MAX_COUNT) throw conflict(PAGE_MESSAGES.tooMany);
+    const row = await insertPageRow(
+      ctx.db,
+      {
+        ...input,
+        content: await cleanContent(ctx, input.content),
+        images: await withStoredSizes(ctx.storage, input.images),
+        updatedBy: viewer.id,
+        updatedAt: ctx.now(),
+      },
+      ctx.now(),
+    );
+    if (!row) throw conflict(PAGE_MESSAGES.taken);
+    return reply.status(201).send(detailOf(row));
+  });
+
+  /** PUT /api/pages/:slug: change a page; the built-in ones are stored at their first save. */
+  app.put("/api/pages/:slug", WRITE, async (request) => {
+    const viewer = await requireAuthor(request);
+    const slug = slugParam(request.params);
+    const input = parse(UpdatePageSchema, request.body);
+    const existing = await findPageRow(ctx.db, slug);
+    if (!existing && !isBuiltInPage(slug)) throw pageNotFound();
+    if (isBuiltInPage(slug)) {
+      if ((input.slug !== undefined && input.slug !== slug) || input.published === false)
+        throw invalid(PAGE_MESSAGES.builtIn);
+    } else if (input.slug !== undefined && input.slug !== slug) {
+      checkNewSlug(input.slug);
+      if (await findPageRow(ctx.db, input.slug)) throw conflict(PAGE_MESSAGES.taken);
+    }
+    if (input.images) checkImages(input.images);
+    const fields: Partial<PageFields> = {
+      ...input,
+      ...(input.content !== undefined ? { content: await cleanContent(ctx, input.content) } : {}),
+      ...(input.images ? { images: await withStoredSizes(ctx.storage, input.images) } : {}),
+      updatedBy: viewer.id,
+      updatedAt: ctx.now(),
+    };
+    if (existing) {
+      const row = await updatePageRow(ctx.db, existing.id, fields).catch((error: unknown) => {
+        // Two authors renaming two pages to one address at once: the unique index decides.
+        if (String((error as { cause?: unknown })?.cause ?? error).includes("unique"))
+          throw conflict(PAGE_MESSAGES.taken);
+        throw error;
+      });
+      if (!row) throw pageNotFound();
+      return detailOf(row);
+    }
+    // A built-in page's first save: its template fills what was not sent.
+    const template = templateOf(slug as "privacy" | "terms", (await cachedPublicSiteSettings(ctx)).siteName);
+    const row = await insertPageRow(
+      ctx.db,
+      {
+        slug,
+        title: fields.title ?? template.title,
+        content: fields.content ?? template.content,
+        images: fields.images ?? [],
+        published: true,
+        placement: "footer",
+        position: fields.position ?? 0,
+        updatedBy: viewer.id,
+        updatedAt: ctx.now(),
+      },
+      ctx.now(),
+    );
+    if (!row) throw conflict(PAGE_MESSAGES.taken);
+    return detailOf(row);
+  });
+
+  /** DELETE /api/pages/:slug: a page goes; a built-in one goes back to its template. */
+  app.delete("/api/pages/:slug", WRITE, async (request, reply) => {
+    await requireAuthor(request);
+    const slug = slugParam(request.params);
+    const existing = await findPageRow(ctx.db, slug);
+    if (!existing) {
+      if (isBuiltInPage(slug)) return reply.status(204).send();
+      throw pageNotFound();
+    }
+    await deletePageRow(ctx.db, existing.id);
+    return reply.status(204).send();
+  });
+}
