@@ -28,7 +28,7 @@ export function Letter({ preview, siteName, siteUrl, children, footer }: LetterP
         <Container style={{ maxWidth: "600px", width: "100%" }}>
           <Section style={{ padding: "0 20px 16px" }}>
             <Link
-              href={siteUrl}
+              href={`${siteUrl}/`}
               className="l-link"
               style={{
                 color: COLORS.accent,
@@ -119,8 +119,8 @@ export function Rule() {
   return <Hr className="l-rule" style={{ borderColor: COLORS.rule, margin: "24px 0" }} />;
 }
 
-const DOCTYPE =
-  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+// The HTML5 doctype: the XHTML one carries a URL, and the only links in a letter are ours.
+const DOCTYPE = "<!DOCTYPE html>";
 
 /**
  * The letter as HTML. react-email's components are plain React, so React's synchronous static

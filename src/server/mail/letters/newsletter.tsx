@@ -2,7 +2,7 @@ import { toPlainText } from "@react-email/components";
 import { paths } from "../../../common/routes";
 import type { PostImage } from "../../../common/types";
 import { renderLetter } from "./letter";
-import { mailImageUrl, type PostBlock, postBlocks } from "./post-blocks";
+import { featureBlock, mailImageUrl, type PostBlock, postBlocks } from "./post-blocks";
 import { PostLetter } from "./post-letter";
 
 // The new-post email's two parts from one post: the designed letter and its plain-text twin.
@@ -17,6 +17,7 @@ export interface NewsletterInput {
     title: string;
     content: string;
     date?: string;
+    imageUrl?: string | null;
     hashtags?: readonly string[];
     images?: readonly PostImage[];
   };
@@ -50,7 +51,8 @@ export function newsletterParts(n: NewsletterInput): { html: string; text: strin
   const postUrl = `${n.publicUrl}${paths.post(n.post.id)}`;
   const commentUrl = `${postUrl}#comments-heading`;
   const blogUrl = `${n.publicUrl}${n.blogPath}`;
-  const blocks = postBlocks(n.post.content, n.post.images ?? [], n.publicUrl);
+  const feature = featureBlock(n.post, n.publicUrl);
+  const blocks = [...(feature ? [feature] : []), ...postBlocks(n.post.content, n.post.images ?? [], n.publicUrl)];
   const hashtags = (n.post.hashtags ?? []).map((tag) => ({ tag, url: `${n.publicUrl}${paths.tag(tag)}` }));
   const date = dateLine(n.post.date);
   const html = renderLetter(

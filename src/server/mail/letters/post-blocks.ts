@@ -128,3 +128,23 @@ export function postBlocks(content: string, images: readonly PostImage[], public
   pushText(content.slice(at));
   return blocks;
 }
+
+/**
+ * The thumbnail as the post page's feature image: shown above the text only when the author kept
+ * it out of the text (the blog's rule, feature-image.tsx), so no picture comes twice.
+ */
+export function featureBlock(
+  post: { title: string; content: string; imageUrl?: string | null; images?: readonly PostImage[] },
+  publicUrl: string,
+): PostBlock | null {
+  const url = post.imageUrl;
+  const src = mailImageUrl(publicUrl, url);
+  if (!url || !src) return null;
+  const entries = (post.images ?? []).filter((i) => i.url === url);
+  if (post.content.includes(`src="${url}"`)) return null;
+  if (entries.some((i) => post.content.includes(`data-image-id="${i.id}"`))) return null;
+  const entry = entries[0];
+  const width = Math.min(WIDTH_OF_SIZE.large!, entry?.width ?? WIDTH_OF_SIZE.large!);
+  const height = entry?.width && entry.height ? Math.round((entry.height * width) / entry.width) : null;
+  return { kind: "image", image: { src, alt: entry ? (entry.alt ?? post.title) : "", caption: "", width, height } };
+}
