@@ -26,13 +26,16 @@ export const CONTENT_WIDTH = 544;
  */
 export const HEAD_CSS = `
 :root { color-scheme: light dark; supported-color-schemes: light dark; }
+body { background-color: #f3efe8; }
+.l-text li p, .l-text blockquote p { margin: 0 !important; }
 @media (prefers-color-scheme: dark) {
-  .l-page { background-color: #171513 !important; }
+  body, .l-page { background-color: #171513 !important; }
   .l-card { background-color: #23201c !important; border-color: #3a352e !important; }
   .l-text, .l-text p, .l-text li, .l-text h1, .l-text h2, .l-text h3 { color: #ede7dd !important; }
   .l-muted, .l-muted p, .l-text blockquote { color: #c2b9ab !important; }
   .l-link, .l-text a { color: #f2a58e !important; }
-  .l-button { background-color: #f2a58e !important; color: #1a1410 !important; }
+  .l-text a.l-button, .l-button { background-color: #f2a58e !important; color: #1a1410 !important; }
+  .l-text a.l-title { color: #ede7dd !important; }
   .l-rule { border-color: #3a352e !important; }
 }
 @media only screen and (max-width: 480px) {

@@ -24,43 +24,47 @@ export function Letter({ preview, siteName, siteUrl, children, footer }: LetterP
         <style>{HEAD_CSS}</style>
       </Head>
       <Preview>{preview}</Preview>
-      <Body className="l-page" style={{ backgroundColor: COLORS.page, margin: 0, padding: "24px 0" }}>
-        <Container style={{ maxWidth: "600px", width: "100%" }}>
-          <Section style={{ padding: "0 20px 16px" }}>
-            <Link
-              href={`${siteUrl}/`}
-              className="l-link"
+      {/* react-email's Body copies its style onto an inner cell: the page colour sits on a Section
+          that the dark-mode CSS can reach by its class. */}
+      <Body style={{ margin: 0, padding: 0 }}>
+        <Section className="l-page" style={{ backgroundColor: COLORS.page, padding: "24px 0" }}>
+          <Container style={{ maxWidth: "600px", width: "100%" }}>
+            <Section style={{ padding: "0 20px 16px" }}>
+              <Link
+                href={`${siteUrl}/`}
+                className="l-link"
+                style={{
+                  color: COLORS.accent,
+                  fontFamily: SANS,
+                  fontSize: "15px",
+                  fontWeight: 700,
+                  letterSpacing: "0.04em",
+                  textDecoration: "none",
+                }}
+              >
+                {siteName}
+              </Link>
+            </Section>
+            <Section
+              className="l-card l-text"
               style={{
-                color: COLORS.accent,
-                fontFamily: SANS,
-                fontSize: "15px",
-                fontWeight: 700,
-                letterSpacing: "0.04em",
-                textDecoration: "none",
+                backgroundColor: COLORS.card,
+                border: `1px solid ${COLORS.rule}`,
+                borderRadius: "8px",
+                color: COLORS.text,
+                fontFamily: FONT,
+                padding: "28px",
               }}
             >
-              {siteName}
-            </Link>
-          </Section>
-          <Section
-            className="l-card l-text"
-            style={{
-              backgroundColor: COLORS.card,
-              border: `1px solid ${COLORS.rule}`,
-              borderRadius: "8px",
-              color: COLORS.text,
-              fontFamily: FONT,
-              padding: "28px",
-            }}
-          >
-            {children}
-          </Section>
-          {footer ? (
-            <Section className="l-muted" style={{ padding: "16px 20px 0", color: COLORS.muted }}>
-              {footer}
+              {children}
             </Section>
-          ) : null}
-        </Container>
+            {footer ? (
+              <Section className="l-muted" style={{ padding: "16px 20px 0", color: COLORS.muted }}>
+                {footer}
+              </Section>
+            ) : null}
+          </Container>
+        </Section>
       </Body>
     </Html>
   );

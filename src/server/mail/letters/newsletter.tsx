@@ -52,7 +52,10 @@ export function newsletterParts(n: NewsletterInput): { html: string; text: strin
   const commentUrl = `${postUrl}#comments-heading`;
   const blogUrl = `${n.publicUrl}${n.blogPath}`;
   const feature = featureBlock(n.post, n.publicUrl);
-  const blocks = [...(feature ? [feature] : []), ...postBlocks(n.post.content, n.post.images ?? [], n.publicUrl)];
+  const blocks = [
+    ...(feature ? [feature] : []),
+    ...postBlocks(n.post.content, n.post.images ?? [], n.publicUrl),
+  ];
   const hashtags = (n.post.hashtags ?? []).map((tag) => ({ tag, url: `${n.publicUrl}${paths.tag(tag)}` }));
   const date = dateLine(n.post.date);
   const html = renderLetter(

@@ -1,4 +1,5 @@
 import sanitizeHtml from "sanitize-html";
+import { POST_TAGS } from "../../../common/rules/post-html";
 import type { PostImage } from "../../../common/types";
 import { sanitizePostHtml } from "../../posts/sanitize";
 import { COLORS } from "./letter-style";
@@ -75,8 +76,13 @@ const style = (s: string) => (tagName: string, attribs: sanitizeHtml.Attributes)
 /** Inline styles for the toolbar's tags (on sanitised HTML); links made absolute (mail has no base URL). */
 function styledText(html: string, publicUrl: string): string {
   return sanitizeHtml(html, {
-    allowedTags: false,
-    allowedAttributes: false,
+    allowedTags: [...POST_TAGS, "ol"],
+    allowedAttributes: Object.fromEntries(
+      ["a", "span", "p", "h2", "h3", "blockquote", "ul", "ol", "li"].map((t) => [
+        t,
+        t === "a" ? ["href", "style"] : ["style"],
+      ]),
+    ),
     transformTags: {
       p: style("margin:0 0 16px;font-size:17px;line-height:1.6"),
       h2: style("margin:28px 0 10px;font-size:23px;line-height:1.3"),
@@ -146,5 +152,8 @@ export function featureBlock(
   const entry = entries[0];
   const width = Math.min(WIDTH_OF_SIZE.large!, entry?.width ?? WIDTH_OF_SIZE.large!);
   const height = entry?.width && entry.height ? Math.round((entry.height * width) / entry.width) : null;
-  return { kind: "image", image: { src, alt: entry ? (entry.alt ?? post.title) : "", caption: "", width, height } };
+  return {
+    kind: "image",
+    image: { src, alt: entry ? (entry.alt ?? post.title) : "", caption: "", width, height },
+  };
 }

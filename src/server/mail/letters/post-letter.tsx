@@ -103,7 +103,7 @@ export function PostLetter(p: PostLetterProps) {
       }
     >
       <Heading as="h1" style={{ fontFamily: FONT, fontSize: "30px", lineHeight: "1.2", margin: "0 0 16px" }}>
-        <Link href={p.postUrl} className="l-text" style={{ color: COLORS.text, textDecoration: "none" }}>
+        <Link href={p.postUrl} className="l-title" style={{ color: COLORS.text, textDecoration: "none" }}>
           {p.title}
         </Link>
       </Heading>
