@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { DeliveryWorker } from "../mail/delivery-worker";
-import type { Mailer } from "../mail/mailer";
+import type { HeaderValue, Mailer } from "../mail/mailer";
 import { claimDueMail, markMailFailed, markMailSent, type QueuedMail } from "./mail-queue.repository";
 
 /** RFC 8058: a one-click unsubscribe target the mail client may POST to. */
@@ -19,7 +19,7 @@ export class AudienceMail extends DeliveryWorker<QueuedMail> {
     sleep?: (ms: number) => Promise<void>;
     log?: (line: string) => void;
     /** More headers for a row (List-Id and Precedence on follower mail: list-headers.ts). */
-    extraHeaders?: (row: QueuedMail) => Promise<Record<string, string>>;
+    extraHeaders?: (row: QueuedMail) => Promise<Record<string, HeaderValue>>;
   }) {
     const { db, mailer } = options;
     super(

@@ -310,7 +310,7 @@ describe("confirm and unsubscribe links", () => {
     await confirm("oneclick@example.com");
     await publish("her", "First");
     const [email] = postEmailsTo("oneclick@example.com");
-    const target = /^<(.+)>$/.exec(email!.headers!["List-Unsubscribe"]!)![1]!;
+    const target = /^<(.+)>$/.exec(email!.headers!["List-Unsubscribe"] as string)![1]!;
     const res = await t.app.inject({
       method: "POST",
       url: new URL(target).pathname + new URL(target).search,

@@ -4,6 +4,9 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { DkimConfig } from "./dkim";
 
+/** A header's value; `prepared` ones are written as they are (already valid ASCII), not MIME-encoded. */
+export type HeaderValue = string | { prepared: true; value: string };
+
 export interface OutgoingMail {
   to: string | string[];
   subject: string;
@@ -11,7 +14,7 @@ export interface OutgoingMail {
   html?: string;
   replyTo?: string;
   /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
-  headers?: Record<string, string>;
+  headers?: Record<string, HeaderValue>;
 }
 
 export interface Mailer {

@@ -23,7 +23,7 @@ export const SAMPLE_CONTENT = [
   "<p>We took the <strong>early</strong> train and <em>nobody</em> was awake yet.</p>",
   "<h2>The harbour</h2>",
   '<figure class="post-figure post-image--center post-image--large"><img class="post-image post-image--center post-image--large" src="/uploads/blog-images/1700000000000_harbour.jpg" alt="Boats in a harbour" width="1600" height="1067" data-image-id="harbour"><figcaption>The harbour at seven</figcaption></figure>',
-  '<p>Gulls, coffee, and <span style="color: teal">a teal door</span> we will paint at home. Read <a href="https://example.com/lisbon" rel="noopener noreferrer">the guide</a> or <a href="/tags/travel">our other trips</a>.</p>',
+  '<p>Gulls, coffee, and <span style="color: teal">a teal door</span> we will paint at home. Read <a href="https://example.com/lisbon" rel="noopener noreferrer">the guide</a>.</p>',
   "<blockquote><p>They also eat maps.</p></blockquote>",
   "<h3>What we packed</h3>",
   "<ul><li><p>Two cameras</p></li><li><p>One umbrella</p></li><li><p>Too many books</p></li></ul>",
