@@ -208,3 +208,85 @@ describe("the new-post letter", () => {
     ).toBe(404);
   });
 });
+
+describe("the short emails, in the same design", () => {
+  /** Both parts, the site name in force, and the one link to follow in each part. */
+  async function check(mail: OutgoingMail, link: RegExp) {
+    const parsed = await received(mail);
+    const html = parsed.html as string;
+    expect(html).toContain("prefers-color-scheme: dark");
+    expect(html).toContain("Our Duet");
+    expect(parsed.text).toMatch(link);
+    const url = link.exec(parsed.text!)![0];
+    expect(hrefs(html)).toContain(url);
+    expect(hrefs(html).every((h) => h.startsWith(SITE))).toBe(true);
+    expect(parsed.messageId).toMatch(/@127\.0\.0\.1>$/);
+    return parsed;
+  }
+
+  it("follow confirmation", async () => {
+    await t.request({
+      method: "POST",
+      url: "/api/follow",
+      payload: { email: "two@example.com", authors: ["him", "her"] },
+    });
+    await t.app.audienceMail.drain();
+    const mail = t.mailer.to("two@example.com").at(-1)!;
+    const parsed = await check(mail, /http:\/\/\S+\/subscriptions\?confirm=\S+/);
+    expect(parsed.subject).toBe("[Our Duet] Confirm that you want to follow His Blog and Ana's Notes");
+  });
+
+  it("comment and reply notifications", async () => {
+    const her = await t.as("her");
+    const reader = await t.signUp({ email: "commenter@example.com", verified: true });
+    const post = await createPost(t.ctx, { author: "her", title: "Tiles" });
+    const add = async (cookie: string, content: string, replyTo?: string) => {
+      const res = await t.request({
+        method: "POST",
+        url: `/api/posts/${post.id}/comments`,
+        cookie,
+        payload: { content, ...(replyTo ? { replyTo } : {}) },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string };
+    };
+    const first = await add(reader.cookie, "Lovely blue ones");
+    await add(her.cookie, "Thank you!", first.id);
+    await t.app.audienceMail.drain();
+    const comment = await check(t.mailer.to(her.email).at(-1)!, /http:\/\/\S+\/post\/\S+#comment-\S+/);
+    expect(comment.subject).toBe('[Our Duet] commenter commented on "Tiles"'); // SPEC §3: the email prefix
+    expect(comment.html).toContain("Lovely blue ones");
+    const reply = await check(
+      t.mailer.to("commenter@example.com").at(-1)!,
+      /http:\/\/\S+\/post\/\S+#comment-\S+/,
+    );
+    expect(reply.text).toContain('"Thank you!"');
+  });
+
+  it("notification address verification, password reset, author address verification", async () => {
+    const user = await t.signUp({ email: "prove@example.com" });
+    expect(await requestMailboxVerification(t.ctx.db, t.config, user.id, t.ctx.now())).toBe("sent");
+    await t.app.audienceMail.drain();
+    await check(t.mailer.to("prove@example.com").at(-1)!, /http:\/\/\S+\/subscriptions\?verify=\S+/);
+    const reset = await check(
+      await resetPasswordEmail(
+        t.ctx.db,
+        t.config,
+        "prove@example.com",
+        `${SITE}/api/auth/reset-password/tok?callbackURL=%2F`,
+      ),
+      /http:\/\/\S+reset\S+/,
+    );
+    expect(reset.subject).toBe("Reset your Our Duet password");
+    const verify = await check(
+      await verifyAuthorEmail(
+        t.ctx.db,
+        t.config,
+        "her@duet.local",
+        `${SITE}/api/auth/verify-email?token=tok&callbackURL=/`,
+      ),
+      /http:\/\/\S+verify\S+/,
+    );
+    expect(verify.subject).toBe("Confirm your Our Duet author address");
+  });
+});
