@@ -26,6 +26,7 @@ import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
 import { registerLikesRoutes } from "./likes/likes.routes";
+import { registerMailImages } from "./mail/mail-images";
 import { createMailer, type Mailer } from "./mail/mailer";
 import { registerHealthRoutes } from "./ops/health.routes";
 import { registerMetrics } from "./ops/metrics";
@@ -84,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       smtpUrl: config.smtpUrl,
       outboxDir: path.join(config.dataDir, "outbox"),
       log: (line) => app.log.info(line),
+      messageIdDomain: new URL(config.publicUrl).hostname,
+      dkim: config.dkim,
     });
   const auth =
     deps.auth ??
@@ -169,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerStats(app, ctx);
   await registerFeedsRoutes(app, ctx);
   await registerUploadsStatic(app, ctx);
+  await registerMailImages(app, ctx);
   await registerPageShell(app, ctx, shell);
 
   app.addHook("onClose", async () => {

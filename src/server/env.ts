@@ -11,6 +11,7 @@ import {
   type TrustProxy,
   trustProxy,
 } from "./env-values";
+import { type DkimConfig, dkimConfig } from "./mail/dkim";
 import type { S3Config } from "./storage/s3-storage";
 
 export { normaliseEmail, parseTrustProxy, type TrustProxy };
@@ -33,6 +34,10 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().optional(),
+  DKIM_DOMAIN: z.string().trim().optional(),
+  DKIM_SELECTOR: z.string().trim().optional(),
+  DKIM_PRIVATE_KEY: z.string().optional(),
+  DKIM_PRIVATE_KEY_FILE: z.string().optional(),
   CONTACT_TO_EMAIL: z.string().optional(),
   EMAILJS_API_URL: httpUrl.default("https://api.emailjs.com"),
   EMAILJS_SERVICE_ID: z.string().optional(),
@@ -108,6 +113,8 @@ export interface Config {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Sign every email (docs/deploy.md says which DNS record publishes the key); null: unsigned. */
+  dkim: DkimConfig | null;
   /** Most audience emails (new posts, notifications) one process sends per minute. */
   mailQueuePerMinute: number;
   contactTo: string[];
@@ -177,6 +184,9 @@ export function loadConfig(
     throw new ConfigError(
       `Invalid environment variable ${e.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID"}: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither`,
     );
+  const dkim = dkimConfig(e, (name, message) => {
+    throw new ConfigError(`Invalid environment variable ${name}: ${message}`);
+  });
   const publicUrl = (
     e.PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
   ).replace(/\/+$/, "");
@@ -199,6 +209,7 @@ export function loadConfig(
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${host.includes(".") ? host : "duet.local"}>`,
+    dkim,
     contactTo: (e.CONTACT_TO_EMAIL ? e.CONTACT_TO_EMAIL.split(",") : [him, her])
       .map((s) => s.trim())
       .filter(Boolean),

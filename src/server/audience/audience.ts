@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { AudienceMail } from "./audience-mail";
 import { registerFollowRoutes } from "./followers.routes";
+import { queuedMailListHeaders } from "./list-headers";
 import { queueCommentNotifications } from "./notifications";
 import { registerNotificationRoutes } from "./notifications.routes";
 import { queueNewPostEmails } from "./post-emails";
@@ -25,6 +26,7 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
     now: ctx.now,
     perMinute: ctx.config.mailQueuePerMinute,
     log: (line) => app.log.warn(line),
+    extraHeaders: (row) => queuedMailListHeaders(ctx, row),
   });
   app.decorate("audienceMail", worker);
   app.addHook("onReady", async () => worker.start());

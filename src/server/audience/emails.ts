@@ -1,18 +1,19 @@
 import type { AuthorKey } from "../../common/limits";
+import { paths } from "../../common/routes";
 import { resolveExcerpt } from "../../common/rules/excerpt";
 import { blogName, type SiteSettings } from "../../common/site-settings";
+import type { AuthorProfile, PostImage } from "../../common/types";
 import type { Config } from "../env";
+import { newsletterParts } from "../mail/letters/newsletter";
+import { noticeHtml } from "../mail/letters/notice-letter";
 
-// The audience emails, as stored in mail_queue: plain text always, HTML for the new-post email.
+// The audience emails, as stored in mail_queue: a designed HTML part and a plain-text part each.
 
 /** The names the emails use: the site settings in force (issue 21). */
 export type EmailNames = Pick<SiteSettings, "siteName" | "himBlogName" | "herBlogName">;
 
 const blogs = (names: EmailNames, authors: AuthorKey[]) =>
   authors.map((a) => blogName(names, a)).join(" and ");
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** The page that confirms a follow, unsubscribes, or switches notifications off (it POSTs the API). */
 export const subscriptionsPage = (config: Config, query: Record<string, string>) =>
@@ -29,15 +30,19 @@ export function confirmFollowEmail(
   tokens: string[],
 ) {
   const link = subscriptionsPage(config, { confirm: tokens.join(",") });
+  const asked = `Someone, hopefully you, asked to get an email from ${names.siteName} each time ${blogs(names, authors)} publishes a new post.`;
+  const ignore = "If it was not you, ignore this email: nothing more will be sent to you.";
   return {
     subject: `[${names.siteName}] Confirm that you want to follow ${blogs(names, authors)}`,
-    text: [
-      `Someone, hopefully you, asked to get an email from ${names.siteName} each time ${blogs(names, authors)} publishes a new post.`,
-      "",
-      `To confirm, open this link: ${link}`,
-      "",
-      "If it was not you, ignore this email: nothing more will be sent to you.",
-    ].join("\n"),
+    text: [asked, "", `To confirm, open this link: ${link}`, "", ignore].join("\n"),
+    html: noticeHtml({
+      siteName: names.siteName,
+      siteUrl: config.publicUrl,
+      heading: `Follow ${blogs(names, authors)}?`,
+      intro: [asked],
+      action: { label: "Yes, follow", url: link },
+      outro: [ignore],
+    }),
   };
 }
 
@@ -48,46 +53,38 @@ export interface PostForEmail {
   content: string;
   author: AuthorKey;
   imageUrl: string | null;
+  date?: string;
+  hashtags?: string[];
+  images?: PostImage[];
 }
 
-/** SPEC §3 fields a follower gets: title, excerpt, thumbnail and the link, plus how to stop. */
+/** SPEC §1: an author who set no public name is 'Him' / 'Her' to readers. */
+const publicName = (author: AuthorKey, profile: AuthorProfile | undefined) =>
+  profile?.name.trim() || (author === "him" ? "Him" : "Her");
+
+/** The whole post as a newsletter (newsletter.tsx), with how to stop. */
 export function newPostEmail(
   config: Config,
   names: EmailNames,
   post: PostForEmail,
   unsubscribeToken: string,
+  profile?: AuthorProfile,
 ) {
-  const link = `${config.publicUrl}/post/${encodeURIComponent(post.id)}`;
-  const excerpt = resolveExcerpt(post.excerpt, post.content);
-  const thumbnail = post.imageUrl
-    ? /^https?:\/\//.test(post.imageUrl)
-      ? post.imageUrl
-      : `${config.publicUrl}${post.imageUrl}`
-    : null;
-  const unsubscribe = subscriptionsPage(config, { unsubscribe: unsubscribeToken });
   const blog = blogName(names, post.author);
+  const parts = newsletterParts({
+    publicUrl: config.publicUrl,
+    siteName: names.siteName,
+    blogName: blog,
+    blogPath: paths.blog(post.author),
+    post,
+    authorName: publicName(post.author, profile),
+    authorPhotoUrl: profile?.photoUrl ?? null,
+    unsubscribeUrl: subscriptionsPage(config, { unsubscribe: unsubscribeToken }),
+    preview: resolveExcerpt(post.excerpt, post.content),
+  });
   return {
     subject: `New on ${blog}: ${post.title}`,
-    text: [
-      post.title,
-      "",
-      excerpt,
-      "",
-      `Read it: ${link}`,
-      ...(thumbnail ? ["", `Picture: ${thumbnail}`] : []),
-      "",
-      "--",
-      `You follow ${blog} on ${names.siteName}. Unsubscribe with one click: ${unsubscribe}`,
-    ].join("\n"),
-    html: [
-      `<h1><a href="${escapeHtml(link)}">${escapeHtml(post.title)}</a></h1>`,
-      thumbnail
-        ? `<p><a href="${escapeHtml(link)}"><img src="${escapeHtml(thumbnail)}" alt="" width="600" style="max-width:100%;height:auto"></a></p>`
-        : "",
-      `<p>${escapeHtml(excerpt)}</p>`,
-      `<p><a href="${escapeHtml(link)}">Read it on ${escapeHtml(blog)}</a></p>`,
-      `<hr><p style="font-size:small">You follow ${escapeHtml(blog)} on ${escapeHtml(names.siteName)}. <a href="${escapeHtml(unsubscribe)}">Unsubscribe</a></p>`,
-    ].join("\n"),
+    ...parts,
     unsubscribeUrl: oneClickUnsubscribeUrl(config, unsubscribeToken),
   };
 }

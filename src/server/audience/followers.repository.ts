@@ -21,7 +21,10 @@ export interface FollowRequest {
 }
 
 /** The confirmation email for these blogs and their rows' tokens (emails.ts). */
-export type ConfirmationEmail = (authors: AuthorKey[], tokens: string[]) => { subject: string; text: string };
+export type ConfirmationEmail = (
+  authors: AuthorKey[],
+  tokens: string[],
+) => { subject: string; text: string; html?: string };
 
 /**
  * Follow `authors` with `email`; returns how many confirmation emails were queued (0 or 1).

@@ -3,6 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { notificationSettings, user } from "../db/schema";
 import { type Config, normaliseEmail } from "../env";
+import { noticeHtml } from "../mail/letters/notice-letter";
+import { siteNameNow } from "../mail/letters/site-name";
 import { subscriptionsPage } from "./emails";
 import { newToken } from "./followers.repository";
 import { enqueueMail } from "./mail-queue.repository";
@@ -43,6 +45,7 @@ export async function requestMailboxVerification(
     .where(eq(user.id, userId));
   if (!account) return "waiting";
   const email = normaliseEmail(account.email);
+  const siteName = await siteNameNow(db, config);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await lockRecipient(tx, email);
@@ -60,18 +63,22 @@ export async function requestMailboxVerification(
       .set({ verifyTokenHash: hash(token), verifyEmail: email, verifySentAt: now })
       .where(eq(notificationSettings.userId, userId));
     const link = subscriptionsPage(config, { verify: token });
+    const asked = `Someone signed in to ${siteName} as ${email} asked for emails when someone replies to their comments.`;
+    const ignore = "If it was not you, ignore this email: nothing more will be sent to you.";
     await enqueueMail(tx, [
       {
         kind: "verify",
         toEmail: email,
-        subject: `[${config.siteName}] Confirm your address for notification emails`,
-        text: [
-          `Someone signed in to ${config.siteName} as ${email} asked for emails when someone replies to their comments.`,
-          "",
-          `If that was you, confirm this address: ${link}`,
-          "",
-          "If it was not you, ignore this email: nothing more will be sent to you.",
-        ].join("\n"),
+        subject: `[${siteName}] Confirm your address for notification emails`,
+        text: [asked, "", `If that was you, confirm this address: ${link}`, "", ignore].join("\n"),
+        html: noticeHtml({
+          siteName,
+          siteUrl: config.publicUrl,
+          heading: "Confirm your address",
+          intro: [asked],
+          action: { label: "Confirm this address", url: link },
+          outro: [ignore],
+        }),
         createdAt: now,
         nextAttemptAt: now,
       },

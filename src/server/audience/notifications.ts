@@ -4,6 +4,8 @@ import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
 import { blogPosts, comments, notificationSettings, user } from "../db/schema";
 import { type Config, normaliseEmail } from "../env";
+import { noticeHtml } from "../mail/letters/notice-letter";
+import { withSiteNameNow } from "../mail/letters/site-name";
 import { subscriptionsPage } from "./emails";
 import { newToken } from "./followers.repository";
 import { cancelPendingOfKind, enqueueMail, type NewQueuedMail } from "./mail-queue.repository";
@@ -65,7 +67,7 @@ const oneClick = (config: Config, token: string, kind: NotificationKind) =>
  */
 export async function queueCommentNotifications(
   db: Db,
-  config: Config,
+  env: Config,
   comment: Comment,
   now: Date,
 ): Promise<number> {
@@ -74,9 +76,10 @@ export async function queueCommentNotifications(
     .from(blogPosts)
     .where(eq(blogPosts.id, comment.postId));
   if (!post) return 0;
+  const config = await withSiteNameNow(db, env);
   const link = `${config.publicUrl}/post/${encodeURIComponent(comment.postId)}#comment-${comment.id}`;
   const name = nameOf(comment.author);
-  const rows: NewQueuedMail[] = [];
+  const rows: Array<(last: boolean) => NewQueuedMail> = [];
   const told = new Set<string>([comment.userId]);
 
   const answered = comment.replyTo?.id ?? comment.parentId;
@@ -128,18 +131,20 @@ export async function queueCommentNotifications(
 }
 
 /** NOTIFICATIONS_PER_HOUR per address: past it nothing is queued; the last one says so. */
-async function queueWithinHourlyCap(db: Db, row: NewQueuedMail, now: Date): Promise<number> {
+async function queueWithinHourlyCap(
+  db: Db,
+  build: (last: boolean) => NewQueuedMail,
+  now: Date,
+): Promise<number> {
+  const row = build(false);
   const to = normaliseEmail(row.toEmail);
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     await lockRecipient(tx, to);
     const lately = await queuedSince(tx, to, ["reply", "comment"], ago(now, NOTIFICATION_WINDOW_MS));
     if (lately >= NOTIFICATIONS_PER_HOUR) return 0;
-    const text =
-      lately === NOTIFICATIONS_PER_HOUR - 1
-        ? row.text.replace("\n--\n", `\n${LAST_IN_HOUR}\n\n--\n`)
-        : row.text;
-    return enqueueMail(tx, [{ ...row, toEmail: to, text, createdAt: now, nextAttemptAt: now }]);
+    const mail = lately === NOTIFICATIONS_PER_HOUR - 1 ? build(true) : row;
+    return enqueueMail(tx, [{ ...mail, toEmail: to, createdAt: now, nextAttemptAt: now }]);
   });
 }
 
@@ -163,25 +168,42 @@ function mail(
   token: string,
   link: string,
   subject: string,
-): NewQueuedMail {
+): (last: boolean) => NewQueuedMail {
   const settingKind: NotificationKind = kind === "reply" ? "replies" : "comments";
   const stop = subscriptionsPage(config, { notifications: token, kind: settingKind });
-  return {
+  const who = `${nameOf(comment.author)} wrote:`;
+  const quoted = excerptOf(comment.content);
+  const profile = `${config.publicUrl}/profile`;
+  return (last) => ({
     kind,
     toEmail: to,
     commentId: comment.id,
     subject: `[${config.siteName}] ${subject}`,
     text: [
-      `${nameOf(comment.author)} wrote:`,
+      who,
       "",
-      `"${excerptOf(comment.content)}"`,
+      `"${quoted}"`,
       "",
       `Read it all and answer on ${config.siteName}: ${link}`,
       "",
+      ...(last ? [LAST_IN_HOUR, ""] : []),
       "--",
       `Stop these emails with one click: ${stop}`,
-      `(or switch them off on your profile: ${config.publicUrl}/profile)`,
+      `(or switch them off on your profile: ${profile})`,
     ].join("\n"),
+    html: noticeHtml({
+      siteName: config.siteName,
+      siteUrl: config.publicUrl,
+      heading: subject,
+      intro: [],
+      quote: { who, text: quoted },
+      action: { label: "Read it and answer", url: link },
+      outro: last ? [LAST_IN_HOUR] : [],
+      footer: [
+        { before: "Stop these emails with one click:", label: "stop", url: stop },
+        { before: "Or switch them off on", label: "your profile", url: profile },
+      ],
+    }),
     unsubscribeUrl: oneClick(config, token, settingKind),
-  };
+  });
 }

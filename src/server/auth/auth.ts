@@ -12,6 +12,7 @@ import * as schema from "../db/schema";
 import type { Config } from "../env";
 import { normaliseEmail } from "../env";
 import type { Mailer } from "../mail/mailer";
+import { resetPasswordEmail, verifyAuthorEmail } from "./auth-emails";
 import { clearFailedSignIns } from "./sign-in-throttle";
 
 export interface AuthDeps {
@@ -135,11 +136,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
         await clearFailedSignIns(db, user.email);
       },
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send({
-          to: user.email,
-          subject: `Reset your ${config.siteName} password`,
-          text: `Someone asked to reset the password of your ${config.siteName} account.\n\nTo choose a new password, open this link within an hour:\n${url}\n\nIf it was not you, ignore this email.\n`,
-        });
+        await mailer.send(await resetPasswordEmail(db, config, user.email, url));
       },
     },
     emailVerification: {
@@ -149,11 +146,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
       sendVerificationEmail: async ({ user, url }) => {
         // Only the two author addresses need proof of ownership: that proof is what makes them admins.
         if (!authorKeyForEmail(config, user.email)) return;
-        await mailer.send({
-          to: user.email,
-          subject: `Confirm your ${config.siteName} author address`,
-          text: `Confirm that this address is yours to manage the ${config.siteName} blog:\n${url}\n\nIf you did not register, ignore this email.\n`,
-        });
+        await mailer.send(await verifyAuthorEmail(db, config, user.email, url));
       },
     },
     // Enabled in every mode, not only production (Better Auth's default), with counts in the database.

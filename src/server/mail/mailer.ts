@@ -2,6 +2,10 @@ import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
+import type { DkimConfig } from "./dkim";
+
+/** A header's value; `prepared` ones are written as they are (already valid ASCII), not MIME-encoded. */
+export type HeaderValue = string | { prepared: true; value: string };
 
 export interface OutgoingMail {
   to: string | string[];
@@ -10,7 +14,7 @@ export interface OutgoingMail {
   html?: string;
   replyTo?: string;
   /** Extra headers, e.g. RFC 8058's List-Unsubscribe and List-Unsubscribe-Post. */
-  headers?: Record<string, string>;
+  headers?: Record<string, HeaderValue>;
 }
 
 export interface Mailer {
@@ -25,6 +29,19 @@ export interface MailerOptions {
   outboxDir: string;
   /** Told of each email's subject and links (the console, so a person trying Duet can follow them). */
   log?: (line: string) => void;
+  /** Message-IDs are `<uuid@messageIdDomain>`: the site's host, not the sender's mail provider. */
+  messageIdDomain?: string;
+  /** Sign every message (DKIM_DOMAIN, DKIM_SELECTOR, the key); null or unset: unsigned. */
+  dkim?: DkimConfig | null;
+}
+
+/** What every message gets besides its own fields: sender, Message-ID on our domain, DKIM. */
+function envelope(options: MailerOptions) {
+  return () => ({
+    from: options.from,
+    ...(options.messageIdDomain ? { messageId: `<${randomUUID()}@${options.messageIdDomain}>` } : {}),
+    ...(options.dkim ? { dkim: options.dkim } : {}),
+  });
 }
 
 /** Links in a text body, so the console can show them when mail goes to the outbox. */
@@ -33,11 +50,12 @@ export function linksIn(text: string): string[] {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
+  const common = envelope(options);
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail });
+        await transport.sendMail({ ...common(), ...mail });
       },
       close: () => transport.close(),
     };
@@ -46,7 +64,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: options.from, ...mail });
+      const info = await transport.sendMail({ ...common(), ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}_${randomUUID().slice(0, 8)}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message as Buffer);

@@ -1,0 +1,93 @@
+import { toPlainText } from "@react-email/components";
+import { paths } from "../../../common/routes";
+import type { PostImage } from "../../../common/types";
+import { renderLetter } from "./letter";
+import { featureBlock, mailImageUrl, type PostBlock, postBlocks } from "./post-blocks";
+import { PostLetter } from "./post-letter";
+
+// The new-post email's two parts from one post: the designed letter and its plain-text twin.
+
+export interface NewsletterInput {
+  publicUrl: string;
+  siteName: string;
+  blogName: string;
+  blogPath: string;
+  post: {
+    id: string;
+    title: string;
+    content: string;
+    date?: string;
+    imageUrl?: string | null;
+    hashtags?: readonly string[];
+    images?: readonly PostImage[];
+  };
+  authorName: string;
+  authorPhotoUrl: string | null;
+  /** The page with the unsubscribe button (RFC 8058's one-click POST is the header's). */
+  unsubscribeUrl: string;
+  /** Inbox preview line: the excerpt. */
+  preview: string;
+}
+
+const dateLine = (iso: string | undefined) =>
+  iso
+    ? new Date(iso).toLocaleDateString("en-US", {
+        year: "numeric",
+        month: "long",
+        day: "numeric",
+        timeZone: "UTC",
+      })
+    : "";
+
+function blockText(block: PostBlock): string {
+  if (block.kind === "text") return toPlainText(block.html, { wordwrap: 78 });
+  const images = block.kind === "image" ? [block.image] : block.images;
+  return images
+    .map((i) => [`[Picture${i.alt ? `: ${i.alt}` : ""}]`, ...(i.caption ? [i.caption] : [])].join("\n"))
+    .join("\n\n");
+}
+
+export function newsletterParts(n: NewsletterInput): { html: string; text: string } {
+  const postUrl = `${n.publicUrl}${paths.post(n.post.id)}`;
+  const commentUrl = `${postUrl}#comments-heading`;
+  const blogUrl = `${n.publicUrl}${n.blogPath}`;
+  const feature = featureBlock(n.post, n.publicUrl);
+  const blocks = [
+    ...(feature ? [feature] : []),
+    ...postBlocks(n.post.content, n.post.images ?? [], n.publicUrl),
+  ];
+  const hashtags = (n.post.hashtags ?? []).map((tag) => ({ tag, url: `${n.publicUrl}${paths.tag(tag)}` }));
+  const date = dateLine(n.post.date);
+  const html = renderLetter(
+    <PostLetter
+      siteName={n.siteName}
+      siteUrl={n.publicUrl}
+      blogName={n.blogName}
+      blogUrl={blogUrl}
+      title={n.post.title}
+      postUrl={postUrl}
+      commentUrl={commentUrl}
+      authorName={n.authorName}
+      authorPhoto={mailImageUrl(n.publicUrl, n.authorPhotoUrl)}
+      date={date}
+      blocks={blocks}
+      hashtags={hashtags}
+      unsubscribeUrl={n.unsubscribeUrl}
+      preview={n.preview}
+    />,
+  );
+  const text = [
+    n.post.title,
+    `By ${n.authorName} · ${n.blogName}${date ? ` · ${date}` : ""}`,
+    "",
+    blocks.map(blockText).join("\n\n"),
+    ...(hashtags.length ? ["", hashtags.map((h) => `#${h.tag}`).join(" ")] : []),
+    "",
+    `Read on the blog: ${postUrl}`,
+    `Comment: ${commentUrl}`,
+    "",
+    "--",
+    `You follow ${n.blogName} on ${n.siteName}. Unsubscribe with one click: ${n.unsubscribeUrl}`,
+  ].join("\n");
+  return { html, text };
+}
