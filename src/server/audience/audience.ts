@@ -2,6 +2,7 @@ import type { FastifyInstance, preSerializationHookHandler } from "fastify";
 import type { Comment } from "../../common/engagement";
 import type { AppContext } from "../context";
 import { AudienceMail } from "./audience-mail";
+import { registerAudiencePageRoutes } from "./audience-page.routes";
 import { registerFollowRoutes } from "./followers.routes";
 import { queueCommentNotifications } from "./notifications";
 import { registerNotificationRoutes } from "./notifications.routes";
@@ -61,6 +62,7 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
   });
 
   await registerFollowRoutes(app, ctx);
+  await registerAudiencePageRoutes(app, ctx);
   await registerNotificationRoutes(app, ctx);
   await registerUnsubscribePage(app, ctx);
 }
