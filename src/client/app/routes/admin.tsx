@@ -10,6 +10,8 @@ import { shell, useDocumentTitle } from "../layout/use-document-title";
 const NewPostForm = lazy(() => import("../../features/editor/components/new-post-form"));
 // Engagement: contact messages, also only for admins.
 const Inbox = lazy(() => import("../../features/inbox/components/inbox"));
+// Issue 22: followers by email, their import and export, and blocked readers.
+const AudiencePage = lazy(() => import("../../features/audience/components/audience-page"));
 // Own your blog: Export and Import, also only for admins.
 const ArchivePanel = lazy(() => import("../../features/archive/components/archive-panel"));
 // The writing studio's lists and forms, also admin-only chunks.
@@ -100,6 +102,9 @@ export default function AdminPage() {
         <AdminStudio />
         <Suspense fallback={<p aria-busy="true">Loading the inbox...</p>}>
           <Inbox />
+        </Suspense>
+        <Suspense fallback={<p aria-busy="true">Loading your audience...</p>}>
+          <AudiencePage />
         </Suspense>
         <Suspense fallback={null}>
           <ArchivePanel />

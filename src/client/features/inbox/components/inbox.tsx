@@ -1,7 +1,6 @@
 import type { ContactDeliveryStatus } from "../../../../common/engagement";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useInboxMessages } from "../api/messages";
-import { BlockedReaders } from "./blocked-readers";
 import { ReviewList } from "./review-list";
 import "../inbox.css";
 
@@ -14,7 +13,7 @@ const STATUS_LABEL: Record<ContactDeliveryStatus, string> = {
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** /admin Inbox: comments to review (held, reported) with their actions, blocked readers, then contact messages as received, newest first, with their delivery status. */
+/** /admin Inbox: comments to review (held, reported) with their actions, then contact messages as received, newest first, with their delivery status. */
 export default function Inbox() {
   const query = useInboxMessages();
   const messages = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -32,7 +31,6 @@ export default function Inbox() {
         </button>
       </div>
       <ReviewList />
-      <BlockedReaders />
       {query.isPending ? (
         <p className="inbox-status" aria-busy="true">
           Loading messages...
