@@ -4,6 +4,7 @@ import { EDIT_REDIRECT_MS } from "../../../../common/limits";
 import { parseHashtagsOnEdit } from "../../../../common/rules/hashtags";
 import type { BlogPost } from "../../../../common/types";
 import { ApiError } from "../../../lib/api";
+import { SendOptions } from "../../audience/components/send-options";
 import { updatePost, useAfterUpdatePost } from "../api/update-post";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
@@ -121,6 +122,14 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
         >
           {status.text}
         </p>
+      ) : null}
+      {unpublished ? (
+        <SendOptions
+          checked={value.sendToFollowers !== false}
+          onChange={(send) => setValue((v) => ({ ...v, sendToFollowers: send }))}
+          postForTest={async () => post.id}
+          testHint="The test shows the post as last saved."
+        />
       ) : null}
       <div className="post-form-buttons">
         {/* Busy buttons keep focus: aria-disabled, not disabled. */}

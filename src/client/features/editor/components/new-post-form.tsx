@@ -4,6 +4,7 @@ import type { AuthorKey } from "../../../../common/limits";
 import { paths } from "../../../../common/routes";
 import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
 import { ApiError } from "../../../lib/api";
+import { SendOptions } from "../../audience/components/send-options";
 import { type Publishing, useAfterCreatePost } from "../api/create-post";
 import { clearStoredDraft, readStoredDraft, type StoredDraft } from "../draft-storage";
 import { type EditorValue, emptyEditorValue, isBlank } from "../editor-model";
@@ -186,6 +187,15 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
             ) : null}
           </p>
         ) : null}
+        <SendOptions
+          checked={value.sendToFollowers !== false}
+          onChange={(send) => setValue((v) => ({ ...v, sendToFollowers: send }))}
+          postForTest={async () => {
+            if (!checkRequired()) throw new Error(REQUIRED_TEXT);
+            return (await drafts.save({})).id;
+          }}
+          testHint="Saves the post as a draft first."
+        />
         <PublishActions
           busy={busy}
           savedAt={drafts.savedAt}
