@@ -49,7 +49,3 @@ export const useImportFollowers = () =>
   useAudienceChange((body: { csv: string; confirmed: boolean }) =>
     api<ImportResult>("/api/audience/import", { method: "POST", body }),
   );
-
-/** 'Send a test to me': the post's follower email, to its author. */
-export const sendTestEmail = (postId: string) =>
-  api<{ sentTo: string }>("/api/audience/test-email", { method: "POST", body: { postId } });

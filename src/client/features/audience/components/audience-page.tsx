@@ -5,11 +5,10 @@ import {
   FOLLOWER_STATUSES,
   type FollowerStatus,
 } from "../../../../common/audience-page";
-import { BlockedReaders } from "../../inbox/components/blocked-readers";
 import { type AudienceQuery, useAudience, useRemoveFollower } from "../api/audience";
+import { BlockedReaders } from "./blocked-readers";
 import { FollowersChart } from "./followers-chart";
 import { ImportForm } from "./import-form";
-import "../../inbox/inbox.css";
 import "../audience.css";
 
 export const AUDIENCE_PAGE_TEXT = {

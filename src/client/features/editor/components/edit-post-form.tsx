@@ -4,13 +4,13 @@ import { EDIT_REDIRECT_MS } from "../../../../common/limits";
 import { parseHashtagsOnEdit } from "../../../../common/rules/hashtags";
 import type { BlogPost } from "../../../../common/types";
 import { ApiError } from "../../../lib/api";
-import { SendOptions } from "../../audience/components/send-options";
 import { updatePost, useAfterUpdatePost } from "../api/update-post";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { REQUIRED_TEXT, requiredErrors } from "../validate";
 import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
+import { SendOptions } from "./send-options";
 
 // SPEC §8 edit messages.
 export const UPDATE_SUCCESS_TEXT = "Blog post updated successfully!";

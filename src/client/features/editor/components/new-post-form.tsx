@@ -4,7 +4,6 @@ import type { AuthorKey } from "../../../../common/limits";
 import { paths } from "../../../../common/routes";
 import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
 import { ApiError } from "../../../lib/api";
-import { SendOptions } from "../../audience/components/send-options";
 import { type Publishing, useAfterCreatePost } from "../api/create-post";
 import { clearStoredDraft, readStoredDraft, type StoredDraft } from "../draft-storage";
 import { type EditorValue, emptyEditorValue, isBlank } from "../editor-model";
@@ -14,6 +13,7 @@ import { REQUIRED_TEXT, requiredErrors } from "../validate";
 import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
 import { type FormAction, PublishActions } from "./publish-actions";
 import { ResumeOffer } from "./resume-offer";
+import { SendOptions } from "./send-options";
 
 // SPEC §8 publish messages.
 export const PUBLISH_SUCCESS_TEXT = "Blog post published successfully!";

@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { ApiError } from "../../../lib/api";
-import { useFollowerCount } from "../../follow/api/follow";
-import { sendTestEmail } from "../api/audience";
+import { sendTestEmail, useFollowerReach } from "../api/send-to-followers";
 import "../send-options.css";
 
 export const SEND_TEXT = {
@@ -30,7 +29,7 @@ interface Props {
  */
 export function SendOptions({ checked, onChange, postForTest, testHint }: Props) {
   const id = useId();
-  const count = useFollowerCount();
+  const count = useFollowerReach();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const test = async () => {
