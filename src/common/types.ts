@@ -33,10 +33,12 @@ export interface BlogPost {
   hashtags: string[];
   likes: number;
   lastUpdated: string | null;
+  /** Email it to the author's followers when it becomes public (default true). */
+  sendToFollowers: boolean;
 }
 
 /** A post as a list shows it: no content, excerpt already resolved by SPEC §5. */
-export type BlogPostCard = Omit<BlogPost, "content" | "images"> & {
+export type BlogPostCard = Omit<BlogPost, "content" | "images" | "sendToFollowers"> & {
   /** The thumbnail's natural size in pixels (null when unknown): cards reserve its space. */
   imageWidth: number | null;
   imageHeight: number | null;

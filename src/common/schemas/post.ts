@@ -85,6 +85,8 @@ export const postFields = {
     .array(PostImageSchema, { error: "Images must be a list" })
     .max(POST_IMAGES_MAX_COUNT, `At most ${POST_IMAGES_MAX_COUNT} images`),
   imageUrl: z.string({ error: "imageUrl must be text or null" }).max(300).nullable(),
+  /** Email the post to the author's followers when it becomes public. */
+  sendToFollowers: z.boolean({ error: "sendToFollowers must be true or false" }),
 };
 
 /** status defaults to 'published' (the SPEC form publishes); see ./post-status.ts. */
@@ -97,6 +99,7 @@ export const CreatePostSchema = strictBody({
   hashtags: hashtags(normaliseCreateTag).default([]),
   images: postFields.images.default([]),
   imageUrl: postFields.imageUrl.optional(),
+  sendToFollowers: postFields.sendToFollowers.default(true),
   status: PostStatusSchema.optional(),
   publishAt: PublishAtSchema.optional(),
 }).superRefine(checkPublishing);
@@ -113,6 +116,7 @@ export const UpdatePostSchema = strictBody({
   hashtags: rawHashtags.optional(),
   images: postFields.images.optional(),
   imageUrl: postFields.imageUrl.optional(),
+  sendToFollowers: postFields.sendToFollowers.optional(),
   status: PostStatusSchema.optional(),
   publishAt: PublishAtSchema.optional(),
   /** With status 'published': the post's new publish date (a time that has come). */

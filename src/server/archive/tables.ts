@@ -11,7 +11,14 @@ import * as schema from "../db/schema";
  * (state of this server, not of the blog: a queued email must not be sent again by the new one).
  * `account` (password hashes) only with --with-secrets.
  */
-const NOT_ARCHIVED = new Set(["session", "verification", "rate_limit", "site_state", "mail_queue"]);
+const NOT_ARCHIVED = new Set([
+  "session",
+  "verification",
+  "rate_limit",
+  "site_state",
+  "mail_queue",
+  "mail_rate",
+]);
 // Statistics: the rollups travel; today's salt and visitor hashes never leave this server (docs/stats.md).
 for (const name of ["stats_salts", "stats_visitor_hashes"]) NOT_ARCHIVED.add(name);
 export const SECRET_TABLES = new Set(["account"]);

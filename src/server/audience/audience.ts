@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { AudienceMail } from "./audience-mail";
+import { registerAudiencePageRoutes } from "./audience-page.routes";
 import { registerFollowRoutes } from "./followers.routes";
 import { queuedMailListHeaders } from "./list-headers";
 import { queueCommentNotifications } from "./notifications";
@@ -49,6 +50,7 @@ export async function registerAudience(app: FastifyInstance, ctx: AppContext): P
   });
 
   await registerFollowRoutes(app, ctx);
+  await registerAudiencePageRoutes(app, ctx);
   await registerNotificationRoutes(app, ctx);
   await registerUnsubscribePage(app, ctx);
 }

@@ -136,23 +136,23 @@ export async function unsubscribe(db: Db, token: string, now: Date): Promise<Fol
   });
 }
 
-/** Confirmed, still subscribed followers of an author. */
+/** Who a new post is mailed to: confirmed, still subscribed, not bouncing (bounces.ts). */
+export const isActiveFollowerOf = (author: AuthorKey) =>
+  and(
+    eq(followers.author, author),
+    isNotNull(followers.confirmedAt),
+    isNull(followers.unsubscribedAt),
+    isNull(followers.bouncedAt),
+  );
+
+/** Confirmed, still subscribed followers of an author whose address does not bounce. */
 export async function activeFollowers(db: Db, author: AuthorKey): Promise<FollowerRow[]> {
-  return db
-    .select()
-    .from(followers)
-    .where(
-      and(eq(followers.author, author), isNotNull(followers.confirmedAt), isNull(followers.unsubscribedAt)),
-    );
+  return db.select().from(followers).where(isActiveFollowerOf(author));
 }
 
+/** How many addresses a new post by `author` would be emailed to. */
 export async function countFollowers(db: Db, author: AuthorKey): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(followers)
-    .where(
-      and(eq(followers.author, author), isNotNull(followers.confirmedAt), isNull(followers.unsubscribedAt)),
-    );
+  const [row] = await db.select({ n: count() }).from(followers).where(isActiveFollowerOf(author));
   return row?.n ?? 0;
 }
 

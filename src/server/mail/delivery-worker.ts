@@ -25,6 +25,8 @@ export interface DeliveryQueue<Row extends QueuedRow> {
   markSent(row: Row, now: Date): Promise<void>;
   /** Retry at `retryAt`, or give up when it is null. */
   markFailed(row: Row, reason: string, retryAt: Date | null): Promise<void>;
+  /** A failure no retry can mend (e.g. SMTP 5xx): the row gives up at once. */
+  isPermanent?(error: unknown): boolean;
 }
 
 export interface DeliveryWorkerOptions {
@@ -34,6 +36,11 @@ export interface DeliveryWorkerOptions {
   pollIntervalMs?: number;
   /** At most this many sends per minute from this worker (unset: no limit). */
   perMinute?: number;
+  /**
+   * Waits for a send slot shared with other processes (audience/send-rate.ts), taken after a row
+   * is claimed so that no slot goes to an empty queue; replaces `perMinute`.
+   */
+  pace?: () => Promise<void>;
   /** How the worker waits between sends (tests pass their own). */
   sleep?: (ms: number) => Promise<void>;
   log?: (message: string) => void;
@@ -119,17 +126,18 @@ export class DeliveryWorker<Row extends QueuedRow> {
   async deliverDue(): Promise<number> {
     let delivered = 0;
     while (!this.stopped) {
-      await this.pace();
+      if (!this.options.pace) await this.pace();
       const now = this.options.now();
       const row = await this.queue.claim(now, new Date(now.getTime() + CLAIM_LEASE_MS));
       if (!row) break;
       try {
+        if (this.options.pace) await this.options.pace();
         await this.queue.send(row);
         await this.queue.markSent(row, this.options.now());
         delivered++;
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        const giveUp = row.attempts >= this.maxAttempts;
+        const giveUp = row.attempts >= this.maxAttempts || this.queue.isPermanent?.(error) === true;
         const retryAt = giveUp
           ? null
           : new Date(this.options.now().getTime() + this.retryDelayMs(row.attempts));

@@ -15,6 +15,7 @@ export interface PostFields {
   hashtags: string[];
   images: PostImage[];
   imageUrl: string | null;
+  sendToFollowers?: boolean;
 }
 
 /** Who saved, when, and why: every save keeps a revision in the same transaction. */

@@ -68,6 +68,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
         hashtags: input.hashtags,
         images: await withStoredSizes(ctx.storage, input.images),
         imageUrl,
+        sendToFollowers: input.sendToFollowers,
         author: input.author,
         ...published,
         createdBy: viewer.id,
@@ -104,6 +105,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (input.content !== undefined) changes.content = await cleanContent(ctx, input.content);
     if (input.excerpt !== undefined) changes.excerpt = input.excerpt;
     if (input.hashtags !== undefined) changes.hashtags = input.hashtags;
+    if (input.sendToFollowers !== undefined) changes.sendToFollowers = input.sendToFollowers;
     const now = ctx.now();
     const published = publishTime(input, existing, now) ?? {};
     // SPEC §3: an edit sets lastUpdated: a change to what readers had already read. A save that

@@ -32,6 +32,7 @@ export const toBlogPost = (row: PostRow, now: Date): BlogPost => ({
   hashtags: row.hashtags,
   likes: row.likes,
   lastUpdated: row.lastUpdated ? iso(row.lastUpdated) : null,
+  sendToFollowers: row.sendToFollowers,
 });
 
 /** What a card needs of a row; `contentHead` is enough of the content for the excerpt fallback. */

@@ -295,6 +295,7 @@ describe("GET /api/posts/:id", () => {
       hashtags: ["travel", "food"],
       likes: 0,
       lastUpdated: null,
+      sendToFollowers: true,
     });
   });
 

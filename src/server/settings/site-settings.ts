@@ -4,18 +4,12 @@ import {
   publicSiteSettings,
   resolveSiteSettings,
   type SiteSettings,
-  type SiteSettingsEnv,
 } from "../../common/site-settings";
 import type { AppContext } from "../context";
-import type { Config } from "../env";
+import { settingsEnv } from "./settings-env";
 import { readStoredSiteSettings } from "./site-settings.repository";
 
-/** The environment's defaults (SITE_NAME, PINTEREST_BOARD_URL, CONTACT_TO_EMAIL). */
-export const settingsEnv = (config: Config): SiteSettingsEnv => ({
-  siteName: config.siteName,
-  pinterestBoardUrl: config.pinterestBoardUrl ?? null,
-  contactTo: config.contactTo,
-});
+export { settingsEnv };
 
 /**
  * The settings in force, from the content cache: every page reads them, and a change drops the

@@ -3,9 +3,8 @@ import { pages } from "../../../common/routes";
 import { FollowerCount } from "../../features/follow/components/follower-count";
 import { StudioShell } from "../studio/studio-shell";
 
-const BlockedReaders = lazy(() =>
-  import("../../features/inbox/components/blocked-readers").then((m) => ({ default: m.BlockedReaders })),
-);
+// Issue 22: followers by email (list, search, import, export, chart) and the blocked readers.
+const AudiencePage = lazy(() => import("../../features/audience/components/audience-page"));
 
 /** /admin/audience: who follows the blog by email, and the readers the author blocked. */
 export default function AdminAudiencePage() {
@@ -13,8 +12,8 @@ export default function AdminAudiencePage() {
     <StudioShell page={pages.adminAudience}>
       <h1>Audience</h1>
       <FollowerCount />
-      <Suspense fallback={<p aria-busy="true">Loading...</p>}>
-        <BlockedReaders />
+      <Suspense fallback={<p aria-busy="true">Loading your followers...</p>}>
+        <AudiencePage />
       </Suspense>
     </StudioShell>
   );

@@ -20,6 +20,7 @@ const post: BlogPost = {
   hashtags: ["sea-walk", "beach"],
   likes: 3,
   lastUpdated: null,
+  sendToFollowers: true,
 };
 
 describe("editor model › loading an edit (SPEC §4)", () => {

@@ -30,6 +30,8 @@ export interface EditorValue {
   content: string;
   images: EditorImage[];
   thumbnailId: string | null;
+  /** Email the post to followers when it is published (issue 22; a draft stored before it: true). */
+  sendToFollowers?: boolean;
 }
 
 export const emptyEditorValue = (author: AuthorKey): EditorValue => ({
@@ -40,6 +42,7 @@ export const emptyEditorValue = (author: AuthorKey): EditorValue => ({
   content: "",
   images: [],
   thumbnailId: null,
+  sendToFollowers: true,
 });
 
 const randomId = () => `img-${crypto.randomUUID().replace(/-/g, "").slice(0, 10)}`;
@@ -83,6 +86,7 @@ export function editorValueFromPost(post: BlogPost): EditorValue {
     content: htmlToMarkers(post.content, new Set(post.images.map((i) => i.id))),
     images,
     thumbnailId: images.find((i) => i.url === post.imageUrl)?.id ?? null,
+    sendToFollowers: post.sendToFollowers,
   };
 }
 

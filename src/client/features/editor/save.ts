@@ -31,6 +31,7 @@ export async function prepareBody(
       hashtags: parseHashtags(value.hashtags),
       images: saved.images,
       imageUrl: saved.imageUrl,
+      sendToFollowers: value.sendToFollowers !== false,
     },
     images,
   };

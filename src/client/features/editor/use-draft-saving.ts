@@ -137,6 +137,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
         hashtags: parseHashtagsOnCreate(v.hashtags),
         images: stored,
         imageUrl,
+        sendToFollowers: v.sendToFollowers !== false,
       };
       const request = draftId.current
         ? updatePost(draftId.current, { ...body, autosave: true, newPost: true }, { keepalive: true })

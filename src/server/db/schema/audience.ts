@@ -35,6 +35,12 @@ export const followers = pgTable(
     unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true, mode: "date" }),
     /** When a confirmation email for this row was last queued (one per address and blog per hour). */
     confirmationSentAt: timestamp("confirmation_sent_at", { withTimezone: true, mode: "date" }),
+    /** Permanent delivery failures (SMTP 5xx) in a row; at BOUNCE_LIMIT the address is bouncing. */
+    bounceCount: integer("bounce_count").notNull().default(0),
+    /** Set when the address turned bouncing: nothing is mailed to it any more. */
+    bouncedAt: timestamp("bounced_at", { withTimezone: true, mode: "date" }),
+    /** The last permanent failure's SMTP answer (shown on the Audience page). */
+    bounceReason: text("bounce_reason"),
   },
   (t) => [
     unique("followers_email_author_unique").on(t.email, t.author),
@@ -77,6 +83,15 @@ export const mailQueue = pgTable(
     index("mail_queue_recipient_idx").on(t.toEmail, t.kind, t.createdAt),
   ],
 );
+
+/**
+ * The send rate shared by every process (MAIL_QUEUE_PER_MINUTE): one row per queue holds the next
+ * free send slot; a sender takes a slot by moving it on in one UPDATE (audience/send-rate.ts).
+ */
+export const mailRate = pgTable("mail_rate", {
+  name: text("name").primaryKey(),
+  nextSlotAt: timestamp("next_slot_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});
 
 /** A signed-in user's email notifications (a missing row means both are on). */
 export const notificationSettings = pgTable("notification_settings", {

@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { POST_STATUSES, REVISION_KINDS } from "../../../common/limits";
 import type { PostImage } from "../../../common/types";
 import { user } from "./auth";
@@ -33,6 +44,8 @@ export const blogPosts = pgTable(
      * writes set null so the event fires once when the post first becomes public.
      */
     announcedAt: timestamp("announced_at", { withTimezone: true, mode: "date" }).default(sql`now()`),
+    /** Email the post to the author's followers when it becomes public (the studio's choice). */
+    sendToFollowers: boolean("send_to_followers").notNull().default(true),
     /** What search matches and ranks (db/schema/search.ts); derived, never written. */
     searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(sql.raw(POST_SEARCH_DOCUMENT)),
   },

@@ -1,7 +1,7 @@
 import { resolveSiteSettings } from "../../../common/site-settings";
 import type { Db } from "../../db/client";
 import type { Config } from "../../env";
-import { settingsEnv } from "../../settings/site-settings";
+import { settingsEnv } from "../../settings/settings-env";
 import { readStoredSiteSettings } from "../../settings/site-settings.repository";
 
 /**

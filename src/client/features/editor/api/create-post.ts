@@ -10,6 +10,7 @@ export interface PostBody {
   hashtags: string[];
   images: BlogPost["images"];
   imageUrl: string | null;
+  sendToFollowers: boolean;
 }
 
 /** A post is saved as a draft, scheduled (publishAt, ISO 8601) or published (the default). */

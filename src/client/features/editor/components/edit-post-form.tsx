@@ -11,6 +11,7 @@ import { useInlineAutosave } from "../use-inline-autosave";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { REQUIRED_TEXT, requiredErrors } from "../validate";
 import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
+import { SendOptions } from "./send-options";
 
 // SPEC §8 edit messages.
 export const UPDATE_SUCCESS_TEXT = "Blog post updated successfully!";
@@ -136,6 +137,14 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
         >
           {status.text}
         </p>
+      ) : null}
+      {unpublished ? (
+        <SendOptions
+          checked={value.sendToFollowers !== false}
+          onChange={(send) => setValue((v) => ({ ...v, sendToFollowers: send }))}
+          postForTest={async () => post.id}
+          testHint="The test shows the post as last saved."
+        />
       ) : null}
       <div className="post-form-buttons">
         {/* Busy buttons keep focus: aria-disabled, not disabled. */}

@@ -13,6 +13,7 @@ import { REQUIRED_TEXT, requiredErrors } from "../validate";
 import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
 import { type FormAction, PublishActions } from "./publish-actions";
 import { ResumeOffer } from "./resume-offer";
+import { SendOptions } from "./send-options";
 
 // SPEC §8 publish messages.
 export const PUBLISH_SUCCESS_TEXT = "Blog post published successfully!";
@@ -187,6 +188,15 @@ export default function NewPostForm({ ownAuthor }: { ownAuthor: AuthorKey | null
                   ) : null}
                 </p>
               ) : null}
+              <SendOptions
+                checked={value.sendToFollowers !== false}
+                onChange={(send) => setValue((v) => ({ ...v, sendToFollowers: send }))}
+                postForTest={async () => {
+                  if (!checkRequired()) throw new Error(REQUIRED_TEXT);
+                  return (await drafts.save({})).id;
+                }}
+                testHint="Saves the post as a draft first."
+              />
               <PublishActions
                 busy={busy}
                 savedAt={drafts.savedAt}

@@ -1,0 +1,155 @@
+import { and, count, eq, gte, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  AUDIENCE_TEXT,
+  type AudienceFollowers,
+  type ImportResult,
+  TEST_EMAILS_PER_HOUR,
+} from "../../common/audience-page";
+import { AudienceQuerySchema, ImportBodySchema, TestEmailBodySchema } from "../../common/schemas/audience";
+import { isId } from "../../common/schemas/id";
+import { cachedAuthorProfile } from "../authors/authors.reads";
+import type { AppContext } from "../context";
+import { mailQueue } from "../db/schema";
+import { normaliseEmail } from "../env";
+import { forbidden, notFound, tooManyRequests } from "../errors";
+import { requireAdmin } from "../plugins/auth";
+import { findPostForWrite } from "../posts/post-writes.repository";
+import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { parse } from "../validate";
+import {
+  allFollowers,
+  followerCounts,
+  followerGrowth,
+  removeFollower,
+  searchFollowers,
+} from "./audience-page.repository";
+import { confirmFollowEmail, newPostEmail } from "./emails";
+import { csvLine } from "./follower-csv";
+import { importFollowers } from "./follower-import";
+import { FOLLOWER_TOKEN_SLOT } from "./post-emails";
+
+/**
+ * The studio's Audience page (docs/decisions/0031-audience.md). Each author sees and manages the
+ * followers of their own blog only: a follower gave their address to that blog (SPEC §6 ties
+ * every author's powers to their own author value). Visitors get 401, readers 403.
+ */
+export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const authorOf = async (request: FastifyRequest) => {
+    const viewer = await requireAdmin(ctx, request);
+    if (!viewer.authorKey) throw forbidden(AUDIENCE_TEXT.notAuthor);
+    return { viewer, author: viewer.authorKey };
+  };
+
+  app.get("/api/audience/followers", async (request, reply): Promise<AudienceFollowers> => {
+    const query = parse(AudienceQuerySchema, request.query ?? {});
+    const { author } = await authorOf(request);
+    const [counts, page, growth] = await Promise.all([
+      followerCounts(ctx.db, author),
+      searchFollowers(ctx.db, author, query),
+      followerGrowth(ctx.db, author, ctx.now()),
+    ]);
+    reply.header("cache-control", "no-store");
+    return { counts, ...page, growth };
+  });
+
+  app.get("/api/audience/followers.csv", async (request, reply) => {
+    const { author } = await authorOf(request);
+    const rows = await allFollowers(ctx.db, author);
+    const head = csvLine([
+      "email",
+      "status",
+      "followed_at",
+      "confirmed_at",
+      "unsubscribed_at",
+      "bounced_at",
+      "bounce_reason",
+    ]);
+    const body = rows
+      .map((r) =>
+        csvLine([
+          r.email,
+          r.status,
+          r.createdAt,
+          r.confirmedAt,
+          r.unsubscribedAt,
+          r.bouncedAt,
+          r.bounceReason,
+        ]),
+      )
+      .join("");
+    const day = ctx.now().toISOString().slice(0, 10);
+    reply
+      .header("cache-control", "no-store")
+      .header("content-type", "text/csv; charset=utf-8")
+      .header("content-disposition", `attachment; filename="followers-${author}-${day}.csv"`);
+    return head + body;
+  });
+
+  app.delete<{ Params: { id: string } }>("/api/audience/followers/:id", async (request, reply) => {
+    const { author } = await authorOf(request);
+    const { id } = request.params;
+    // Another blog's follower answers like a missing one: nothing about it is revealed.
+    if (!isId(id) || !(await removeFollower(ctx.db, author, id)))
+      throw notFound("follower", AUDIENCE_TEXT.followerNotFound);
+    return reply.status(204).send();
+  });
+
+  app.post("/api/audience/import", async (request): Promise<ImportResult> => {
+    const body = parse(ImportBodySchema, request.body);
+    const { author } = await authorOf(request);
+    const names = await cachedPublicSiteSettings(ctx);
+    const result = await importFollowers(
+      ctx.db,
+      { author, csv: body.csv, confirmed: body.confirmed, now: ctx.now() },
+      (authors, tokens) => confirmFollowEmail(ctx.config, names, authors, tokens),
+    );
+    if (result.confirmationsSent > 0) app.audienceMail.kick();
+    return result;
+  });
+
+  /** 'Send a test to me': the follower email of this post, as followers will get it, to its author. */
+  app.post("/api/audience/test-email", async (request, reply) => {
+    const { postId } = parse(TestEmailBodySchema, request.body);
+    const { viewer, author } = await authorOf(request);
+    const post = await findPostForWrite(ctx.db, postId);
+    if (!post || post.author !== author) throw notFound("post", AUDIENCE_TEXT.postNotFound);
+    const to = normaliseEmail(viewer.email);
+    const now = ctx.now();
+    const [recent] = await ctx.db
+      .select({ n: count() })
+      .from(mailQueue)
+      .where(
+        and(
+          eq(mailQueue.toEmail, to),
+          eq(mailQueue.kind, "post"),
+          isNull(mailQueue.followerId),
+          gte(mailQueue.createdAt, new Date(now.getTime() - 3_600_000)),
+        ),
+      );
+    if (Number(recent?.n ?? 0) >= TEST_EMAILS_PER_HOUR) throw tooManyRequests(AUDIENCE_TEXT.tooManyTests);
+    const names = await cachedPublicSiteSettings(ctx);
+    // Exactly what followers get (post-emails.ts): the same letter, with the author's byline.
+    const profile = await cachedAuthorProfile(ctx, author);
+    const mail = newPostEmail(
+      ctx.config,
+      names,
+      { ...post, date: post.date.toISOString() },
+      FOLLOWER_TOKEN_SLOT,
+      profile,
+    );
+    await ctx.db.insert(mailQueue).values({
+      kind: "post",
+      toEmail: to,
+      postId: post.id,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      unsubscribeUrl: mail.unsubscribeUrl,
+      createdAt: now,
+      nextAttemptAt: now,
+    });
+    app.audienceMail.kick();
+    return reply.status(202).send({ sentTo: to });
+  });
+}
