@@ -16,6 +16,8 @@ export const queryKeys = {
   /** The latest posts of both blogs (home): under `posts`, so a post write makes it stale too. */
   latestPosts: ["posts", "latest"] as const,
   post: (id: string) => ["post", id] as const,
+  /** Which post `/post/{address}` names (a slug, an earlier slug or an id): `{ id, slug }` or null. */
+  postAt: (address: string) => ["post-at", address] as const,
   /** Reading time, author and neighbours of a post (the post page). */
   postReading: (id: string) => ["post", id, "reading"] as const,
   comments: (postId: string) => ["comments", postId] as const,

@@ -20,6 +20,8 @@ export interface PostImage {
 /** SPEC §3 BlogPost, as the API presents it (SPEC field names). */
 export interface BlogPost {
   id: string;
+  /** Its address: `/post/{slug}` (docs/decisions/0033-post-addresses.md). */
+  slug: string;
   title: string;
   content: string;
   excerpt: string;
@@ -152,6 +154,7 @@ export interface AuthorProfile {
 /** A neighbouring post of the same blog, as the post page links to it. */
 export interface PostNeighbour {
   id: string;
+  slug: string;
   title: string;
   date: string;
 }

@@ -1,4 +1,5 @@
 import type { AuthorKey } from "../../common/limits";
+import { paths } from "../../common/routes";
 import { resolveExcerpt } from "../../common/rules/excerpt";
 import { blogName, type SiteSettings } from "../../common/site-settings";
 import type { Config } from "../env";
@@ -43,6 +44,8 @@ export function confirmFollowEmail(
 
 export interface PostForEmail {
   id: string;
+  /** The post's address (docs/decisions/0033-post-addresses.md); its id still redirects there. */
+  slug?: string;
   title: string;
   excerpt: string;
   content: string;
@@ -57,7 +60,7 @@ export function newPostEmail(
   post: PostForEmail,
   unsubscribeToken: string,
 ) {
-  const link = `${config.publicUrl}/post/${encodeURIComponent(post.id)}`;
+  const link = `${config.publicUrl}${paths.post(post.slug || post.id)}`;
   const excerpt = resolveExcerpt(post.excerpt, post.content);
   const thumbnail = post.imageUrl
     ? /^https?:\/\//.test(post.imageUrl)

@@ -54,7 +54,7 @@ export function xmlEscape(value: string): string {
 }
 
 function rssItem(publicUrl: string, site: SiteSettings, post: BlogPostCard): string {
-  const link = `${publicUrl}${paths.post(post.id)}`;
+  const link = `${publicUrl}${paths.post(post.slug)}`;
   return [
     "<item>",
     `<title>${xmlEscape(post.title)}</title>`,
@@ -138,7 +138,7 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         url(paths.home),
         ...AUTHORS.map((author) => url(paths.blog(author))),
-        ...posts.map((p) => url(paths.post(p.id), p.changed)),
+        ...posts.map((p) => url(paths.post(p.slug), p.changed)),
         ...tags.map((tag) => url(paths.tag(tag))),
         "</urlset>\n",
       ].join("");

@@ -10,6 +10,7 @@ import { pageRequest } from "../pagination";
 import { getViewer } from "../plugins/auth";
 import { parse } from "../validate";
 import { getPost, getPublicPost, type ListFilter, listPosts } from "./posts.repository";
+import { resolvePostAddress } from "./slugs";
 
 export interface PostListRequest extends ListFilter {
   /** Cache key, the same for every spelling of the same request. */
@@ -82,6 +83,24 @@ export async function readPost(
   return { post, body: toCachedBody(JSON.stringify(post), JSON_TYPE), isPublic: false };
 }
 
+/**
+ * A post by the address in `/post/{address}`: its slug, an earlier slug, or its id (SPEC §2's
+ * `/post/{postId}`), as this viewer may read it. The caller compares `post.slug` with the address
+ * to redirect to the current one. Unknown addresses are not cached (anyone can invent them).
+ */
+export async function readPostByAddress(
+  ctx: AppContext,
+  address: string,
+  viewer: Viewer | null | (() => Promise<Viewer | null>),
+): Promise<{ post: BlogPost; body: CachedBody; isPublic: boolean } | null> {
+  const target = await ctx.cache.getOrLoad(
+    `address|${address}`,
+    () => resolvePostAddress(ctx.db, address),
+    (found) => found !== null,
+  );
+  return target ? readPost(ctx, target.id, viewer) : null;
+}
+
 /** Private answers (an author's preview of a draft) are never stored by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
 
@@ -120,4 +139,12 @@ export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext)
       sendPostRead(request, reply, entry),
     );
   });
+
+  // The post at `/post/{slug}`: by its slug or an earlier one (the answer's `slug` is the current
+  // one); ids stay the API's names for posts (docs/decisions/0033-post-addresses.md).
+  app.get<{ Params: { slug: string } }>("/api/posts/by-slug/:slug", SELF_COMPRESSED, (request, reply) =>
+    readPostByAddress(ctx, request.params.slug, () => getViewer(ctx, request)).then((entry) =>
+      sendPostRead(request, reply, entry),
+    ),
+  );
 }

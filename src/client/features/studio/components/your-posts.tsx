@@ -7,7 +7,8 @@ import "../studio.css";
 
 interface Props {
   /** The page of a post (the route table lives in the app). */
-  postPath: (id: string) => string;
+  /** A post's address from its slug. */
+  postPath: (slug: string) => string;
   /** Extra facts on a post's row (its view count, from the stats feature). */
   rowExtra?: (postId: string) => ReactNode;
 }
@@ -32,14 +33,14 @@ function OwnPostItem({ post, postPath, rowExtra }: { post: BlogPostCard } & Prop
           {/* Control names start with their visible text, then say which post. */}
           <a
             className="button button-ghost"
-            href={`${postPath(post.id)}?edit=1`}
+            href={`${postPath(post.slug)}?edit=1`}
             aria-label={`Edit ${post.title}`}
           >
             Edit
           </a>
           <a
             className="button button-ghost"
-            href={postPath(post.id)}
+            href={postPath(post.slug)}
             aria-label={`${isPublic ? "View" : "Preview"} ${post.title}`}
           >
             {isPublic ? "View" : "Preview"}
