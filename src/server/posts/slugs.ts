@@ -63,7 +63,10 @@ export async function resolvePostAddress(
     const [row] = await db.select(columns).from(blogPosts).where(eq(blogPosts.id, address.toLowerCase()));
     return row ?? null;
   }
-  if (address === "" || [...address].length > POST_SLUG_MAX_LENGTH) return null;
+  // No slug holds control characters (and PostgreSQL text cannot hold NUL).
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: that is the point
+  if (address === "" || [...address].length > POST_SLUG_MAX_LENGTH || /[\u0000-\u001f\u007f]/.test(address))
+    return null;
   const [current] = await db.select(columns).from(blogPosts).where(eq(blogPosts.slug, address)).limit(1);
   if (current) return current;
   const [old] = await db
