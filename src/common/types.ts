@@ -120,6 +120,11 @@ export interface DiffPart {
   removed?: true;
 }
 
+/** One block of a post's content in a comparison (server/revisions/readable-diff.ts). */
+export type DiffBlock =
+  | { kind: "paragraph" | "heading" | "quote" | "item"; parts: DiffPart[] }
+  | { kind: "image"; url: string; alt: string; change?: "added" | "removed" };
+
 /**
  * What changed from `base` (the previous revision, or the post as it is now) to the revision:
  * against 'current' it shows what restoring the revision would change.
@@ -135,6 +140,8 @@ export interface RevisionComparison {
     excerpt: DiffPart[];
     /** Line by line over the content's HTML, one block element a line. */
     content: DiffPart[];
+    /** The content as readers see it, block by block: text with words added and removed, images. */
+    readable: DiffBlock[];
     hashtags: { added: string[]; removed: string[] };
     images: { added: string[]; removed: string[] };
     thumbnail: { from: string | null; to: string | null } | null;
