@@ -65,8 +65,7 @@ async function nextSlug(
   input: { slug?: string; title?: string },
   now: Date,
 ): Promise<{ slug?: string }> {
-  if (input.slug !== undefined) {
-    if (input.slug === existing.slug) return {};
+  if (input.slug !== undefined && input.slug !== existing.slug) {
     await checkSlugFree(ctx, input.slug, existing.id);
     return { slug: input.slug };
   }
