@@ -87,7 +87,11 @@ test.describe("drafts from /admin", () => {
       preview.getByRole("textbox", { name: /comment/i }),
     ])
       await expect(gone).toHaveCount(0);
-    const draftId = preview.url().split("/").pop()!;
+    // The preview lands at the draft's slug address; the API names it by id.
+    const draftAddress = preview.url().split("/").pop()!;
+    const draftId = (
+      (await (await preview.request.get(`/api/posts/by-slug/${draftAddress}`)).json()) as { id: string }
+    ).id;
     await preview.close();
 
     // Typed just before the tab closes: saved on the way out.
