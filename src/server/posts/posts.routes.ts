@@ -93,13 +93,17 @@ export async function readPostByAddress(
   address: string,
   viewer: Viewer | null | (() => Promise<Viewer | null>),
 ): Promise<{ post: BlogPost; body: CachedBody; isPublic: boolean } | null> {
-  const target = await ctx.cache.getOrLoad(
+  const target = await postAt(ctx, address);
+  return target ? readPost(ctx, target.id, viewer) : null;
+}
+
+/** Which post an address names (cached until the next write; unknown addresses are not kept). */
+export const postAt = (ctx: AppContext, address: string) =>
+  ctx.cache.getOrLoad(
     `address|${address}`,
     () => resolvePostAddress(ctx.db, address),
     (found) => found !== null,
   );
-  return target ? readPost(ctx, target.id, viewer) : null;
-}
 
 /** Private answers (an author's preview of a draft) are never stored by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
