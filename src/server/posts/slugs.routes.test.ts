@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SLUG_MESSAGES } from "../../common/rules/slug";
 import type { BlogPost } from "../../common/types";
+import { applyRowRules } from "../archive/row-rules";
 import { blogPosts } from "../db/schema";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { slugFromTitle } from "./slugs";
@@ -70,7 +71,15 @@ describe("a new post's slug", () => {
     expect(rows).toHaveLength(0);
   });
 
-  it("an archive row written without a slug gets one (the insert trigger)", async () => {
+  it("an archive's post without a slug (or with one our rules refuse) gets one from its title", () => {
+    const rule = (row: Record<string, unknown>) =>
+      (applyRowRules("blog_posts", row) as { values: Record<string, unknown> }).values.slug;
+    expect(rule({ title: "Привет, мир" })).toBe("privet-mir");
+    expect(rule({ title: "Kept", slug: "kept-address" })).toBe("kept-address");
+    expect(rule({ title: "Bad One", slug: "Bad One/" })).toBe("bad-one");
+  });
+
+  it("a row written without a slug gets one (the insert trigger)", async () => {
     const [row] = await t.ctx.db
       .insert(blogPosts)
       .values({ title: "Written by SQL", content: "<p>x</p>", author: "him" })
