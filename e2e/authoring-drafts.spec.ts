@@ -75,7 +75,8 @@ test.describe("drafts from /admin", () => {
       context.waitForEvent("page"),
       page.getByRole("button", { name: "Preview", exact: true }).click(),
     ]);
-    await expect(preview).toHaveURL(/\/post\/[0-9a-f-]{36}$/);
+    // The preview lands at the draft's slug address (docs/decisions/0033-post-addresses.md).
+    await expect(preview).toHaveURL(/\/post\/autosaved-[^/]+$/);
     await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
     // Issue 20: the preview offers nothing a reader does with a public post.
     await expect(preview.getByRole("note")).toHaveText("Preview of a draft: only you can see it.");
@@ -87,7 +88,11 @@ test.describe("drafts from /admin", () => {
       preview.getByRole("textbox", { name: /comment/i }),
     ])
       await expect(gone).toHaveCount(0);
-    const draftId = preview.url().split("/").pop()!;
+    // The preview lands at the draft's slug address; the API names it by id.
+    const draftAddress = preview.url().split("/").pop()!;
+    const draftId = (
+      (await (await preview.request.get(`/api/posts/by-slug/${draftAddress}`)).json()) as { id: string }
+    ).id;
     await preview.close();
 
     // Typed just before the tab closes: saved on the way out.

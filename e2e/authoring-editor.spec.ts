@@ -278,7 +278,12 @@ test.describe("authoring", () => {
     await expect(page.getByText("Blog post published successfully!")).toBeVisible();
     await openPost(page, "/his-blog", title);
     const postUrl = page.url();
-    const id = postUrl.split("/").pop()!;
+    // The page is at the post's slug address; the API names it by id.
+    const id = (
+      (await (await page.request.get(`/api/posts/by-slug/${postUrl.split("/").pop()}`)).json()) as {
+        id: string;
+      }
+    ).id;
 
     await page.getByRole("button", { name: "Edit" }).click();
     await page.route(`**/api/posts/${id}`, (route) =>

@@ -26,13 +26,13 @@ test.describe("comments on the post page", () => {
     await expect(page.getByText("Please log in to post a comment", { exact: true })).toBeVisible();
     await expect(page.getByLabel("Add a comment")).toHaveCount(0);
     await page.getByRole("link", { name: "Log In", exact: true }).click();
-    await expect(page).toHaveURL(new RegExp(`/login\\?from=${encodeURIComponent(`/post/${post.id}`)}`));
+    await expect(page).toHaveURL(new RegExp(`/login\\?from=${encodeURIComponent(`/post/${post.slug}`)}`));
     // The post page (with its follow box's email field) stays up until the Login page has loaded.
     await expect(page.getByRole("heading", { name: "Login", level: 1 })).toBeVisible();
     await page.getByLabel("Email", { exact: true }).fill(email);
     await page.getByLabel("Password", { exact: true }).fill(password);
     await page.getByRole("button", { name: "Log In" }).click();
-    await expect(page).toHaveURL(new RegExp(`/post/${post.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/post/${post.slug}$`));
     await expect(page.getByLabel("Add a comment")).toBeVisible();
   });
 

@@ -10,6 +10,8 @@ export interface NewPost {
   hashtags?: string[];
   images?: BlogPost["images"];
   imageUrl?: string | null;
+  /** The post's address (docs/decisions/0033-post-addresses.md); left out: made from the title. */
+  slug?: string;
   /** Default 'published'; 'draft' keeps it for its author only. */
   status?: "draft" | "published";
 }

@@ -56,7 +56,7 @@ test.describe("his and her blog lists", () => {
     await expect(newerCard.locator("img")).toBeVisible();
     await expect(newerCard.getByRole("link", { name: newer.title })).toHaveAttribute(
       "href",
-      `/post/${newer.id}`,
+      `/post/${newer.slug}`,
     );
 
     // SPEC §5: no excerpt → the first 150 characters of the text, plus '...'.
@@ -66,13 +66,13 @@ test.describe("his and her blog lists", () => {
     ).toHaveText(expected);
 
     await page.locator(".post-card", { hasText: newer.title }).getByRole("link").click();
-    await expect(page).toHaveURL(new RegExp(`/post/${newer.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/post/${newer.slug}$`));
 
     // The whole card opens the post: a click on the thumbnail too.
     await page.goBack();
     const box = (await newerCard.locator("img").boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect(page).toHaveURL(new RegExp(`/post/${newer.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/post/${newer.slug}$`));
   });
 
   test("a card whose thumbnail is missing hides the broken image", async ({

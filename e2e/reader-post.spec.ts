@@ -175,11 +175,12 @@ test.describe("the post page", () => {
     expect(features).toBe("width=550,height=420");
     const intent = new URL(url!);
     expect(`${intent.origin}${intent.pathname}`).toBe("https://twitter.com/intent/tweet");
-    expect(intent.searchParams.get("url")).toBe(`${server.baseURL}/post/${himPost.id}`);
+    // Shared by its slug address (docs/decisions/0033-post-addresses.md).
+    expect(intent.searchParams.get("url")).toBe(`${server.baseURL}/post/${himPost.slug}`);
     expect(intent.searchParams.get("text")).toBe(himPost.title);
     expect(intent.searchParams.get("hashtags")).toBe("sea,walks");
     // The page itself stays where it was.
-    await expect(page).toHaveURL(new RegExp(`/post/${himPost.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/post/${himPost.slug}$`));
   });
 
   test("the share button really opens a popup window", async ({ page, context }) => {

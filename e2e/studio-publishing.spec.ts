@@ -55,7 +55,7 @@ test.describe("the writing studio", () => {
     const item = page.locator(".own-post", { hasText: title });
     await expect(item.getByText("Draft", { exact: true })).toBeVisible();
     await item.getByRole("link", { name: `Preview ${title}` }).click();
-    await expect(page).toHaveURL(new RegExp(`/post/${draft.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/post/${draft.slug}$`));
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
     await expect(page.getByRole("note")).toHaveText("Preview of a draft: only you can see it.");
   });

@@ -11,6 +11,8 @@ export const REGISTER_REDIRECT_MS = 2_000;
 export const EDIT_REDIRECT_MS = 1_500;
 
 export const POST_TITLE_MAX_LENGTH = 200;
+/** A post's address `/post/{slug}`: at most this many characters (docs/decisions/0033-post-addresses.md). */
+export const POST_SLUG_MAX_LENGTH = 80;
 export const POST_CONTENT_MAX_LENGTH = 200_000;
 export const POST_EXCERPT_MAX_LENGTH = 500;
 export const HASHTAG_MAX_LENGTH = 40;

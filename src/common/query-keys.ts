@@ -1,7 +1,15 @@
 import type { DataTag, InfiniteData } from "@tanstack/react-query";
 import type { Comment } from "./engagement";
 import type { SitePage } from "./site-pages";
-import type { BlogPost, BlogPostCard, InlinedQuery, Page, PostReading, SearchHit } from "./types";
+import type {
+  BlogPost,
+  BlogPostCard,
+  InlinedQuery,
+  Page,
+  PostAddress,
+  PostReading,
+  SearchHit,
+} from "./types";
 
 /**
  * The query registry: TanStack Query keys shared by the client's fetchers and the server's page
@@ -41,6 +49,8 @@ export const queryKeys = {
   ownPosts: (status: string, q: string) => ["posts", "own", status, q] as const,
   /** A post, or null when there is none (404: the server inlines that null too). */
   post: (id: string) => keyed<BlogPost | null>(["post", id]),
+  /** Which post `/post/{address}` names (a slug, an earlier slug or an id), or null. */
+  postAt: (address: string) => keyed<PostAddress | null>(["post-at", address]),
   /** Reading time, author and neighbours of a post (the post page). */
   postReading: (id: string) => keyed<PostReading>(["post", id, "reading"]),
   comments: (postId: string) => keyed<Pages<Comment>>(["comments", postId]),

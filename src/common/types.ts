@@ -20,6 +20,8 @@ export interface PostImage {
 /** SPEC §3 BlogPost, as the API presents it (SPEC field names). */
 export interface BlogPost {
   id: string;
+  /** Its address: `/post/{slug}` (docs/decisions/0033-post-addresses.md). */
+  slug: string;
   title: string;
   content: string;
   excerpt: string;
@@ -125,6 +127,11 @@ export interface DiffPart {
   removed?: true;
 }
 
+/** One block of a post's content in a comparison (server/revisions/readable-diff.ts). */
+export type DiffBlock =
+  | { kind: "paragraph" | "heading" | "quote" | "item"; parts: DiffPart[] }
+  | { kind: "image"; url: string; alt: string; change?: "added" | "removed" };
+
 /**
  * What changed from `base` (the previous revision, or the post as it is now) to the revision:
  * against 'current' it shows what restoring the revision would change.
@@ -140,6 +147,8 @@ export interface RevisionComparison {
     excerpt: DiffPart[];
     /** Line by line over the content's HTML, one block element a line. */
     content: DiffPart[];
+    /** The content as readers see it, block by block: text with words added and removed, images. */
+    readable: DiffBlock[];
     hashtags: { added: string[]; removed: string[] };
     images: { added: string[]; removed: string[] };
     thumbnail: { from: string | null; to: string | null } | null;
@@ -159,6 +168,7 @@ export interface AuthorProfile {
 /** A neighbouring post of the same blog, as the post page links to it. */
 export interface PostNeighbour {
   id: string;
+  slug: string;
   title: string;
   date: string;
 }
@@ -185,4 +195,10 @@ export interface PageLink {
 export interface PageLinks {
   nav: PageLink[];
   footer: PageLink[];
+}
+
+/** Which post an address names: `/post/{slug}`, an earlier slug, or SPEC §2's `/post/{postId}`. */
+export interface PostAddress {
+  id: string;
+  slug: string;
 }

@@ -10,12 +10,14 @@ import {
   POST_CONTENT_MAX_LENGTH,
   POST_EXCERPT_MAX_LENGTH,
   POST_IMAGES_MAX_COUNT,
+  POST_SLUG_MAX_LENGTH,
   POST_TITLE_MAX_LENGTH,
 } from "../limits";
 import { normaliseTagParam } from "../rules/hashtag-link";
 import { normaliseCreateTag, normaliseEditTag } from "../rules/hashtags";
 import { IMAGE_ID_PATTERN } from "../rules/markers";
 import { isAllowedImageSrc } from "../rules/post-html";
+import { SLUG_MESSAGES, slugProblem, tidySlug } from "../rules/slug";
 import { strictBody } from "./body";
 import { pageQueryShape } from "./page-query";
 import { checkPublishing, PostStatusSchema, PublishAtSchema, PublishedAtSchema } from "./post-status";
@@ -74,6 +76,18 @@ const applyTagRule = (tags: string[], rule: (tag: string) => string) => [
 ];
 const hashtags = (rule: (tag: string) => string) => rawHashtags.transform((tags) => applyTagRule(tags, rule));
 
+/** A post's address as the author typed it (tidied), judged by the slug rules (rules/slug.ts). */
+export const SlugSchema = z
+  .string({ error: "The address must be text" })
+  .max(POST_SLUG_MAX_LENGTH * 4, SLUG_MESSAGES.tooLong)
+  .transform((typed, ctx) => {
+    const slug = tidySlug(typed);
+    const problem = slugProblem(slug);
+    if (!problem) return slug;
+    ctx.addIssue({ code: "custom", message: problem });
+    return z.NEVER;
+  });
+
 export const postFields = {
   title: text("Title", POST_TITLE_MAX_LENGTH, true).trim().min(1, "Title is required"),
   content: text("Content", POST_CONTENT_MAX_LENGTH, true).refine(
@@ -96,6 +110,8 @@ export const CreatePostSchema = strictBody({
   author: z.enum(AUTHORS, { error: "Author must be 'him' or 'her'" }),
   // Empty stays empty: readers apply the SPEC §5 fallback to the current content.
   excerpt: postFields.excerpt.default(""),
+  // Left out: made from the title (server/posts/slugs.ts).
+  slug: SlugSchema.optional(),
   hashtags: hashtags(normaliseCreateTag).default([]),
   images: postFields.images.default([]),
   imageUrl: postFields.imageUrl.optional(),
@@ -113,6 +129,7 @@ export const UpdatePostSchema = strictBody({
   title: postFields.title.optional(),
   content: postFields.content.optional(),
   excerpt: postFields.excerpt.optional(),
+  slug: SlugSchema.optional(),
   hashtags: rawHashtags.optional(),
   images: postFields.images.optional(),
   imageUrl: postFields.imageUrl.optional(),

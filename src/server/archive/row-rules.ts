@@ -2,8 +2,10 @@ import { z } from "zod";
 import { POST_IMAGES_MAX_COUNT } from "../../common/limits";
 import { normaliseCreateTag, normaliseEditTag } from "../../common/rules/hashtags";
 import { isAllowedImageSrc } from "../../common/rules/post-html";
+import { slugProblem } from "../../common/rules/slug";
 import { PostImageSchema } from "../../common/schemas/post";
 import { sanitizePostHtml } from "../posts/sanitize";
+import { slugFromTitle } from "../posts/slugs";
 import type { ArchiveRow } from "./tables";
 
 /**
@@ -52,6 +54,12 @@ export function applyRowRules(table: string, row: ArchiveRow): RuleResult | stri
     const clean = sanitizePostHtml(values.content);
     sanitised = clean !== values.content && htmlSignature(clean) !== htmlSignature(values.content);
     values.content = clean;
+  }
+  // An archive from before post addresses (or with one this blog would refuse) gets a slug from
+  // the title; the insert trigger makes it unique (docs/decisions/0033-post-addresses.md).
+  if (table === "blog_posts" && typeof values.title === "string") {
+    if (typeof values.slug !== "string" || slugProblem(values.slug))
+      values.slug = slugFromTitle(values.title);
   }
   if (table === "blog_posts" || POST_HTML_TABLES.test(table)) {
     if ("images" in values) {

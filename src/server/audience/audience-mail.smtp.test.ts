@@ -101,7 +101,7 @@ async function publish(t: TestApp, author: "him" | "her", title: string, extra: 
   });
   expect(res.statusCode, res.body).toBe(201);
   await t.ctx.publishing.kick();
-  return res.json() as { id: string };
+  return res.json() as { id: string; slug: string };
 }
 
 describe("audience mail over SMTP", () => {
@@ -121,7 +121,7 @@ describe("audience mail over SMTP", () => {
       /^List-Unsubscribe: <http:\/\/127\.0\.0\.1:3000\/api\/follow\/unsubscribe\?token=[\w-]+>\r?$/m,
     );
     expect(raw).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click\r?$/m);
-    expect(raw).toContain(`http://127.0.0.1:3000/post/${post.id}`);
+    expect(raw).toContain(`http://127.0.0.1:3000/post/${post.slug}`);
 
     // The one-click target from the header unsubscribes; the next post skips Ann.
     const target = /^List-Unsubscribe: <([^>]+)>/m.exec(raw)![1]!;

@@ -48,6 +48,8 @@ export function confirmFollowEmail(
 
 export interface PostForEmail {
   id: string;
+  /** The post's address (docs/decisions/0033-post-addresses.md); its id still redirects there. */
+  slug?: string;
   title: string;
   excerpt: string;
   content: string;

@@ -67,7 +67,7 @@ async function publish(author: "him" | "her", title: string, extra: object = {})
   // The "post became public" event queues the emails; then the worker sends them.
   await t.ctx.publishing.kick();
   await t.app.audienceMail.drain();
-  return res.json() as { id: string };
+  return res.json() as { id: string; slug: string };
 }
 
 const postEmailsTo = (address: string) => t.mailer.to(address).filter((m) => m.subject.startsWith("New on"));
@@ -90,7 +90,7 @@ describe("POST /api/follow (visitor, double opt-in)", () => {
     const email = emails[0]!;
     expect(email.subject).toBe("New on His Blog: Lisbon in spring");
     expect(email.html).toContain("Tiles and trams."); // the excerpt is the inbox preview
-    expect(email.text).toContain(`http://127.0.0.1:3000/post/${post.id}`);
+    expect(email.text).toContain(`http://127.0.0.1:3000/post/${post.slug}`);
     expect(email.html).toMatch(/<h1[^>]*>.*Lisbon in spring/);
     expect(email.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     expect(email.headers?.["List-Unsubscribe"]).toMatch(

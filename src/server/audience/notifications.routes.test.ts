@@ -38,7 +38,7 @@ describe("reply and comment notifications", () => {
     expect(subjects("him@duet.local")).toEqual(['[Duet] ann commented on "Trip"']);
     const mail = t.mailer.to("him@duet.local")[0]!;
     expect(mail.text).toContain("Lovely");
-    expect(mail.text).toContain(`/post/${post.id}#comment-${top.id}`);
+    expect(mail.text).toContain(`/post/${post.slug}#comment-${top.id}`);
     expect(mail.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
 
     await comment(post.id, bob, "Agreed", top.id);

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Comment } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
+import { paths } from "../../common/routes";
 import type { Db } from "../db/client";
 import { blogPosts, comments, notificationSettings, user } from "../db/schema";
 import { type Config, normaliseEmail } from "../env";
@@ -72,12 +73,12 @@ export async function queueCommentNotifications(
   now: Date,
 ): Promise<number> {
   const [post] = await db
-    .select({ title: blogPosts.title, author: blogPosts.author })
+    .select({ title: blogPosts.title, author: blogPosts.author, slug: blogPosts.slug })
     .from(blogPosts)
     .where(eq(blogPosts.id, comment.postId));
   if (!post) return 0;
   const config = await withSiteNameNow(db, env);
-  const link = `${config.publicUrl}/post/${encodeURIComponent(comment.postId)}#comment-${comment.id}`;
+  const link = `${config.publicUrl}${paths.post(post.slug)}#comment-${comment.id}`;
   const name = nameOf(comment.author);
   const rows: Array<(last: boolean) => NewQueuedMail> = [];
   const told = new Set<string>([comment.userId]);

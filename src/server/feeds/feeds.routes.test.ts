@@ -5,6 +5,7 @@ import { buildTestApp, type TestApp } from "../test/test-app";
 import { xmlEscape } from "./feeds.routes";
 
 let t: TestApp;
+// Each post's address: feeds and the sitemap link posts by slug (docs/decisions/0033-post-addresses.md).
 const ids: Record<AuthorKey, string[]> = { him: [], her: [] };
 
 async function insertPost(author: AuthorKey, i: number, extra: { title?: string; hashtags?: string[] } = {}) {
@@ -18,7 +19,7 @@ async function insertPost(author: AuthorKey, i: number, extra: { title?: string;
       date: new Date(Date.UTC(2024, 4, 1) + i * 3_600_000),
     })
     .returning();
-  ids[author].push(row!.id);
+  ids[author].push(row!.slug);
   return row!;
 }
 

@@ -56,7 +56,7 @@ export function xmlEscape(value: string): string {
 }
 
 function rssItem(publicUrl: string, site: SiteSettings, post: BlogPostCard): string {
-  const link = `${publicUrl}${paths.post(post.id)}`;
+  const link = `${publicUrl}${paths.post(post.slug)}`;
   return [
     "<item>",
     `<title>${xmlEscape(post.title)}</title>`,
@@ -141,7 +141,7 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
         '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
         url(paths.home),
         ...AUTHORS.map((author) => url(paths.blog(author))),
-        ...posts.map((p) => url(paths.post(p.id), p.changed)),
+        ...posts.map((p) => url(paths.post(p.slug), p.changed)),
         ...tags.map((tag) => url(paths.tag(tag))),
         // The authors' published pages (issue 21), Privacy and Terms among them.
         ...[...sitePages.bySlug.values()].map((p) => url(pagePath(p.slug), p.updatedAt ?? undefined)),

@@ -126,7 +126,7 @@ describe("stored posts › what a reader receives", () => {
     const served = await t.request({ method: "GET", url: `/api/posts/${res.json().id}` });
     expect(served.json().content).toContain("<p>Hello</p>");
     expect(served.json().content).not.toMatch(DANGEROUS);
-    const page = await t.request({ method: "GET", url: `/post/${res.json().id}` });
+    const page = await t.request({ method: "GET", url: `/post/${res.json().slug}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toMatch(/<script>alert|onerror="alert|javascript:alert/);
   });

@@ -124,7 +124,7 @@ describe("scripts cannot read the session", () => {
       "/",
       "/his-blog",
       "/her-blog",
-      `/post/${post.id}`,
+      `/post/${post.slug}`,
       "/tags/sea",
       "/contact",
       "/login",

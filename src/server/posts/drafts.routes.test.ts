@@ -52,12 +52,13 @@ async function publicReadsMention(post: BlogPost): Promise<Record<string, boolea
     author: byAuthor.items.some((p) => p.id === post.id),
     tag: byTag.items.some((p) => p.id === post.id),
     byId: (await get(`/api/posts/${post.id}`)).statusCode === 200,
-    page: (await get(`/post/${post.id}`)).statusCode === 200,
+    page: (await get(`/post/${post.slug}`)).statusCode === 200,
     blogPage: (await get("/his-blog")).body.includes(post.id),
     tagPage: (await get(`/tags/${post.hashtags[0]}`)).body.includes(post.id),
-    feed: (await get("/feed.xml")).body.includes(post.id),
-    authorFeed: (await get("/his-blog/feed.xml")).body.includes(post.id),
-    sitemap: (await get("/sitemap.xml")).body.includes(post.id),
+    // Feeds and the sitemap link a post by its address (docs/decisions/0033-post-addresses.md).
+    feed: (await get("/feed.xml")).body.includes(`/post/${post.slug}<`),
+    authorFeed: (await get("/his-blog/feed.xml")).body.includes(`/post/${post.slug}<`),
+    sitemap: (await get("/sitemap.xml")).body.includes(`/post/${post.slug}<`),
     sitemapTag: (await get("/sitemap.xml")).body.includes(`/tags/${post.hashtags[0]}`),
     comments: (await get(`/api/posts/${post.id}/comments`)).statusCode === 200,
     like: (await get(`/api/posts/${post.id}/like`)).statusCode === 200,
@@ -81,7 +82,7 @@ describe("drafts", () => {
       const api = await get(`/api/posts/${draft.id}`, user);
       expect(api.statusCode).toBe(404);
       expect(api.json()).toEqual({ error: { code: "NOT_FOUND", message: "Post not found" } });
-      expect((await get(`/post/${draft.id}`, user)).statusCode).toBe(404);
+      expect((await get(`/post/${draft.slug}`, user)).statusCode).toBe(404);
       expect((await get(`/api/posts/${draft.id}/comments`, user)).statusCode).toBe(404);
       const like = await t.request({
         method: "POST",
@@ -101,7 +102,7 @@ describe("drafts", () => {
     expect(own.statusCode).toBe(200);
     expect(own.headers["cache-control"]).toBe("private, no-store");
     expect((own.json() as BlogPost).status).toBe("draft");
-    const page = await get(`/post/${draft.id}`, him);
+    const page = await get(`/post/${draft.slug}`, him);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("Secret plans");
     expect((await get(`/api/posts/${draft.id}/comments`, him)).statusCode).toBe(200);

@@ -37,10 +37,10 @@ async function nearest(
       ? [desc(blogPosts.date), desc(blogPosts.id)]
       : [asc(blogPosts.date), asc(blogPosts.id)];
   const [row] = await db
-    .select({ id: blogPosts.id, title: blogPosts.title, date: blogPosts.date })
+    .select({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, date: blogPosts.date })
     .from(blogPosts)
     .where(and(eq(blogPosts.author, author), publicPostsWhere(now), side))
     .orderBy(...order)
     .limit(1);
-  return row ? { id: row.id, title: row.title, date: row.date.toISOString() } : null;
+  return row ? { id: row.id, slug: row.slug, title: row.title, date: row.date.toISOString() } : null;
 }

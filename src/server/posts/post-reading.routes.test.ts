@@ -26,8 +26,9 @@ async function insert(
 
 const reading = (id: string, user?: TestUser) =>
   t.request({ method: "GET", url: `/api/posts/${id}/reading`, cookie: user?.cookie });
-const link = (p: { id: string; title: string; date: Date }) => ({
+const link = (p: { id: string; slug: string; title: string; date: Date }) => ({
   id: p.id,
+  slug: p.slug,
   title: p.title,
   date: p.date.toISOString(),
 });

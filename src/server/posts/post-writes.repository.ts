@@ -5,6 +5,7 @@ import type { Db } from "../db/client";
 import { blogPosts, comments, postLikes } from "../db/schema";
 import { recordRevision } from "../revisions/revisions.repository";
 import { type PostRow, postColumns, toBlogPost } from "./post.presenter";
+import { retireSlug } from "./slugs";
 
 /** Write side of blog_posts (create, edit, delete); reads live in posts.repository.ts. */
 
@@ -34,7 +35,7 @@ export async function findPostForWrite(db: Db, id: string): Promise<PostRow | nu
 /** A new post and its first revision. announcedAt stays null: publishing.ts fires "became public" once. */
 export async function insertPost(
   db: Db,
-  values: PostFields & { author: AuthorKey; date: Date; status: PostStatus; createdBy: string },
+  values: PostFields & { author: AuthorKey; date: Date; status: PostStatus; createdBy: string; slug: string },
   meta: SaveMeta,
 ): Promise<BlogPost> {
   return db.transaction(async (tx) => {
@@ -51,12 +52,15 @@ export async function insertPost(
 export async function updatePost(
   db: Db,
   id: string,
-  values: Partial<PostFields> & { lastUpdated?: Date; status?: PostStatus; date?: Date },
+  values: Partial<PostFields> & { lastUpdated?: Date; status?: PostStatus; date?: Date; slug?: string },
   meta: SaveMeta,
+  /** The slug readers may have linked to: it keeps redirecting when `values.slug` replaces it. */
+  retiredSlug?: string,
 ): Promise<BlogPost | null> {
   return db.transaction(async (tx) => {
     const [row] = await tx.update(blogPosts).set(values).where(eq(blogPosts.id, id)).returning(postColumns);
     if (!row) return null;
+    if (values.slug !== undefined) await retireSlug(tx, id, retiredSlug ?? "", values.slug);
     await recordRevision(tx, row.id, row, meta);
     return toBlogPost(row, meta.at);
   });

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { canManagePost, canPublish } from "../../common/policies";
 import { isPostPublic } from "../../common/rules/post-visibility";
+import { SLUG_MESSAGES } from "../../common/rules/slug";
 import { IdParamsSchema, isId } from "../../common/schemas/id";
 import { CreatePostSchema, UpdatePostSchema } from "../../common/schemas/post";
 import type { PostImage } from "../../common/types";
 import type { AppContext } from "../context";
-import { forbidden, invalid, notFound } from "../errors";
+import { conflict, forbidden, invalid, notFound } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 import { revisionFieldsOf, sameFields } from "../revisions/revisions.repository";
 import { withStoredSizes } from "../uploads/image-sizes";
 import { addSrcset } from "../uploads/image-store";
 import { parse } from "../validate";
+import type { PostRow } from "./post.presenter";
 import {
   deletePost,
   findPostForWrite,
@@ -20,6 +22,7 @@ import {
 } from "./post-writes.repository";
 import { publishTime } from "./publish-time";
 import { sanitizePostHtml } from "./sanitize";
+import { slugFromTitle, slugTaken } from "./slugs";
 
 const postNotFound = () => notFound("post", "Post not found");
 /** Every write here changes what readers see: app.ts drops the public content cache after it. */
@@ -39,11 +42,46 @@ function checkImages(images: PostImage[], imageUrl: string | null): void {
     throw invalid("The thumbnail must be one of the post's images.");
 }
 
+/** An address the author chose must be free (the rules themselves are checked by SlugSchema). */
+async function checkSlugFree(ctx: AppContext, slug: string | undefined, postId: string): Promise<void> {
+  if (slug !== undefined && (await slugTaken(ctx.db, slug, postId))) throw conflict(SLUG_MESSAGES.taken);
+}
+
 async function cleanContent(ctx: AppContext, content: string): Promise<string> {
   const clean = sanitizePostHtml(content);
   // Content that was nothing but removed markup is no content.
   if (clean.replace(/<(?!img\b)[^>]*>/g, "").trim() === "") throw invalid("Content is required");
   return addSrcset(clean, ctx.storage);
+}
+
+/**
+ * The slug after an edit: the one the author chose (if free), or, while the post has never been
+ * public and still has the address made from its title, one made from the new title (the
+ * new-post form autosaves a draft from its first words on). A public post keeps its address.
+ */
+async function nextSlug(
+  ctx: AppContext,
+  existing: PostRow,
+  input: { slug?: string; title?: string },
+  now: Date,
+): Promise<{ slug?: string }> {
+  if (input.slug !== undefined && input.slug !== existing.slug) {
+    await checkSlugFree(ctx, input.slug, existing.id);
+    return { slug: input.slug };
+  }
+  if (input.title === undefined || isPostPublic(existing, now) || existing.announcedAt !== null) return {};
+  const before = slugFromTitle(existing.title);
+  if (existing.slug !== before && !existing.slug.startsWith(`${before}-`)) return {};
+  const wanted = slugFromTitle(input.title);
+  if (wanted === before) return {};
+  return { slug: await freeSlug(ctx, wanted, existing.id) };
+}
+
+/** `wanted`, or wanted-2, wanted-3… when another post has it. */
+async function freeSlug(ctx: AppContext, wanted: string, postId: string): Promise<string> {
+  let slug = wanted;
+  for (let n = 2; await slugTaken(ctx.db, slug, postId); n++) slug = `${wanted}-${n}`;
+  return slug;
 }
 
 export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -56,12 +94,15 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     // SPEC §4: on save the thumbnail is the chosen one, else the first image, else none.
     const imageUrl = input.imageUrl ?? input.images[0]?.url ?? null;
     checkImages(input.images, imageUrl);
+    await checkSlugFree(ctx, input.slug, "00000000-0000-0000-0000-000000000000");
     const now = ctx.now();
     const published = publishTime(input, null, now)!;
     const post = await insertPost(
       ctx.db,
       {
         title: input.title,
+        // A slug made from the title is made unique by the insert trigger (migration 0008).
+        slug: input.slug ?? slugFromTitle(input.title),
         content: await cleanContent(ctx, input.content),
         // Empty stays empty: readers apply the SPEC §5 fallback to the current content.
         excerpt: input.excerpt,
@@ -107,6 +148,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (input.hashtags !== undefined) changes.hashtags = input.hashtags;
     if (input.sendToFollowers !== undefined) changes.sendToFollowers = input.sendToFollowers;
     const now = ctx.now();
+    const slug = await nextSlug(ctx, existing, input, now);
     const published = publishTime(input, existing, now) ?? {};
     // SPEC §3: an edit sets lastUpdated: a change to what readers had already read. A save that
     // changes nothing the author wrote is no edit, nor is writing a post not public yet (a draft,
@@ -117,8 +159,10 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     const post = await updatePost(
       ctx.db,
       id,
-      { ...changes, ...published, ...(edited ? { lastUpdated: now } : {}) },
+      { ...changes, ...published, ...slug, ...(edited ? { lastUpdated: now } : {}) },
       { by: viewer.id, at: now, kind: input.autosave ? "autosave" : "edit" },
+      // Only an address readers could have used keeps redirecting.
+      isPostPublic(existing, now) ? existing.slug : "",
     );
     if (!post) throw postNotFound();
     return post;

@@ -21,6 +21,7 @@ const iso = (d: Date | string): string => (d instanceof Date ? d : new Date(d)).
  */
 export const toBlogPost = (row: PostRow, now: Date): BlogPost => ({
   id: row.id,
+  slug: row.slug,
   title: row.title,
   content: row.content,
   excerpt: row.excerpt,
@@ -39,6 +40,7 @@ export const toBlogPost = (row: PostRow, now: Date): BlogPost => ({
 export type PostCardRow = Pick<
   PostRow,
   | "id"
+  | "slug"
   | "title"
   | "excerpt"
   | "author"
@@ -53,6 +55,7 @@ export type PostCardRow = Pick<
 /** A card: no content, the excerpt resolved by SPEC §5 from the current content. */
 export const toBlogPostCard = (row: PostCardRow, now: Date): BlogPostCard => ({
   id: row.id,
+  slug: row.slug,
   title: row.title,
   excerpt: resolveExcerpt(row.excerpt, row.contentHead),
   author: row.author,

@@ -10,6 +10,7 @@ import { pageRequest } from "../pagination";
 import { parse } from "../validate";
 import { findNeighbours } from "./neighbours.repository";
 import { getPost, getPublicPost, type ListFilter, listPosts } from "./posts.repository";
+import { resolvePostAddress } from "./slugs";
 
 /**
  * The posts' cached reads and their keys: the API routes and the server renderer
@@ -113,3 +114,25 @@ export async function readPostReading(
   });
   return { ...cached, isPublic: true };
 }
+
+/**
+ * A post by the address in `/post/{address}`: its slug, an earlier slug, or its id (SPEC §2's
+ * `/post/{postId}`), as this viewer may read it. The caller compares `post.slug` with the address
+ * to redirect to the current one. Unknown addresses are not cached (anyone can invent them).
+ */
+export async function readPostByAddress(
+  ctx: AppContext,
+  address: string,
+  viewer: Viewer | null | (() => Promise<Viewer | null>),
+): Promise<{ post: BlogPost; body: CachedBody; isPublic: boolean } | null> {
+  const target = await postAt(ctx, address);
+  return target ? readPost(ctx, target.id, viewer) : null;
+}
+
+/** Which post an address names (cached until the next write; unknown addresses are not kept). */
+export const postAt = (ctx: AppContext, address: string) =>
+  ctx.cache.getOrLoad(
+    `address|${address}`,
+    () => resolvePostAddress(ctx.db, address),
+    (found) => found !== null,
+  );

@@ -32,6 +32,7 @@ const thumbnailDimension = (name: "width" | "height") =>
 
 export const cardColumns = {
   id: blogPosts.id,
+  slug: blogPosts.slug,
   title: blogPosts.title,
   excerpt: blogPosts.excerpt,
   contentHead: sql<string>`case when btrim(${blogPosts.excerpt}) = '' then left(${blogPosts.content}, ${sql.raw(String(CONTENT_HEAD_CHARS))}) else '' end`,
@@ -119,9 +120,14 @@ export async function listPostStamps(
   db: Db,
   limit: number,
   now: Date,
-): Promise<Array<{ id: string; changed: string }>> {
+): Promise<Array<{ id: string; slug: string; changed: string }>> {
   const rows = await db
-    .select({ id: blogPosts.id, date: blogPosts.date, lastUpdated: blogPosts.lastUpdated })
+    .select({
+      id: blogPosts.id,
+      slug: blogPosts.slug,
+      date: blogPosts.date,
+      lastUpdated: blogPosts.lastUpdated,
+    })
     .from(blogPosts)
     .where(publicPostsWhere(now))
     .orderBy(desc(blogPosts.date), desc(blogPosts.id))
@@ -129,6 +135,7 @@ export async function listPostStamps(
   // A scheduled post edited before its time changed last when it was published.
   return rows.map((r) => ({
     id: r.id,
+    slug: r.slug,
     changed: (r.lastUpdated && r.lastUpdated > r.date ? r.lastUpdated : r.date).toISOString(),
   }));
 }

@@ -108,6 +108,7 @@ describe("GET /api/posts?author=", () => {
     const card = page.items[0]!;
     expect(card).toEqual({
       id: himNew.id,
+      slug: "new-garden",
       title: "New garden",
       excerpt: "Tomatoes at last",
       author: "him",
@@ -275,6 +276,7 @@ describe("GET /api/posts/:id", () => {
     const post = res.json() as BlogPost;
     expect(post).toEqual({
       id: himOld.id,
+      slug: "old-trip",
       title: "Old trip",
       content: himOld.content,
       // The excerpt as written (empty): the editor loads it, cards resolve it (SPEC §5).

@@ -3,7 +3,14 @@ import { API_READ_CACHE_CONTROL, type CachedBody, SELF_COMPRESSED, sendCached } 
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { getViewer } from "../plugins/auth";
-import { type CachedPostEntry, cachedPostList, parsePostListQuery, postKey, readPost } from "./posts.reads";
+import {
+  type CachedPostEntry,
+  cachedPostList,
+  parsePostListQuery,
+  postKey,
+  readPost,
+  readPostByAddress,
+} from "./posts.reads";
 
 /** Private answers (an author's preview of a draft) are never stored by a shared cache. */
 export const PRIVATE_CACHE_CONTROL = "private, no-store";
@@ -43,4 +50,12 @@ export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext)
       sendPostRead(request, reply, entry),
     );
   });
+
+  // The post at `/post/{slug}`: by its slug or an earlier one (the answer's `slug` is the current
+  // one); ids stay the API's names for posts (docs/decisions/0033-post-addresses.md).
+  app.get<{ Params: { slug: string } }>("/api/posts/by-slug/:slug", SELF_COMPRESSED, (request, reply) =>
+    readPostByAddress(ctx, request.params.slug, () => getViewer(ctx, request)).then((entry) =>
+      sendPostRead(request, reply, entry),
+    ),
+  );
 }

@@ -1,5 +1,6 @@
 import { diffLines, diffWordsWithSpace } from "diff";
 import type { DiffPart, RevisionComparison } from "../../common/types";
+import { readableDiff } from "./readable-diff";
 import type { RevisionFields } from "./revisions.repository";
 
 const parts = (changes: Array<{ value: string; added?: boolean; removed?: boolean }>): DiffPart[] =>
@@ -46,6 +47,7 @@ export function compareFields(
     title: parts(diffWordsWithSpace(from.title, target.title)),
     excerpt: parts(diffWordsWithSpace(from.excerpt, target.excerpt)),
     content: parts(diffLines(from.content ? contentLines(from.content) : "", contentLines(target.content))),
+    readable: readableDiff(from.content, target.content),
     hashtags,
     // A moved image shows in the content's lines (its marker moves).
     images,

@@ -2,15 +2,15 @@ import { AUTHORS, type AuthorKey, HOME_LATEST_POSTS } from "../../common/limits"
 import { firstPageOf, inlineQuery, queryKeys } from "../../common/query-keys";
 import { feedTitle, type PageName, pages, pageTitle, paths } from "../../common/routes";
 import { normaliseTagParam } from "../../common/rules/hashtag-link";
-import { metaDescription, postPageTitle } from "../../common/rules/meta";
+import { postPageTitle } from "../../common/rules/meta";
 import { blogName } from "../../common/site-settings";
-import { firstCommentsFor } from "../comments/comments.reads";
 import type { AppContext } from "../context";
 import { sitePageLoader } from "../pages/page-loader";
-import { cachedPostList, parsePostListQuery, readPost, readPostReading } from "../posts/posts.reads";
+import { cachedPostList, parsePostListQuery } from "../posts/posts.reads";
 import { searchPage } from "../search/search-page";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
 import type { PageLoader, PageModel, PageRequest } from "./page-model";
+import { postPage } from "./post-page";
 
 const simple =
   (name: PageName, options: { status?: number; serverRendered?: boolean; cacheable?: boolean } = {}) =>
@@ -71,70 +71,6 @@ const homePage: PageLoader = async (ctx, page) => {
       })),
     },
     queries: [inlineQuery(queryKeys.latestPosts, latest)],
-  };
-};
-
-const postPage: PageLoader = async (ctx, { params, viewer }) => {
-  const { publicUrl } = ctx.config;
-  const site = await cachedPublicSiteSettings(ctx);
-  const { siteName } = site;
-  const id = params.postId ?? "";
-  // A draft or scheduled post: its author previews it; everyone else gets 'Post not found'.
-  const entry = await readPost(ctx, id, viewer);
-  if (!entry) {
-    // The page says 'Post not found'; crawlers get the status.
-    return {
-      head: {
-        title: postPageTitle("Post not found", siteName),
-        description: "Post not found",
-        canonicalPath: paths.post(id),
-      },
-      queries: [inlineQuery(queryKeys.post(id), null)],
-      status: 404,
-      cacheable: false,
-      serverRendered: true,
-    };
-  }
-  const { post } = entry;
-  // Reading time, the author's profile and the neighbouring posts render with the post (no second trip).
-  const reading = await readPostReading(ctx, post.id, viewer);
-  const authorName = reading?.reading.author.name || blogName(site, post.author);
-  // Readers without an account (and without JavaScript) get the comments in the page; a signed-in
-  // reader's view of them (their own controls, held comments) comes live from the API.
-  const comments = viewer ? null : await firstCommentsFor(ctx, post.id, null);
-  const description = metaDescription(post.content, post.title);
-  const url = `${publicUrl}/post/${post.id}`;
-  return {
-    head: {
-      title: postPageTitle(post.title, siteName),
-      description,
-      canonicalPath: `/post/${post.id}`,
-      image: post.imageUrl,
-      type: "article",
-      publishedTime: post.date,
-      jsonLd: {
-        "@context": "https://schema.org",
-        "@type": "BlogPosting",
-        headline: post.title,
-        description,
-        url,
-        mainEntityOfPage: url,
-        datePublished: post.date,
-        dateModified: post.lastUpdated ?? post.date,
-        author: { "@type": "Person", name: authorName, url: `${publicUrl}${paths.blog(post.author)}` },
-        publisher: { "@type": "Organization", name: siteName },
-        keywords: post.hashtags.join(", "),
-        ...(post.imageUrl ? { image: new URL(post.imageUrl, publicUrl).href } : {}),
-      },
-    },
-    queries: [
-      inlineQuery(queryKeys.post(post.id), post),
-      ...(reading ? [inlineQuery(queryKeys.postReading(post.id), reading.reading)] : []),
-      ...(comments ? [inlineQuery(queryKeys.comments(post.id), firstPageOf(comments))] : []),
-    ],
-    status: 200,
-    cacheable: entry.isPublic,
-    serverRendered: true,
   };
 };
 

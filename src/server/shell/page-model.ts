@@ -11,6 +11,8 @@ export interface PageModel {
   cacheable: boolean;
   /** Private pages (/admin, /profile) render in the browser only. */
   serverRendered: boolean;
+  /** Answer a permanent redirect here instead (a post's id or earlier slug → its address). */
+  redirect?: string;
 }
 
 export interface PageRequest {

@@ -62,7 +62,7 @@ afterAll(() => t.close());
 
 describe("page shell › /post/{id}", () => {
   it("carries the post's title, description, canonical URL and Open Graph tags", async () => {
-    const res = await get(`/post/${long.id}`);
+    const res = await get(`/post/${long.slug}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
     const html = res.body;
@@ -71,7 +71,7 @@ describe("page shell › /post/{id}", () => {
     const text = `Leaves ${"Red maples & temples. ".repeat(20)}`.slice(0, 160);
     expect(description.replace(/&#38;/g, "&")).toBe(text);
     expect(description).not.toContain(" & ");
-    expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:3000/post/${long.id}">`);
+    expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:3000/post/${long.slug}">`);
     expect(html).toContain('<meta property="og:type" content="article">');
     expect(html).toContain('<meta property="og:title" content="Autumn in Kyoto - Duet Blog">');
     expect(html).toContain(
@@ -81,17 +81,19 @@ describe("page shell › /post/{id}", () => {
   });
 
   it("inlines the post under its query key so the page paints without a request", async () => {
-    const data = dataOf((await get(`/post/${long.id}`)).body);
+    const data = dataOf((await get(`/post/${long.slug}`)).body);
     expect(data.viewer).toBeNull();
     expect(data.siteName).toBe("Duet");
-    // The post, its reading time/author/neighbours (reading-pages.test.ts) and its first page of comments.
-    expect(data.queries).toHaveLength(3);
-    expect(data.queries[1]![0]).toEqual(["post", long.id, "reading"]);
-    expect(data.queries[2]).toEqual([
+    // Which post the address names, the post, its reading time/author/neighbours
+    // (reading-pages.test.ts) and its first page of comments.
+    expect(data.queries).toHaveLength(4);
+    expect(data.queries[0]).toEqual([["post-at", long.slug], { id: long.id, slug: long.slug }]);
+    expect(data.queries[2]![0]).toEqual(["post", long.id, "reading"]);
+    expect(data.queries[3]).toEqual([
       ["comments", long.id],
       { pages: [{ items: [], nextCursor: null }], pageParams: [null] },
     ]);
-    const [key, post] = data.queries[0]!;
+    const [key, post] = data.queries[1]!;
     expect(key).toEqual(["post", long.id]);
     expect(post).toMatchObject({
       id: long.id,
@@ -102,9 +104,9 @@ describe("page shell › /post/{id}", () => {
   });
 
   it("is never cached as is (no-cache) but revalidates with an ETag", async () => {
-    const res = await get(`/post/${long.id}`);
+    const res = await get(`/post/${long.slug}`);
     expect(res.headers["cache-control"]).toBe("no-cache");
-    const again = await get(`/post/${long.id}`, { "if-none-match": String(res.headers.etag) });
+    const again = await get(`/post/${long.slug}`, { "if-none-match": String(res.headers.etag) });
     expect(again.statusCode).toBe(304);
   });
 
@@ -114,16 +116,16 @@ describe("page shell › /post/{id}", () => {
       expect(res.statusCode).toBe(404);
       expect(res.headers["content-type"]).toBe("text/html; charset=utf-8");
       // The post's query holds null: the page says 'Post not found' without asking again.
-      expect(dataOf(res.body).queries).toEqual([[["post", id], null]]);
+      expect(dataOf(res.body).queries).toEqual([[["post-at", id], null]]);
     });
   }
 
   it("shows a renamed post after the write invalidates the cache", async () => {
     const post = await insertPost({ title: "Before" });
-    expect((await get(`/post/${post.id}`)).body).toContain("<title>Before - Duet Blog</title>");
+    expect((await get(`/post/${post.slug}`)).body).toContain("<title>Before - Duet Blog</title>");
     await t.ctx.db.update(blogPosts).set({ title: "After" }).where(eq(blogPosts.id, post.id));
     t.ctx.cache.invalidate();
-    expect((await get(`/post/${post.id}`)).body).toContain("<title>After - Duet Blog</title>");
+    expect((await get(`/post/${post.slug}`)).body).toContain("<title>After - Duet Blog</title>");
   });
 });
 
@@ -131,7 +133,7 @@ describe("page shell › escaping", () => {
   it("a title with </script><script>alert(1)</script> cannot break out of the inlined JSON or the head", async () => {
     const evil = `</script><script>alert(1)</script><!-- "quoted" & 'single'`;
     const post = await insertPost({ title: evil, content: `<p>${"&lt;/script&gt;<b>x</b>".repeat(3)}</p>` });
-    const html = (await get(`/post/${post.id}`)).body;
+    const html = (await get(`/post/${post.slug}`)).body;
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain('<!-- "quoted"');
     // Exactly our data block and the JSON-LD (the fallback template has no script of its own).
@@ -144,7 +146,7 @@ describe("page shell › escaping", () => {
     );
     expect(html).toContain('<meta property="og:title" content="&#60;/script&#62;');
     const data = dataOf(html);
-    expect((data.queries[0]![1] as { title: string }).title).toBe(evil);
+    expect((data.queries[1]![1] as { title: string }).title).toBe(evil);
   });
 });
 
@@ -241,7 +243,7 @@ describe("page shell › the session", () => {
 
   it("an author sees themselves as admin in the inlined viewer", async () => {
     const her = await t.as("her");
-    const data = dataOf((await get(`/post/${herPost.id}`, {}, her.cookie)).body);
+    const data = dataOf((await get(`/post/${herPost.slug}`, {}, her.cookie)).body);
     expect(data.viewer).toMatchObject({ email: "her@duet.local", isAdmin: true, authorKey: "her" });
   });
 });

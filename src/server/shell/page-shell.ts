@@ -49,6 +49,8 @@ interface CachedPage {
   body: CachedBody;
   status: number;
   cacheable: boolean;
+  /** A permanent redirect instead of the page (a post's id or earlier slug → its address). */
+  redirect?: string;
 }
 
 /**
@@ -112,19 +114,30 @@ export async function registerPageShell(app: FastifyInstance, ctx: AppContext, s
         viewer,
         address: clientKey(request.ip),
       });
+      if (page.redirect) {
+        return {
+          body: toCachedBody("", HTML_TYPE),
+          status: 301,
+          cacheable: page.cacheable,
+          redirect: page.redirect,
+        };
+      }
       const html = await renderPage(request, name, page, viewer);
       return { body: toCachedBody(html, HTML_TYPE), status: page.status, cacheable: page.cacheable };
     };
-    if (viewer) {
-      const page = await load();
-      return sendCached(request, reply, page.body, "private, no-cache", page.status);
-    }
+    const send = (page: CachedPage, cacheControl: string) => {
+      if (!page.redirect) return sendCached(request, reply, page.body, cacheControl, page.status);
+      // The query string travels along (`?edit=1` from the studio's list).
+      const search = q < 0 ? "" : request.url.slice(q);
+      return reply.code(301).header("cache-control", cacheControl).redirect(`${page.redirect}${search}`, 301);
+    };
+    if (viewer) return send(await load(), "private, no-cache");
     // A page asked for with a query string is rendered for it, not kept (anyone can invent them).
     const page =
       q < 0
         ? await ctx.cache.getOrLoad<CachedPage>(`page|${pathname}`, load, (p) => p.cacheable)
         : await load();
-    return sendCached(request, reply, page.body, PAGE_CACHE_CONTROL, page.status);
+    return send(page, PAGE_CACHE_CONTROL);
   };
 
   for (const [name, { path: route }] of Object.entries(pages) as Array<[PageName, { path: string }]>) {

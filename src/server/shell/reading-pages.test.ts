@@ -75,10 +75,15 @@ describe("home page", () => {
 
 describe("post page", () => {
   it("inlines the reading time, the author and the neighbours under the page's query key", async () => {
-    const html = await get(`/post/${newer.id}`);
+    const html = await get(`/post/${newer.slug}`);
     const reading = inlined(html, ["post", newer.id, "reading"]) as PostReading;
     expect(reading).toMatchObject({ postId: newer.id, readingMinutes: 1, next: null });
-    expect(reading.previous).toEqual({ id: older.id, title: "His older", date: older.date.toISOString() });
+    expect(reading.previous).toEqual({
+      id: older.id,
+      slug: older.slug,
+      title: "His older",
+      date: older.date.toISOString(),
+    });
   });
 
   it("names the author, with their blog's address, in the JSON-LD", async () => {
@@ -86,7 +91,7 @@ describe("post page", () => {
       JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!) as {
         author: { name: string; url: string };
       };
-    expect(ld(await get(`/post/${older.id}`)).author).toEqual({
+    expect(ld(await get(`/post/${older.slug}`)).author).toEqual({
       "@type": "Person",
       name: "His Blog",
       url: "https://blog.example.com/his-blog",
@@ -99,6 +104,6 @@ describe("post page", () => {
       payload: { name: "Ben" },
     });
     expect(put.statusCode, put.body).toBe(200);
-    expect(ld(await get(`/post/${older.id}`)).author.name).toBe("Ben");
+    expect(ld(await get(`/post/${older.slug}`)).author.name).toBe("Ben");
   });
 });

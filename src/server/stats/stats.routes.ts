@@ -8,6 +8,7 @@ import { COUNTED_PAGES, STATS_BEACON_PATH } from "../../common/stats";
 import type { AppContext } from "../context";
 import { forbidden, invalid, tooManyRequests } from "../errors";
 import { requireAdmin } from "../plugins/auth";
+import { postAt } from "../posts/posts.reads";
 import { parse } from "../validate";
 import { BeaconLimiter } from "./beacon-limiter";
 import type { StatsCounter } from "./stats-counter";
@@ -31,13 +32,22 @@ function beaconBody(request: FastifyRequest): unknown {
 }
 
 /** Which counted page a path is (the page table decides; nothing else is counted or stored). */
-function targetOf(pathname: string): string | null {
+async function targetOf(ctx: AppContext, pathname: string): Promise<string | null> {
   const page = pageFor(pathname);
   if (!COUNTED_PAGES.has(page)) return null;
   if (page !== pages.post) return Object.entries(pages).find(([, p]) => p === page)![0];
-  // A post id is plain hex and hyphens: anything percent-encoded is not one (and may not decode).
-  const id = pathname.slice(POST_PATH.length).replace(/\/+$/, "");
-  return isId(id) ? `post:${id.toLowerCase()}` : null;
+  const raw = pathname.slice(POST_PATH.length).replace(/\/+$/, "");
+  if (isId(raw)) return `post:${raw.toLowerCase()}`;
+  // A slug address (docs/decisions/0033-post-addresses.md): counted under the post's id, looked
+  // up through the content cache. A path that does not decode names no post.
+  let address: string;
+  try {
+    address = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  const found = await postAt(ctx, address);
+  return found ? `post:${found.id}` : null;
 }
 
 export async function registerStatsRoutes(
@@ -66,7 +76,7 @@ export async function registerStatsRoutes(
         // Bots, and readers who asked not to be tracked, get the same answer and are not counted.
         if (optedOut(request.headers) || isBotAgent(userAgent)) return reply.code(204).send();
         if (!limiter.take(request.ip)) throw tooManyRequests();
-        const target = targetOf(beacon.p);
+        const target = await targetOf(ctx, beacon.p);
         if (!target) return reply.code(204).send();
         const at = ctx.now();
         if (beacon.e === 1) {

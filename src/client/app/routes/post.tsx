@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { useParams, useSearchParams } from "react-router";
+import { useNavigate, useParams, useSearchParams } from "react-router";
 import { canManagePost } from "../../../common/policies";
 import { paths } from "../../../common/routes";
 import { metaDescription, postPageTitle } from "../../../common/rules/meta";
@@ -10,7 +10,7 @@ import { FollowBox } from "../../features/follow/components/follow-box";
 import { LikeButton } from "../../features/likes/components/like-button";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
 import { PostAdminActions } from "../../features/post-admin/components/post-admin-part";
-import { usePost } from "../../features/posts/api/post";
+import { usePostAt } from "../../features/posts/api/post-at";
 import { usePostReading } from "../../features/posts/api/post-reading";
 import { BackButton } from "../../features/posts/components/back-button";
 import { PostView } from "../../features/posts/components/post-view";
@@ -105,7 +105,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
           share={
             preview ? null : (
               <ShareButton
-                url={`${publicUrl}${paths.post(post.id)}`}
+                url={`${publicUrl}${paths.post(post.slug)}`}
                 title={post.title}
                 hashtags={post.hashtags}
               />
@@ -135,12 +135,24 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
 }
 
 export default function PostPage() {
-  const { postId } = useParams();
-  const query = usePost(postId);
-  // Inlined by the server with the post, else loaded beside it; a failure only leaves the extras out.
-  const reading = usePostReading(postId).data ?? null;
-  if (!postId) return <PostMessage text={MISSING_ID_TEXT} />;
-  if (query.isPending) {
+  // A slug, an earlier slug or an id (docs/decisions/0033-post-addresses.md).
+  const { postId: address } = useParams();
+  const query = usePostAt(address);
+  const post = query.state === "ready" ? query.post : null;
+  // Inlined by the server with the post, else loaded once the address is known; a failure only
+  // leaves the extras out.
+  const reading = usePostReading(post?.id).data ?? null;
+  const navigate = useNavigate();
+  // The server answers an id or an earlier slug with a 301; in-app navigation lands here instead.
+  const moved = post && address !== undefined && post.slug !== address;
+  useEffect(() => {
+    if (moved)
+      void navigate(`${paths.post(post.slug)}${window.location.search}${window.location.hash}`, {
+        replace: true,
+      });
+  }, [moved, post, navigate]);
+  if (!address) return <PostMessage text={MISSING_ID_TEXT} />;
+  if (query.state === "pending") {
     return (
       <main className="page">
         <p className="list-status" aria-busy="true">
@@ -149,7 +161,7 @@ export default function PostPage() {
       </main>
     );
   }
-  if (query.isError) return <PostMessage text={LOAD_ERROR_TEXT} />;
-  if (query.data === null) return <PostMessage text={NOT_FOUND_TEXT} />;
-  return <PostPageView post={query.data} reading={reading?.postId === query.data.id ? reading : null} />;
+  if (query.state === "error") return <PostMessage text={LOAD_ERROR_TEXT} />;
+  if (query.state === "missing") return <PostMessage text={NOT_FOUND_TEXT} />;
+  return <PostPageView post={query.post} reading={reading?.postId === query.post.id ? reading : null} />;
 }

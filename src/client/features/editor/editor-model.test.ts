@@ -4,6 +4,7 @@ import { editorValueFromPost, previewHtml, sameWork, savedContent } from "./edit
 
 const post: BlogPost = {
   id: "p1",
+  slug: "sea",
   title: "Sea",
   content:
     '<p>Hi</p><img srcset="/uploads/blog-images/1_a.png.480w.webp 480w" sizes="100vw" class="post-image post-image--left post-image--small" src="/uploads/blog-images/1_a.png" alt="Sea" data-image-id="a" /><div class="image-pair" data-pair="b c"><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_b.png" alt="Sea" data-image-id="b" /><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_c.png" alt="Sea" data-image-id="c" /></div>',

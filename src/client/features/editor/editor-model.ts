@@ -24,6 +24,8 @@ export interface EditorValue {
   title: string;
   author: AuthorKey;
   excerpt: string;
+  /** The post's address `/post/{slug}`; '' leaves it to the server (made from the title). */
+  slug: string;
   /** The comma-separated field. */
   hashtags: string;
   /** HTML with image markers. */
@@ -38,6 +40,7 @@ export const emptyEditorValue = (author: AuthorKey): EditorValue => ({
   title: "",
   author,
   excerpt: "",
+  slug: "",
   hashtags: "",
   content: "",
   images: [],
@@ -82,6 +85,7 @@ export function editorValueFromPost(post: BlogPost): EditorValue {
     title: post.title,
     author: post.author,
     excerpt: post.excerpt,
+    slug: post.slug,
     hashtags: formatHashtags(post.hashtags),
     content: htmlToMarkers(post.content, new Set(post.images.map((i) => i.id))),
     images,

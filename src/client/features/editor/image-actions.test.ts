@@ -22,6 +22,7 @@ const image = (id: string): EditorImage => ({
 function run(start: Partial<EditorValue>, act: (a: ReturnType<typeof imageActions>) => void): EditorValue {
   let value: EditorValue = {
     title: "t",
+    slug: "",
     author: "him",
     excerpt: "",
     hashtags: "",

@@ -28,6 +28,8 @@ export async function prepareBody(
       title: value.title.trim(),
       content: saved.content,
       excerpt: value.excerpt.trim(),
+      // Left empty: the server makes it from the title (and keeps a published post's own).
+      ...(value.slug.trim() ? { slug: value.slug.trim() } : {}),
       hashtags: parseHashtags(value.hashtags),
       images: saved.images,
       imageUrl: saved.imageUrl,

@@ -88,7 +88,7 @@ describe.skipIf(!WXR)("the WordPress Theme Unit Test export, unedited", () => {
     expect(post.status).toBe("draft");
     for (const user of [undefined, reader]) {
       expect((await get(`/api/posts/${post.id}`, user)).statusCode).toBe(404);
-      expect((await get(`/post/${post.id}`, user)).statusCode).toBe(404);
+      expect((await get(`/post/${post.slug}`, user)).statusCode).toBe(404);
       expect((await get(`/api/posts/${post.id}/comments`, user)).statusCode).toBe(404);
       const found = await get(`/api/search?q=${encodeURIComponent("Password Protected")}`, user);
       expect(found.statusCode).toBe(200);
@@ -101,7 +101,7 @@ describe.skipIf(!WXR)("the WordPress Theme Unit Test export, unedited", () => {
   it("decodes entities once: the title on the API and the page, a comment's encoded <blockquote> as text", async () => {
     const post = await postNamed(SPECIAL);
     expect((await get(`/api/posts/${post.id}`)).json().title).toBe(SPECIAL);
-    const page = await get(`/post/${post.id}`);
+    const page = await get(`/post/${post.slug}`);
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toMatch(/&amp;#0?39;|&#039;/);
     // A title WordPress keeps with markup becomes its text.
@@ -110,7 +110,7 @@ describe.skipIf(!WXR)("the WordPress Theme Unit Test export, unedited", () => {
     const { previous } = (await get(`/api/posts/${post.id}/reading`)).json();
     const neighbour = (await get(`/api/posts/${previous.id}/reading`)).json();
     expect(neighbour.next).toMatchObject({ id: post.id, title: SPECIAL });
-    expect((await get(`/post/${previous.id}`)).body).not.toMatch(/&amp;#0?39;|&#039;/);
+    expect((await get(`/post/${previous.slug}`)).body).not.toMatch(/&amp;#0?39;|&#039;/);
     const [withMarkup] = await t.ctx.db
       .select()
       .from(comments)

@@ -9,6 +9,7 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { POST_STATUSES, REVISION_KINDS } from "../../../common/limits";
@@ -23,6 +24,12 @@ export const blogPosts = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     title: text("title").notNull(),
+    /**
+     * The post's address, `/post/{slug}` (docs/decisions/0033-post-addresses.md). Unique. An insert
+     * without one (the '' default) gets one from the title by the `blog_posts_slug_fill` trigger
+     * (migration 0008), which also makes a taken slug unique with a `-2`, `-3`… suffix.
+     */
+    slug: text("slug").notNull().default(""),
     content: text("content").notNull(),
     excerpt: text("excerpt").notNull().default(""),
     author: text("author", { enum: ["him", "her"] }).notNull(),
@@ -50,6 +57,7 @@ export const blogPosts = pgTable(
     searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(sql.raw(POST_SEARCH_DOCUMENT)),
   },
   (t) => [
+    uniqueIndex("blog_posts_slug_idx").on(t.slug),
     index("blog_posts_author_date_idx").on(t.author, t.date.desc(), t.id.desc()),
     // The studio's Posts page filtered by status (issue 20), newest first.
     index("blog_posts_author_status_date_idx").on(t.author, t.status, t.date.desc(), t.id.desc()),
@@ -61,6 +69,19 @@ export const blogPosts = pgTable(
     check("blog_posts_likes_check", sql`${t.likes} >= 0`),
     check("blog_posts_status_check", sql`${t.status} in ('draft', 'scheduled', 'published')`),
   ],
+);
+
+/** A post's earlier addresses: each keeps redirecting (301) to the post's current slug. */
+export const postOldSlugs = pgTable(
+  "post_old_slugs",
+  {
+    slug: text("slug").primaryKey(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    retiredAt: timestamp("retired_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("post_old_slugs_post_idx").on(t.postId)],
 );
 
 /** Every save of a post keeps one revision (what the author wrote; status and likes are not content). */

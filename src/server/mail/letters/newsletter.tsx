@@ -14,6 +14,8 @@ export interface NewsletterInput {
   blogPath: string;
   post: {
     id: string;
+    /** The post's address (`/post/{slug}`); the id redirects there when it is missing. */
+    slug?: string;
     title: string;
     content: string;
     date?: string;
@@ -48,7 +50,7 @@ function blockText(block: PostBlock): string {
 }
 
 export function newsletterParts(n: NewsletterInput): { html: string; text: string } {
-  const postUrl = `${n.publicUrl}${paths.post(n.post.id)}`;
+  const postUrl = `${n.publicUrl}${paths.post(n.post.slug || n.post.id)}`;
   const commentUrl = `${postUrl}#comments-heading`;
   const blogUrl = `${n.publicUrl}${n.blogPath}`;
   const feature = featureBlock(n.post, n.publicUrl);

@@ -7,6 +7,8 @@ export interface PostBody {
   title: string;
   content: string;
   excerpt: string;
+  /** docs/decisions/0033-post-addresses.md; the server checks it (400/409 with a message). */
+  slug?: string;
   hashtags: string[];
   images: BlogPost["images"];
   imageUrl: string | null;

@@ -15,6 +15,7 @@ import {
   AUTHORS,
   type AuthorKey,
   POST_EXCERPT_MAX_LENGTH,
+  POST_SLUG_MAX_LENGTH,
   POST_TITLE_MAX_LENGTH,
 } from "../../../../common/limits";
 import { purifyPostHtml } from "../../../../common/rules/post-html";
@@ -190,6 +191,24 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
             />
             <small id={`${uid}-excerpt-hint`} className="field-hint">
               Left empty, the first 150 characters of the post are used.
+            </small>
+          </label>
+          <label className="field" htmlFor={`${uid}-slug`}>
+            <span>Address (optional)</span>
+            <input
+              id={`${uid}-slug`}
+              type="text"
+              maxLength={POST_SLUG_MAX_LENGTH * 2}
+              value={value.slug}
+              aria-describedby={`${uid}-slug-hint`}
+              onChange={(e) => {
+                const text = e.target.value;
+                onChange((v) => ({ ...v, slug: text }));
+              }}
+            />
+            <small id={`${uid}-slug-hint`} className="field-hint">
+              The post's link: /post/{value.slug.trim() || "made-from-the-title"}. Lower-case letters, digits
+              and hyphens; an old link keeps working.
             </small>
           </label>
           <label className="field" htmlFor={`${uid}-hashtags`}>

@@ -20,7 +20,13 @@ export function LatestPosts() {
       ) : (
         <div className="post-grid">
           {query.data.items.map((post, i) => (
-            <PostCard key={post.id} post={post} href={paths.post(post.id)} showBlog priority={i === first} />
+            <PostCard
+              key={post.id}
+              post={post}
+              href={paths.post(post.slug)}
+              showBlog
+              priority={i === first}
+            />
           ))}
         </div>
       );

@@ -14,7 +14,8 @@ export function PostList({
   priorityFirst = true,
 }: {
   list: PostListData;
-  hrefFor: (postId: string) => string;
+  /** The post's link from its slug. */
+  hrefFor: (slug: string) => string;
   emptyText?: string;
   /** The first card's image is the page's first image (false when an image comes before the list). */
   priorityFirst?: boolean;
@@ -46,7 +47,12 @@ export function PostList({
       ) : (
         <div className="post-grid">
           {state.posts.map((post, i) => (
-            <PostCard key={post.id} post={post} href={hrefFor(post.id)} priority={priorityFirst && i === 0} />
+            <PostCard
+              key={post.id}
+              post={post}
+              href={hrefFor(post.slug)}
+              priority={priorityFirst && i === 0}
+            />
           ))}
         </div>
       )}

@@ -21,13 +21,13 @@ export function PostNeighbours({
   return (
     <nav className="post-neighbours" aria-label={`More from ${siteBlogName(author)}`}>
       {previous ? (
-        <Link to={paths.post(previous.id)} className="post-neighbour post-neighbour--previous" rel="prev">
+        <Link to={paths.post(previous.slug)} className="post-neighbour post-neighbour--previous" rel="prev">
           <span className="post-neighbour-label">{PREVIOUS_POST_TEXT}</span>
           <span className="post-neighbour-title">{previous.title}</span>
         </Link>
       ) : null}
       {next ? (
-        <Link to={paths.post(next.id)} className="post-neighbour post-neighbour--next" rel="next">
+        <Link to={paths.post(next.slug)} className="post-neighbour post-neighbour--next" rel="next">
           <span className="post-neighbour-label">{NEXT_POST_TEXT}</span>
           <span className="post-neighbour-title">{next.title}</span>
         </Link>

@@ -16,7 +16,7 @@ function Hit({ hit }: { hit: SearchHit }) {
     <li>
       <article className="search-hit">
         <h2 className="search-hit-title">
-          <Link to={paths.post(post.id)}>
+          <Link to={paths.post(post.slug)}>
             <Highlighted parts={hit.title} />
           </Link>
         </h2>

@@ -61,14 +61,14 @@ export function OwnPostItem({ post, postPath, rowExtra, onDone }: OwnPostItemPro
           {/* Control names start with their visible text, then say which post. */}
           <a
             className="button button-ghost"
-            href={`${postPath(post.id)}?edit=1`}
+            href={`${postPath(post.slug)}?edit=1`}
             aria-label={`Edit ${post.title}`}
           >
             Edit
           </a>
           <a
             className="button button-ghost"
-            href={postPath(post.id)}
+            href={postPath(post.slug)}
             aria-label={`${isPublic ? "View" : "Preview"} ${post.title}`}
           >
             {isPublic ? "View" : "Preview"}

@@ -8,7 +8,8 @@ import "../posts-list.css";
 
 interface Props {
   /** The page of a post (the route table lives in the app). */
-  postPath: (id: string) => string;
+  /** A post's address from its slug. */
+  postPath: (slug: string) => string;
   /** Extra facts on a post's row (its view count, from the stats feature). */
   rowExtra?: (postId: string) => ReactNode;
 }

@@ -1,0 +1,89 @@
+import { firstPageOf, inlineQuery, queryKeys } from "../../common/query-keys";
+import { paths } from "../../common/routes";
+import { metaDescription, postPageTitle } from "../../common/rules/meta";
+import { blogName } from "../../common/site-settings";
+import { firstCommentsFor } from "../comments/comments.reads";
+import { readPostByAddress, readPostReading } from "../posts/posts.reads";
+import { cachedPublicSiteSettings } from "../settings/site-settings";
+import type { PageLoader, PageModel } from "./page-model";
+
+/** A page that only sends the browser on (301) to `location`. */
+const redirectTo = (location: string): PageModel => ({
+  head: { title: "", description: "", canonicalPath: location },
+  queries: [],
+  status: 301,
+  cacheable: true,
+  serverRendered: false,
+  redirect: location,
+});
+
+/**
+ * `/post/{address}`: a post by its slug (docs/decisions/0033-post-addresses.md); its id or an
+ * earlier slug redirects there.
+ */
+export const postPage: PageLoader = async (ctx, { params, viewer }) => {
+  const { publicUrl } = ctx.config;
+  const site = await cachedPublicSiteSettings(ctx);
+  const { siteName } = site;
+  const address = params.postId ?? "";
+  // A draft or scheduled post: its author previews it; everyone else gets 'Post not found'.
+  const entry = await readPostByAddress(ctx, address, viewer);
+  if (!entry) {
+    // The page says 'Post not found'; crawlers get the status.
+    return {
+      head: {
+        title: postPageTitle("Post not found", siteName),
+        description: "Post not found",
+        canonicalPath: paths.post(address),
+      },
+      queries: [inlineQuery(queryKeys.postAt(address), null)],
+      status: 404,
+      cacheable: false,
+      serverRendered: true,
+    };
+  }
+  const { post } = entry;
+  // SPEC §2's /post/{postId} and earlier slugs answer a permanent redirect to the post's address.
+  if (post.slug !== address) return { ...redirectTo(paths.post(post.slug)), cacheable: entry.isPublic };
+  // Reading time, the author's profile and the neighbouring posts render with the post (no second trip).
+  const reading = await readPostReading(ctx, post.id, viewer);
+  const authorName = reading?.reading.author.name || blogName(site, post.author);
+  // Readers without an account (and without JavaScript) get the comments in the page; a signed-in
+  // reader's view of them (their own controls, held comments) comes live from the API.
+  const comments = viewer ? null : await firstCommentsFor(ctx, post.id, null);
+  const description = metaDescription(post.content, post.title);
+  const url = `${publicUrl}${paths.post(post.slug)}`;
+  return {
+    head: {
+      title: postPageTitle(post.title, siteName),
+      description,
+      canonicalPath: paths.post(post.slug),
+      image: post.imageUrl,
+      type: "article",
+      publishedTime: post.date,
+      jsonLd: {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: post.title,
+        description,
+        url,
+        mainEntityOfPage: url,
+        datePublished: post.date,
+        dateModified: post.lastUpdated ?? post.date,
+        author: { "@type": "Person", name: authorName, url: `${publicUrl}${paths.blog(post.author)}` },
+        publisher: { "@type": "Organization", name: siteName },
+        keywords: post.hashtags.join(", "),
+        ...(post.imageUrl ? { image: new URL(post.imageUrl, publicUrl).href } : {}),
+      },
+    },
+    queries: [
+      inlineQuery(queryKeys.postAt(post.slug), { id: post.id, slug: post.slug }),
+      inlineQuery(queryKeys.post(post.id), post),
+      ...(reading ? [inlineQuery(queryKeys.postReading(post.id), reading.reading)] : []),
+      ...(comments ? [inlineQuery(queryKeys.comments(post.id), firstPageOf(comments))] : []),
+    ],
+    status: 200,
+    cacheable: entry.isPublic,
+    serverRendered: true,
+  };
+};
