@@ -20,6 +20,7 @@ import { registerContactRoutes } from "./contact/contact.routes";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
+import { registerFediverse } from "./fediverse/fediverse";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
 import { registerLikesRoutes } from "./likes/likes.routes";
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerArchiveRoutes(app, ctx);
   await registerStats(app, ctx);
   await registerFeedsRoutes(app, ctx);
+  await registerFediverse(app, ctx);
   await registerUploadsStatic(app, ctx);
   await registerPageShell(app, ctx, shell);
 

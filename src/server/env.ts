@@ -66,6 +66,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: integer(1, 64, 1),
   /** Prometheus text at /metrics (ops/metrics.ts). */
   METRICS: booleanish.default(false),
+  /** Tests only: let the social-web fetcher reach loopback and private addresses. */
+  FEDIVERSE_ALLOW_PRIVATE: booleanish.default(false),
   /** Addresses or CIDR ranges besides loopback that may read /metrics. */
   METRICS_ALLOW: addressList,
   /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-storage.ts). */
@@ -128,6 +130,8 @@ export interface Config {
   clientDistDir: string | undefined;
   webConcurrency: number;
   metrics: boolean;
+  /** The social-web fetcher may reach private addresses (tests); never in production. */
+  fediverseAllowPrivate: boolean;
   metricsAllow: string[];
   sessionSecret: string | undefined;
   /** Set when S3_BUCKET is: uploads go to that bucket. */
@@ -218,6 +222,7 @@ export function loadConfig(
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     webConcurrency: e.WEB_CONCURRENCY,
     metrics: e.METRICS,
+    fediverseAllowPrivate: e.FEDIVERSE_ALLOW_PRIVATE,
     metricsAllow: e.METRICS_ALLOW,
     sessionSecret: e.SESSION_SECRET,
     mailQueuePerMinute: e.MAIL_QUEUE_PER_MINUTE,

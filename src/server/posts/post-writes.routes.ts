@@ -6,6 +6,7 @@ import { CreatePostSchema, UpdatePostSchema } from "../../common/schemas/post";
 import type { PostImage } from "../../common/types";
 import type { AppContext } from "../context";
 import { forbidden, invalid, notFound } from "../errors";
+import { federatePost } from "../fediverse/fediverse";
 import { requireAdmin } from "../plugins/auth";
 import { revisionFieldsOf, sameFields } from "../revisions/revisions.repository";
 import { withStoredSizes } from "../uploads/image-sizes";
@@ -119,6 +120,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
       { by: viewer.id, at: now, kind: input.autosave ? "autosave" : "edit" },
     );
     if (!post) throw postNotFound();
+    await federatePost(ctx, id);
     return post;
   });
 
@@ -131,6 +133,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (!existing) throw postNotFound();
     if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can delete it.");
     if (!(await deletePost(ctx.db, id))) throw postNotFound();
+    await federatePost(ctx, id);
     return reply.status(204).send();
   });
 }

@@ -3,6 +3,7 @@
 export * from "./audience";
 export * from "./auth";
 export * from "./engagement";
+export * from "./fediverse";
 export * from "./posts";
 export * from "./settings";
 export * from "./site";
