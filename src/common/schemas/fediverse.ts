@@ -19,8 +19,9 @@ export const FediverseHostSchema = z
   .string({ message: HOST_MESSAGE })
   .trim()
   .toLowerCase()
+  .min(1, HOST_MESSAGE)
   .max(253, HOST_MESSAGE)
-  .regex(/^(?=.*[a-z])[a-z0-9.-]+(?::\d{1,5})?$/, HOST_MESSAGE);
+  .regex(/^[a-z0-9.-]+(?::\d{1,5})?$/, HOST_MESSAGE);
 
 export const BlockServerBodySchema = strictBody({ host: FediverseHostSchema });
 

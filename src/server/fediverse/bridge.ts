@@ -110,7 +110,8 @@ export async function registerFederationBridge(
       done(null, body),
     );
     const methods = ["GET", "HEAD", "POST"] as const;
+    // Servers post without Origin: an inbox's credential is the HTTP signature, never a cookie.
     for (const url of ["/.well-known/webfinger", "/.well-known/nodeinfo", "/nodeinfo/*", "/ap/*"])
-      scope.route({ method: [...methods], url, handler });
+      scope.route({ method: [...methods], url, handler, config: { allowCrossSite: true } });
   });
 }
