@@ -147,6 +147,8 @@ describe("Duet and a remote server over real HTTP", () => {
       likes: number;
     };
     expect(post.likes).toBe(0);
+    const reading = await t.request({ method: "GET", url: `/api/posts/${postId}/reading` });
+    expect(reading.json()).toMatchObject({ socialWeb: { likes: 1, boosts: 1, names: ["Alice Remote"] } });
   });
 
   it("a reply becomes a comment with the remote name; its Update and Delete are honoured", async () => {

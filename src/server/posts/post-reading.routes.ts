@@ -4,6 +4,7 @@ import type { BlogPost, PostReading, Viewer } from "../../common/types";
 import { cachedAuthorProfile } from "../authors/author-profiles.routes";
 import { type CachedBody, SELF_COMPRESSED, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
+import { socialWebReactions } from "../fediverse/reactions";
 import { getViewer } from "../plugins/auth";
 import { findNeighbours } from "./neighbours.repository";
 import { readPost, sendPostRead } from "./posts.routes";
@@ -11,11 +12,12 @@ import { readPost, sendPostRead } from "./posts.routes";
 const JSON_TYPE = "application/json; charset=utf-8";
 
 async function loadReading(ctx: AppContext, post: BlogPost): Promise<PostReading> {
-  const [author, neighbours] = await Promise.all([
+  const [author, neighbours, socialWeb] = await Promise.all([
     cachedAuthorProfile(ctx, post.author),
     findNeighbours(ctx.db, post, ctx.now()),
+    socialWebReactions(ctx.db, post.id),
   ]);
-  return { postId: post.id, readingMinutes: readingMinutes(post.content), author, ...neighbours };
+  return { postId: post.id, readingMinutes: readingMinutes(post.content), author, ...neighbours, socialWeb };
 }
 
 /**
