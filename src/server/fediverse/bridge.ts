@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { paths } from "../../common/routes";
 import type { AppContext } from "../context";
 import { fediversePosts } from "../db/schema";
 import { tombstone } from "./articles";
@@ -39,6 +40,14 @@ class ServerLimiter {
     this.counts.set(host, n);
     return n <= INBOX_PER_SERVER_PER_MINUTE;
   }
+}
+
+/** The reader's page for an actor or post URL. */
+function htmlPageFor(path: string): string | null {
+  const actor = /^\/ap\/users\/(him|her)$/.exec(path);
+  if (actor) return paths.blog(actor[1] as "him" | "her");
+  const post = /^\/ap\/posts\/([0-9a-f-]{36})$/.exec(path);
+  return post ? `/post/${post[1]}` : null;
 }
 
 const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
@@ -92,8 +101,13 @@ export async function registerFederationBridge(
             status: 404,
             headers: { "content-type": "application/json" },
           }),
-        onNotAcceptable: () =>
-          new Response("Not acceptable: ask for application/activity+json.", { status: 406 }),
+        // A person opening an actor or post URL in a browser gets the page it stands for.
+        onNotAcceptable: () => {
+          const page = htmlPageFor(request.url.split("?")[0]!);
+          return page
+            ? new Response(null, { status: 302, headers: { location: page } })
+            : new Response("Not acceptable: ask for application/activity+json.", { status: 406 });
+        },
       },
     );
     reply.status(response.status);

@@ -58,6 +58,9 @@ describe("identity on the social web", () => {
       inbox: "http://127.0.0.1:3000/ap/users/him/inbox",
       followers: "http://127.0.0.1:3000/ap/users/him/followers",
     });
+    const page = await t.request({ method: "GET", url: "/ap/users/him", headers: { accept: "text/html" } });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe("/his-blog");
     const again = (
       await t.request({ method: "GET", url: "/ap/users/him", headers: AP })
     ).json() as typeof actor;
