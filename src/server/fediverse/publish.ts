@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { fediversePosts } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
+import { followerCount } from "./actors";
 import { createActivity, deleteActivity, updateActivity } from "./articles";
 import type { DuetFederation } from "./federation";
 
@@ -101,6 +102,8 @@ export class FediverseOutbox {
     for (;;) {
       const job = await this.claim();
       if (!job) return;
+      // Nobody follows: nothing to send (and no keys to make for it).
+      if ((await followerCount(this.ctx.db, job.author)) === 0) continue;
       const fctx = this.federation.createContext(new URL(publicUrl), this.ctx);
       const now = this.ctx.now();
       let activity: Create | Update | Delete;
