@@ -184,6 +184,15 @@ export interface PostReading {
   author: AuthorProfile;
   previous: PostNeighbour | null;
   next: PostNeighbour | null;
+  /** Likes and boosts from the social web (apart from readers' likes); null when there are none. */
+  socialWeb?: SocialWebReactions | null;
+}
+
+export interface SocialWebReactions {
+  likes: number;
+  boosts: number;
+  /** Who did it (the first few names), shown on hover. */
+  names: string[];
 }
 
 /** A link of the navbar's menu or the footer (inlined in every page). */

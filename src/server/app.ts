@@ -22,6 +22,7 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { Events } from "./events";
+import { registerFediverse } from "./fediverse/fediverse";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerArchiveRoutes(app, ctx);
   await registerStats(app, ctx);
   await registerFeedsRoutes(app, ctx);
+  await registerFediverse(app, ctx);
   await registerUploadsStatic(app, ctx);
   await registerMailImages(app, ctx);
   await registerPageShell(app, ctx, shell);

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { Config } from "./env-config";
 import { readDotEnv, shownValue } from "./env-file";
 import {
   addressList,
@@ -11,9 +12,9 @@ import {
   type TrustProxy,
   trustProxy,
 } from "./env-values";
-import { type DkimConfig, dkimConfig } from "./mail/dkim";
-import type { S3Config } from "./storage/s3-storage";
+import { dkimConfig } from "./mail/dkim";
 
+export type { Config };
 export { normaliseEmail, parseTrustProxy, type TrustProxy };
 
 const EnvSchema = z.object({
@@ -71,6 +72,8 @@ const EnvSchema = z.object({
   WEB_CONCURRENCY: integer(1, 64, 1),
   /** Prometheus text at /metrics (ops/metrics.ts). */
   METRICS: booleanish.default(false),
+  /** Tests only: let the social-web fetcher reach loopback and private addresses. */
+  FEDIVERSE_ALLOW_PRIVATE: booleanish.default(false),
   /** Addresses or CIDR ranges besides loopback that may read /metrics. */
   METRICS_ALLOW: addressList,
   /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-storage.ts). */
@@ -99,49 +102,6 @@ const EnvSchema = z.object({
     })
     .default("info"),
 });
-
-export interface Config {
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl: string | undefined;
-  publicUrl: string;
-  /** Origins whose pages may send state-changing requests: PUBLIC_URL's, plus Vite's dev server on a loopback site. */
-  trustedOrigins: string[];
-  siteName: string;
-  authorEmails: { him: string; her: string };
-  seedDemo: boolean;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  /** Sign every email (docs/deploy.md says which DNS record publishes the key); null: unsigned. */
-  dkim: DkimConfig | null;
-  /** Most audience emails (new posts, notifications) one process sends per minute. */
-  mailQueuePerMinute: number;
-  contactTo: string[];
-  emailjs: {
-    apiUrl: string;
-    serviceId: string | undefined;
-    templateId: string | undefined;
-    publicKey: string | undefined;
-    privateKey: string | undefined;
-  };
-  pinterestBoardUrl: string | undefined;
-  backupIntervalMinutes: number;
-  backupKeep: number;
-  logLevel: string;
-  authRateLimitPerMinute: number;
-  /** Passed to Fastify's `trustProxy`: decides `request.ip`, on which every rate limit keys. */
-  trustProxy: TrustProxy;
-  clientDistDir: string | undefined;
-  webConcurrency: number;
-  metrics: boolean;
-  metricsAllow: string[];
-  sessionSecret: string | undefined;
-  /** Set when S3_BUCKET is: uploads go to that bucket. */
-  s3: S3Config | null;
-  /** Without a trailing slash. */
-  uploadsPublicUrl: string | undefined;
-}
 
 export class ConfigError extends Error {}
 
@@ -229,6 +189,7 @@ export function loadConfig(
     clientDistDir: e.CLIENT_DIST_DIR ? path.resolve(e.CLIENT_DIST_DIR) : undefined,
     webConcurrency: e.WEB_CONCURRENCY,
     metrics: e.METRICS,
+    fediverseAllowPrivate: e.FEDIVERSE_ALLOW_PRIVATE,
     metricsAllow: e.METRICS_ALLOW,
     sessionSecret: e.SESSION_SECRET,
     mailQueuePerMinute: e.MAIL_QUEUE_PER_MINUTE,

@@ -16,6 +16,11 @@ export interface DomainEvents {
    * process sharing the database made the change (cache/notify.ts).
    */
   contentChanged: { remote: boolean };
+  /**
+   * A post was edited, unpublished, re-dated or deleted by its author (the social web sends its
+   * Update or Delete). The route also emits `contentChanged` for the cache.
+   */
+  postChanged: { postId: string };
   /** A reader's like was added or removed: the post's count changed. */
   likeChanged: { postId: string; remote?: boolean };
   /** A comment was stored (published or held for approval). */

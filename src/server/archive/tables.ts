@@ -21,7 +21,10 @@ const NOT_ARCHIVED = new Set([
 ]);
 // Statistics: the rollups travel; today's salt and visitor hashes never leave this server (docs/stats.md).
 for (const name of ["stats_salts", "stats_visitor_hashes"]) NOT_ARCHIVED.add(name);
-export const SECRET_TABLES = new Set(["account"]);
+// The social web: Fedify's cache and delivery queue are this server's state; the actors' private
+// keys are secrets (docs/fediverse.md: without them the new server makes new keys).
+for (const name of ["fediverse_kv", "fediverse_queue"]) NOT_ARCHIVED.add(name);
+export const SECRET_TABLES = new Set(["account", "fediverse_actors"]);
 
 export interface ArchiveTable {
   name: string;

@@ -165,6 +165,8 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
       isPostPublic(existing, now) ? existing.slug : "",
     );
     if (!post) throw postNotFound();
+    // The social web hears of the edit (fediverse.ts subscribes); the cache of every write here.
+    await ctx.events.emit("postChanged", { postId: id });
     return post;
   });
 
@@ -177,6 +179,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (!existing) throw postNotFound();
     if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can delete it.");
     if (!(await deletePost(ctx.db, id))) throw postNotFound();
+    await ctx.events.emit("postChanged", { postId: id });
     return reply.status(204).send();
   });
 }

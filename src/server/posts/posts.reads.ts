@@ -6,6 +6,7 @@ import type { BlogPost, BlogPostCard, Page, PostReading, Viewer } from "../../co
 import { cachedAuthorProfile } from "../authors/authors.reads";
 import { type CachedBody, JSON_TYPE, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
+import { socialWebReactions } from "../fediverse/reactions";
 import { pageRequest } from "../pagination";
 import { parse } from "../validate";
 import { findNeighbours } from "./neighbours.repository";
@@ -85,11 +86,12 @@ export async function readPost(
 }
 
 async function loadReading(ctx: AppContext, post: BlogPost): Promise<PostReading> {
-  const [author, neighbours] = await Promise.all([
+  const [author, neighbours, socialWeb] = await Promise.all([
     cachedAuthorProfile(ctx, post.author),
     findNeighbours(ctx.db, post, ctx.now()),
+    socialWebReactions(ctx.db, post.id),
   ]);
-  return { postId: post.id, readingMinutes: readingMinutes(post.content), author, ...neighbours };
+  return { postId: post.id, readingMinutes: readingMinutes(post.content), author, ...neighbours, socialWeb };
 }
 
 /**

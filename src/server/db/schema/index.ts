@@ -3,6 +3,7 @@
 export * from "./audience";
 export * from "./auth";
 export * from "./engagement";
+export * from "./fediverse";
 export * from "./pages";
 export * from "./posts";
 export * from "./settings";

@@ -9,6 +9,7 @@ import { FeatureImage, featureImageUrl } from "./feature-image";
 import { authorLabel, authorName, formatDate } from "./format";
 import { PostContent } from "./post-content";
 import { PostNeighbours } from "./post-neighbours";
+import { SocialWebLine } from "./social-web-line";
 import "../reading.css";
 
 export interface PostViewProps {
@@ -106,6 +107,7 @@ export function PostView({
           </p>
         )}
         {share}
+        {reading?.socialWeb ? <SocialWebLine reactions={reading.socialWeb} /> : null}
       </footer>
       {author ? <AuthorCard profile={author} /> : null}
       {reading ? (

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { strictBody } from "./body";
+
+/** What Mastodon accepts as a username: letters, digits and underscores, at most 30. */
+export const FEDIVERSE_HANDLE_MAX = 30;
+export const HANDLE_MESSAGE = "A handle is 1 to 30 letters, digits or underscores.";
+
+export const FediverseHandleBodySchema = strictBody({
+  handle: z
+    .string({ message: HANDLE_MESSAGE })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9_]{1,30}$/, HANDLE_MESSAGE),
+});
+
+export const HOST_MESSAGE = "Give the server's host name, like mastodon.example.";
+/** A host name (with an optional port), as it appears in an account's address. */
+export const FediverseHostSchema = z
+  .string({ message: HOST_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .min(1, HOST_MESSAGE)
+  .max(253, HOST_MESSAGE)
+  .regex(/^[a-z0-9.-]+(?::\d{1,5})?$/, HOST_MESSAGE);
+
+export const BlockServerBodySchema = strictBody({ host: FediverseHostSchema });
+
+export const FediverseFollowersQuerySchema = strictBody({
+  cursor: z
+    .string({ message: "cursor must be a number." })
+    .regex(/^\d{1,9}$/, "cursor must be a number.")
+    .optional(),
+});

@@ -1,0 +1,122 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { comments } from "./engagement";
+import { blogPosts } from "./posts";
+
+// ---- The social web (docs/fediverse.md, decision 0029): each author is an ActivityPub actor.
+
+/** One actor per author: its handle and its key pairs (JWK), generated once on first use. */
+export const fediverseActors = pgTable(
+  "fediverse_actors",
+  {
+    author: text("author", { enum: ["him", "her"] }).primaryKey(),
+    /** The part before the @ in `@handle@host`; changeable while nobody follows. */
+    handle: text("handle").notNull().unique(),
+    /** [{ privateKey, publicKey }] as JWK: RSA first (Mastodon), then Ed25519 (object proofs). */
+    keys: jsonb("keys").$type<{ privateKey: JsonWebKey; publicKey: JsonWebKey }[]>().notNull().default([]),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [check("fediverse_actors_author_check", sql`${t.author} in ('him', 'her')`)],
+);
+
+/** A remote account following one author (accepted automatically). */
+export const fediverseFollowers = pgTable(
+  "fediverse_followers",
+  {
+    author: text("author", { enum: ["him", "her"] }).notNull(),
+    /** The remote actor's id (URI). */
+    actorId: text("actor_id").notNull(),
+    /** `@user@host`, for lists. */
+    handle: text("handle").notNull(),
+    name: text("name").notNull().default(""),
+    inbox: text("inbox").notNull(),
+    sharedInbox: text("shared_inbox"),
+    /** The Follow activity's id, for Undo. */
+    followId: text("follow_id"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.author, t.actorId] }),
+    index("fediverse_followers_list_idx").on(t.author, t.createdAt.desc()),
+  ],
+);
+
+/** Fedify's key-value store (idempotence, fetched keys), with optional expiry. */
+export const fediverseKv = pgTable("fediverse_kv", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+});
+
+/** Fedify's message queue: deliveries and inbox work, claimed by one process at a time. */
+export const fediverseQueue = pgTable(
+  "fediverse_queue",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    message: jsonb("message").notNull(),
+    availableAt: timestamp("available_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** Set while a process works on it; a crash leaves it to be claimed again after it passes. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("fediverse_queue_due_idx").on(t.availableAt)],
+);
+
+/**
+ * What the social web was told about each post: sent once as Create, then Update, then Delete
+ * (the row stays as the Tombstone). No foreign key: it outlives the post. `pending` is the next
+ * activity to send (create | update | delete), cleared when the activity is handed to the queue.
+ */
+export const fediversePosts = pgTable(
+  "fediverse_posts",
+  {
+    postId: uuid("post_id").primaryKey(),
+    author: text("author", { enum: ["him", "her"] }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    pending: text("pending", { enum: ["create", "update", "delete"] }),
+  },
+  (t) => [index("fediverse_posts_pending_idx").on(t.pending).where(sql`pending is not null`)],
+);
+
+/** A Like or Announce of a post from the social web, counted apart from readers' likes. */
+export const fediverseReactions = pgTable(
+  "fediverse_reactions",
+  {
+    activityId: text("activity_id").primaryKey(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["like", "announce"] }).notNull(),
+    actorId: text("actor_id").notNull(),
+    actorName: text("actor_name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("fediverse_reactions_post_idx").on(t.postId, t.kind)],
+);
+
+/** A reply from the social web that became a comment: its Note id, for Update and Delete. */
+export const fediverseReplies = pgTable("fediverse_replies", {
+  objectId: text("object_id").primaryKey(),
+  commentId: uuid("comment_id")
+    .notNull()
+    .unique()
+    .references(() => comments.id, { onDelete: "cascade" }),
+  actorId: text("actor_id").notNull(),
+  actorUrl: text("actor_url").notNull(),
+});
+
+/** Servers whose inbox traffic is refused (by host name). */
+export const fediverseBlockedServers = pgTable("fediverse_blocked_servers", {
+  host: text("host").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

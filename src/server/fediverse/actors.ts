@@ -1,0 +1,84 @@
+import "./node-runtime";
+import { exportJwk, generateCryptoKeyPair, importJwk } from "@fedify/fedify";
+import { count, eq } from "drizzle-orm";
+import { AUTHORS, type AuthorKey } from "../../common/limits";
+import type { Db } from "../db/client";
+import { fediverseActors, fediverseFollowers } from "../db/schema";
+
+export type ActorRow = typeof fediverseActors.$inferSelect;
+
+export const isAuthorKey = (value: string): value is AuthorKey =>
+  (AUTHORS as readonly string[]).includes(value);
+
+/** A handle: what Mastodon accepts as a username (letters, digits, underscores; 1–30). */
+export const HANDLE_PATTERN = /^[a-z0-9_]{1,30}$/;
+
+/** The author's actor, created with its default handle and its keys on first use (once). */
+export async function ensureActor(db: Db, author: AuthorKey): Promise<ActorRow> {
+  const [row] = await db.select().from(fediverseActors).where(eq(fediverseActors.author, author));
+  if (row && row.keys.length > 0) return row;
+  const keys = [];
+  for (const algorithm of ["RSASSA-PKCS1-v1_5", "Ed25519"] as const) {
+    const pair = await generateCryptoKeyPair(algorithm);
+    keys.push({ privateKey: await exportJwk(pair.privateKey), publicKey: await exportJwk(pair.publicKey) });
+  }
+  // Two processes may race on first use: the first insert wins and both use its keys.
+  await db.insert(fediverseActors).values({ author, handle: author, keys }).onConflictDoNothing();
+  const [stored] = await db.select().from(fediverseActors).where(eq(fediverseActors.author, author));
+  if (stored && stored.keys.length === 0) {
+    await db.update(fediverseActors).set({ keys }).where(eq(fediverseActors.author, author));
+    return { ...stored, keys };
+  }
+  return stored!;
+}
+
+export async function actorKeyPairs(db: Db, author: AuthorKey): Promise<CryptoKeyPair[]> {
+  const row = await ensureActor(db, author);
+  return Promise.all(
+    row.keys.map(async (k) => ({
+      privateKey: await importJwk(k.privateKey, "private"),
+      publicKey: await importJwk(k.publicKey, "public"),
+    })),
+  );
+}
+
+/** The author whose handle this is (defaults `him`/`her` until an actor row says otherwise). */
+export async function authorForHandle(db: Db, handle: string): Promise<AuthorKey | null> {
+  const lower = handle.toLowerCase();
+  const rows = await db
+    .select({ author: fediverseActors.author, handle: fediverseActors.handle })
+    .from(fediverseActors);
+  const match = rows.find((r) => r.handle === lower);
+  if (match) return match.author;
+  // An author with no row yet answers to the default handle, unless the other took it.
+  if (isAuthorKey(lower) && !rows.some((r) => r.author === lower)) return lower;
+  return null;
+}
+
+export async function handleOf(db: Db, author: AuthorKey): Promise<string> {
+  const [row] = await db
+    .select({ handle: fediverseActors.handle })
+    .from(fediverseActors)
+    .where(eq(fediverseActors.author, author));
+  return row?.handle ?? author;
+}
+
+export async function followerCount(db: Db, author: AuthorKey): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(fediverseFollowers)
+    .where(eq(fediverseFollowers.author, author));
+  return row?.n ?? 0;
+}
+
+export type HandleChange = "ok" | "taken" | "has-followers";
+
+/** A handle changes only while nobody follows the actor (Move/alias is not built: 0029). */
+export async function changeHandle(db: Db, author: AuthorKey, handle: string): Promise<HandleChange> {
+  await ensureActor(db, author);
+  if ((await followerCount(db, author)) > 0) return "has-followers";
+  const owner = await authorForHandle(db, handle);
+  if (owner && owner !== author) return "taken";
+  await db.update(fediverseActors).set({ handle }).where(eq(fediverseActors.author, author));
+  return "ok";
+}

@@ -1,0 +1,91 @@
+import type { Context } from "@fedify/fedify";
+import { Article, Create, Delete, Hashtag, Image, PUBLIC_COLLECTION, Tombstone, Update } from "@fedify/vocab";
+import { Temporal } from "@js-temporal/polyfill";
+import { resolveExcerpt } from "../../common/rules/excerpt";
+import type { BlogPost } from "../../common/types";
+
+/** Fedify's types name the global Temporal (Node 22+); at run time it uses this same polyfill. */
+export const instant = (date: string | Date): Temporal.Instant & globalThis.Temporal.Instant =>
+  Temporal.Instant.fromEpochMilliseconds(new Date(date).getTime()) as Temporal.Instant &
+    globalThis.Temporal.Instant;
+
+const absolute = (url: string, publicUrl: string): string => new URL(url, `${publicUrl}/`).href;
+
+/** Root-relative image and link addresses in stored post HTML made absolute (remote servers need them). */
+export function absoluteHtml(html: string, publicUrl: string): string {
+  return html.replace(/\b(src|href)="(\/[^"/][^"]*)"/g, (_m, attr: string, url: string) => {
+    return `${attr}="${absolute(url, publicUrl)}"`;
+  });
+}
+
+export const postObjectUri = (ctx: Context<unknown>, postId: string): URL =>
+  ctx.getObjectUri(Article, { id: postId });
+
+/** SPEC §3's post as an ActivityStreams Article: what followers' servers show. */
+export function toArticle(ctx: Context<unknown>, post: BlogPost, publicUrl: string): Article {
+  const attribution = ctx.getActorUri(post.author);
+  return new Article({
+    id: postObjectUri(ctx, post.id),
+    attribution,
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(post.author),
+    name: post.title,
+    summary: resolveExcerpt(post.excerpt, post.content),
+    content: absoluteHtml(post.content, publicUrl),
+    url: new URL(`${publicUrl}/post/${post.id}`),
+    published: instant(post.date),
+    updated: post.lastUpdated ? instant(post.lastUpdated) : null,
+    attachments: post.images.map(
+      (image) =>
+        new Image({
+          url: new URL(absolute(image.url, publicUrl)),
+          name: image.alt ?? post.title,
+          width: image.width ?? null,
+          height: image.height ?? null,
+        }),
+    ),
+    tags: post.hashtags.map(
+      (tag) =>
+        new Hashtag({ name: `#${tag}`, href: new URL(`${publicUrl}/tags/${encodeURIComponent(tag)}`) }),
+    ),
+  });
+}
+
+export function createActivity(ctx: Context<unknown>, post: BlogPost, publicUrl: string): Create {
+  const object = toArticle(ctx, post, publicUrl);
+  return new Create({
+    id: new URL(`${object.id!.href}#create`),
+    actor: object.attributionId,
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(post.author),
+    published: object.published,
+    object,
+  });
+}
+
+export function updateActivity(ctx: Context<unknown>, post: BlogPost, publicUrl: string, at: Date): Update {
+  const object = toArticle(ctx, post, publicUrl);
+  return new Update({
+    id: new URL(`${object.id!.href}#update-${at.getTime()}`),
+    actor: object.attributionId,
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(post.author),
+    updated: instant(at),
+    object,
+  });
+}
+
+export function deleteActivity(ctx: Context<unknown>, postId: string, author: string, at: Date): Delete {
+  const id = postObjectUri(ctx, postId);
+  return new Delete({
+    id: new URL(`${id.href}#delete`),
+    actor: ctx.getActorUri(author),
+    to: PUBLIC_COLLECTION,
+    cc: ctx.getFollowersUri(author),
+    object: new Tombstone({ id, deleted: instant(at) }),
+  });
+}
+
+export function tombstone(ctx: Context<unknown>, postId: string, deletedAt: Date): Tombstone {
+  return new Tombstone({ id: postObjectUri(ctx, postId), deleted: instant(deletedAt) });
+}

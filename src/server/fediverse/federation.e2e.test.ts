@@ -1,0 +1,255 @@
+import { createServer } from "node:net";
+import { signRequest } from "@fedify/fedify";
+import { Announce, Article, Create, Delete, Follow, Like, Note, type Person, Update } from "@fedify/vocab";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Comment } from "../../common/engagement";
+import { fediverseReactions } from "../db/schema";
+import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
+import { type RemoteServer, startRemoteServer } from "./test-remote";
+
+// The whole journey over real HTTP with real signatures: Duet on one loopback port, a second
+// Fedify server (alice) on another, each fetching the other's actor and keys.
+let t: TestApp;
+let remote: RemoteServer;
+let her: TestUser;
+let duet: string;
+let herActor: Person;
+let postId = "";
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+async function waitFor<T>(
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
+  what: string,
+) {
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const received = (type: typeof Create | typeof Update | typeof Delete) =>
+  remote.received.filter((a) => a instanceof type);
+const rctx = () => remote.federation.createContext(new URL(remote.origin));
+const alice = () => new URL(remote.actorUri);
+const articleUri = () => new URL(`${duet}/ap/posts/${postId}`);
+const reactions = (kind: "like" | "announce") =>
+  t.ctx.db
+    .select()
+    .from(fediverseReactions)
+    .where(and(eq(fediverseReactions.postId, postId), eq(fediverseReactions.kind, kind)));
+const comments = async () => {
+  const res = await t.request({ method: "GET", url: `/api/posts/${postId}/comments` });
+  if (res.statusCode !== 200) throw new Error(`comments: ${res.statusCode} ${res.body}`);
+  return (res.json() as { items: Comment[] }).items;
+};
+
+beforeAll(async () => {
+  remote = await startRemoteServer();
+  const port = await freePort();
+  duet = `http://127.0.0.1:${port}`;
+  t = await buildTestApp({ PUBLIC_URL: duet, FEDIVERSE_ALLOW_PRIVATE: "true" });
+  await t.app.listen({ port, host: "127.0.0.1" });
+  her = await t.as("her");
+  herActor = (await rctx().lookupObject(`${duet}/ap/users/her`)) as Person;
+}, 180_000);
+afterAll(async () => {
+  await t?.close();
+  await remote?.close();
+});
+
+// Generous limits: deliveries go through the queue, and CI machines are shared.
+describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
+  it("a remote account finds @her by WebFinger, follows her and is accepted", async () => {
+    // (Fedify looks acct: up over https only; the test server speaks http, so ask it directly.)
+    const finger = await fetch(`${duet}/.well-known/webfinger?resource=acct:her@${new URL(duet).host}`);
+    const self = ((await finger.json()) as { links: { rel: string; href: string }[] }).links.find(
+      (l) => l.rel === "self",
+    );
+    expect(self?.href).toBe(`${duet}/ap/users/her`);
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Follow({ id: new URL(`${remote.origin}/follows/1`), actor: alice(), object: herActor.id }),
+    );
+    await waitFor(() => remote.received.some((a) => a.constructor.name === "Accept"), "Accept");
+    const mine = await t.request({
+      method: "GET",
+      url: "/api/admin/fediverse/followers",
+      cookie: her.cookie,
+    });
+    expect(mine.json()).toMatchObject({
+      total: 1,
+      items: [{ handle: `@alice@${remote.host}`, name: "Alice Remote" }],
+    });
+  });
+
+  it("a published post reaches the follower once as a Create(Article); an edit sends Update", async () => {
+    const res = await t.request({
+      method: "POST",
+      url: "/api/posts",
+      cookie: her.cookie,
+      payload: {
+        title: "Hello fediverse",
+        content: "<p>First words</p>",
+        author: "her",
+        hashtags: ["travel"],
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    postId = (res.json() as { id: string }).id;
+    const [create] = (await waitFor(
+      () => received(Create).length > 0 && received(Create),
+      "Create",
+    )) as Create[];
+    const article = await create!.getObject(rctx());
+    expect(article).toBeInstanceOf(Article);
+    expect(article?.name?.toString()).toBe("Hello fediverse");
+    expect(article?.url?.toString()).toBe(`${duet}/post/${postId}`);
+    const patch = await t.request({
+      method: "PATCH",
+      url: `/api/posts/${postId}`,
+      cookie: her.cookie,
+      payload: { content: "<p>Better words</p>" },
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    const [update] = (await waitFor(
+      () => received(Update).length > 0 && received(Update),
+      "Update",
+    )) as Update[];
+    expect(((await update!.getObject(rctx())) as Article).content?.toString()).toContain("Better words");
+    expect(received(Create)).toHaveLength(1);
+  });
+
+  it("a like and a boost are counted apart from readers' likes; a replayed like counts once", async () => {
+    const like = new Like({ id: new URL(`${remote.origin}/likes/1`), actor: alice(), object: articleUri() });
+    await rctx().sendActivity({ identifier: "alice" }, herActor, like);
+    await rctx().sendActivity({ identifier: "alice" }, herActor, like);
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Announce({ id: new URL(`${remote.origin}/boosts/1`), actor: alice(), object: articleUri() }),
+    );
+    await waitFor(
+      async () => (await reactions("like")).length === 1 && (await reactions("announce")).length === 1,
+      "reactions",
+    );
+    const post = (await t.request({ method: "GET", url: `/api/posts/${postId}` })).json() as {
+      likes: number;
+    };
+    expect(post.likes).toBe(0);
+    const reading = await t.request({ method: "GET", url: `/api/posts/${postId}/reading` });
+    expect(reading.json()).toMatchObject({ socialWeb: { likes: 1, boosts: 1, names: ["Alice Remote"] } });
+  });
+
+  it("a reply becomes a comment with the remote name; its Update and Delete are honoured", async () => {
+    const note = (content: string) =>
+      new Note({
+        id: new URL(`${remote.origin}/notes/1`),
+        attribution: alice(),
+        content,
+        replyTarget: articleUri(),
+      });
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Create({
+        id: new URL(`${remote.origin}/notes/1/create`),
+        actor: alice(),
+        object: note("<p>Lovely <script>x</script>post</p>"),
+      }),
+    );
+    const [comment] = (await waitFor(
+      async () => (await comments()).length > 0 && comments(),
+      "comment",
+    )) as Comment[];
+    expect(comment!.author).toBe(`Alice Remote (@alice@${remote.host})`);
+    expect(comment!.content).toBe("Lovely xpost");
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Update({
+        id: new URL(`${remote.origin}/notes/1/update`),
+        actor: alice(),
+        object: note("<p>Edited</p>"),
+      }),
+    );
+    await waitFor(async () => (await comments())[0]?.content === "Edited", "edited comment");
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Delete({
+        id: new URL(`${remote.origin}/notes/1/delete`),
+        actor: alice(),
+        object: new URL(`${remote.origin}/notes/1`),
+      }),
+    );
+    await waitFor(async () => (await comments()).length === 0, "deleted comment");
+  });
+
+  it("refuses a forged signature and a blocked server, changing nothing", async () => {
+    const keys = await remote.federation.createContext(new URL(remote.origin)).getActorKeyPairs("alice");
+    const body = (type: string, id: string) =>
+      JSON.stringify({
+        "@context": "https://www.w3.org/ns/activitystreams",
+        id,
+        type,
+        actor: remote.actorUri,
+        object: articleUri().href,
+      });
+    const signed = await signRequest(
+      new Request(`${duet}/ap/inbox`, {
+        method: "POST",
+        headers: { "content-type": "application/activity+json" },
+        body: body("Like", `${remote.origin}/likes/2`),
+      }),
+      keys[0]!.privateKey,
+      keys[0]!.keyId,
+    );
+    const forged = await fetch(signed.url, {
+      method: "POST",
+      headers: signed.headers,
+      body: body("Like", `${remote.origin}/likes/3`),
+    });
+    expect(forged.status).toBe(401);
+    const block = await t.request({
+      method: "POST",
+      url: "/api/admin/fediverse/blocked-servers",
+      cookie: her.cookie,
+      payload: { host: remote.host },
+    });
+    expect(block.statusCode).toBe(201);
+    const blocked = await fetch(signed.url, {
+      method: "POST",
+      headers: signed.headers,
+      body: body("Like", `${remote.origin}/likes/2`),
+    });
+    expect(blocked.status).toBe(403);
+    expect(await reactions("like")).toHaveLength(1);
+    await t.request({
+      method: "DELETE",
+      url: `/api/admin/fediverse/blocked-servers/${remote.host}`,
+      cookie: her.cookie,
+    });
+  });
+
+  it("deleting the post sends Delete and leaves a Tombstone", async () => {
+    const res = await t.request({ method: "DELETE", url: `/api/posts/${postId}`, cookie: her.cookie });
+    expect(res.statusCode).toBe(204);
+    await waitFor(() => received(Delete).length > 0, "Delete");
+    const gone = await fetch(articleUri(), { headers: { accept: "application/activity+json" } });
+    expect(gone.status).toBe(410);
+    expect(((await gone.json()) as { type: string }).type).toBe("Tombstone");
+    expect(received(Create)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,94 @@
+import "./node-runtime";
+import { createFederation } from "@fedify/fedify";
+import { Article, Endpoints, Image, Person } from "@fedify/vocab";
+import { eq } from "drizzle-orm";
+import { AUTHOR_TITLES, paths } from "../../common/routes";
+import { listAuthorProfiles } from "../authors/author-profiles.repository";
+import type { AppContext } from "../context";
+import { fediversePosts } from "../db/schema";
+import { getPublicPost } from "../posts/posts.repository";
+import { actorKeyPairs, authorForHandle, followerCount, handleOf, isAuthorKey } from "./actors";
+import { toArticle } from "./articles";
+import { registerCollections } from "./collections";
+import type { DuetFederation } from "./federation-type";
+import { registerInbox } from "./inbox";
+import { DbKvStore } from "./kv-store";
+import { DbMessageQueue } from "./message-queue";
+
+export type { DuetFederation };
+
+/** Where the federation lives: every path the Fastify bridge hands to Fedify starts with one of these. */
+export const ACTOR_PATH = "/ap/users/{identifier}";
+export const FEDERATION_PREFIXES = ["/.well-known/webfinger", "/.well-known/nodeinfo", "/nodeinfo/", "/ap/"];
+
+/**
+ * The social web (docs/fediverse.md): one actor per author, identified by the author value
+ * (`/ap/users/her`, stable), found by its handle (`acct:her@host`, changeable).
+ */
+export function createDuetFederation(ctx: AppContext): DuetFederation {
+  const federation = createFederation<AppContext>({
+    kv: new DbKvStore(ctx.db),
+    queue: new DbMessageQueue(ctx.db),
+    manuallyStartQueue: true,
+    origin: ctx.config.publicUrl,
+    // SSRF: remote actors, keys and objects are never fetched from private addresses (0029).
+    allowPrivateAddress: ctx.config.fediverseAllowPrivate,
+  });
+  const publicUrl = ctx.config.publicUrl;
+
+  federation
+    .setActorDispatcher(ACTOR_PATH, async (fctx, identifier) => {
+      if (!isAuthorKey(identifier)) return null;
+      const profile = (await listAuthorProfiles(fctx.data.db)).find((p) => p.author === identifier);
+      const keys = await fctx.getActorKeyPairs(identifier);
+      return new Person({
+        id: fctx.getActorUri(identifier),
+        preferredUsername: await handleOf(fctx.data.db, identifier),
+        name: profile?.name || AUTHOR_TITLES[identifier],
+        summary: profile?.bio ? escapeText(profile.bio) : null,
+        icon: profile?.photoUrl ? new Image({ url: new URL(profile.photoUrl, `${publicUrl}/`) }) : null,
+        url: new URL(`${publicUrl}${paths.blog(identifier)}`),
+        inbox: fctx.getInboxUri(identifier),
+        outbox: fctx.getOutboxUri(identifier),
+        followers: fctx.getFollowersUri(identifier),
+        endpoints: new Endpoints({ sharedInbox: fctx.getInboxUri() }),
+        manuallyApprovesFollowers: false,
+        discoverable: true,
+        publicKey: keys[0]?.cryptographicKey,
+        assertionMethods: keys.map((k) => k.multikey),
+      });
+    })
+    .setKeyPairsDispatcher(async (fctx, identifier) =>
+      isAuthorKey(identifier) ? actorKeyPairs(fctx.data.db, identifier) : [],
+    )
+    .mapHandle(async (fctx, username) => authorForHandle(fctx.data.db, username));
+
+  federation.setObjectDispatcher(Article, "/ap/posts/{id}", async (fctx, values) => {
+    const post = await getPublicPost(fctx.data.db, values.id, fctx.data.now());
+    if (!post) return null;
+    // Only what was federated is an ActivityPub object (drafts never leave, old posts stay home).
+    const [sent] = await fctx.data.db.select().from(fediversePosts).where(eq(fediversePosts.postId, post.id));
+    if (!sent || sent.deletedAt) return null;
+    return toArticle(fctx, post, publicUrl);
+  });
+
+  federation.setNodeInfoDispatcher("/nodeinfo/2.1", async (fctx) => {
+    const users = (await Promise.all((["him", "her"] as const).map((a) => followerCount(fctx.data.db, a))))
+      .length;
+    return {
+      software: { name: "duet", version: "0.1.0", homepage: new URL(publicUrl) },
+      protocols: ["activitypub"],
+      usage: { users: { total: users }, localPosts: 0, localComments: 0 },
+    };
+  });
+
+  registerCollections(federation);
+  registerInbox(federation);
+  return federation;
+}
+
+/** An author's bio is text: shown as a paragraph of escaped text in the actor's HTML summary. */
+function escapeText(text: string): string {
+  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<p>${escaped}</p>`;
+}

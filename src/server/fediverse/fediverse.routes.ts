@@ -1,0 +1,110 @@
+import { asc, count, desc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AuthorKey } from "../../common/limits";
+import {
+  BlockServerBodySchema,
+  FediverseFollowersQuerySchema,
+  FediverseHandleBodySchema,
+  FediverseHostSchema,
+} from "../../common/schemas/fediverse";
+import type { AppContext } from "../context";
+import { fediverseBlockedServers, fediverseFollowers } from "../db/schema";
+import { conflict, forbidden } from "../errors";
+import { requireAdmin } from "../plugins/auth";
+import { parse } from "../validate";
+import { changeHandle, ensureActor, followerCount } from "./actors";
+import { COLLECTION_PAGE_SIZE } from "./collections";
+
+const BLOCKED_SERVERS_MAX = 1_000;
+
+/**
+ * The studio's view of the social web (the Audience page shows it): the signed-in author's own
+ * actor, handle and followers; blocked servers are the blog's (either author manages them).
+ */
+export async function registerFediverseRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const host = new URL(ctx.config.publicUrl).host;
+  const author = async (request: FastifyRequest): Promise<AuthorKey> => {
+    const viewer = await requireAdmin(ctx, request);
+    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+    return viewer.authorKey;
+  };
+  const summary = async (key: AuthorKey) => {
+    const actor = await ensureActor(ctx.db, key);
+    const followers = await followerCount(ctx.db, key);
+    return {
+      author: key,
+      handle: actor.handle,
+      address: `@${actor.handle}@${host}`,
+      actorUrl: `${ctx.config.publicUrl}/ap/users/${key}`,
+      followers,
+      canChangeHandle: followers === 0,
+    };
+  };
+
+  app.get("/api/admin/fediverse", async (request) => summary(await author(request)));
+
+  app.put("/api/admin/fediverse/handle", async (request) => {
+    const key = await author(request);
+    const { handle } = parse(FediverseHandleBodySchema, request.body);
+    const result = await changeHandle(ctx.db, key, handle);
+    if (result === "has-followers")
+      throw conflict("The handle cannot change once someone follows you from the social web.");
+    if (result === "taken") throw conflict("The other author already uses that handle.");
+    return summary(key);
+  });
+
+  app.get("/api/admin/fediverse/followers", async (request) => {
+    const key = await author(request);
+    const { cursor } = parse(FediverseFollowersQuerySchema, request.query ?? {});
+    const offset = cursor ? Number(cursor) : 0;
+    const rows = await ctx.db
+      .select()
+      .from(fediverseFollowers)
+      .where(eq(fediverseFollowers.author, key))
+      .orderBy(desc(fediverseFollowers.createdAt), desc(fediverseFollowers.actorId))
+      .limit(COLLECTION_PAGE_SIZE)
+      .offset(offset);
+    const [total] = await ctx.db
+      .select({ n: count() })
+      .from(fediverseFollowers)
+      .where(eq(fediverseFollowers.author, key));
+    return {
+      total: total?.n ?? 0,
+      items: rows.map((r) => ({
+        handle: r.handle,
+        name: r.name,
+        actorId: r.actorId,
+        since: r.createdAt.toISOString(),
+      })),
+      nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),
+    };
+  });
+
+  app.get("/api/admin/fediverse/blocked-servers", async (request) => {
+    await author(request);
+    const rows = await ctx.db
+      .select()
+      .from(fediverseBlockedServers)
+      .orderBy(asc(fediverseBlockedServers.host));
+    return { items: rows.map((r) => ({ host: r.host, since: r.createdAt.toISOString() })) };
+  });
+
+  app.post("/api/admin/fediverse/blocked-servers", async (request, reply) => {
+    await author(request);
+    const { host: blocked } = parse(BlockServerBodySchema, request.body);
+    const [n] = await ctx.db.select({ n: count() }).from(fediverseBlockedServers);
+    if ((n?.n ?? 0) >= BLOCKED_SERVERS_MAX) throw conflict("The list of blocked servers is full.");
+    await ctx.db.insert(fediverseBlockedServers).values({ host: blocked }).onConflictDoNothing();
+    return reply.status(201).send({ host: blocked });
+  });
+
+  app.delete<{ Params: { host: string } }>(
+    "/api/admin/fediverse/blocked-servers/:host",
+    async (request, reply) => {
+      await author(request);
+      const blocked = parse(FediverseHostSchema, request.params.host);
+      await ctx.db.delete(fediverseBlockedServers).where(eq(fediverseBlockedServers.host, blocked));
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,110 @@
+import type { InboxContext } from "@fedify/fedify";
+import { Accept, Announce, Create, Delete, Follow, Like, Note, Undo, Update } from "@fedify/vocab";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { fediverseFollowers, fediverseReactions } from "../db/schema";
+import { isAuthorKey } from "./actors";
+import type { DuetFederation } from "./federation-type";
+import { postIdOf } from "./post-ids";
+import { remoteHandle, remoteName } from "./remote-people";
+import { deleteRemoteReply, receiveReply, updateRemoteReply } from "./remote-replies";
+
+type Ctx = InboxContext<AppContext>;
+
+async function react(fctx: Ctx, activity: Like | Announce, kind: "like" | "announce"): Promise<void> {
+  const postId = postIdOf(fctx, activity.objectId);
+  if (!postId || !activity.id || !activity.actorId) return;
+  const actor = await activity.getActor(fctx);
+  await fctx.data.db
+    .insert(fediverseReactions)
+    .values({
+      activityId: activity.id.href,
+      postId,
+      kind,
+      actorId: activity.actorId.href,
+      actorName: actor ? remoteName(actor) || remoteHandle(actor) : "",
+    })
+    .onConflictDoNothing()
+    // A post deleted meanwhile (foreign key): nothing to count.
+    .catch(() => {});
+  fctx.data.cache.invalidate();
+}
+
+/**
+ * What comes home (docs/fediverse.md). Fedify has verified the HTTP signature and that the key
+ * belongs to the activity's actor before any of these run, and drops repeated activity ids.
+ */
+export function registerInbox(federation: DuetFederation): void {
+  federation
+    .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
+    .on(Follow, async (fctx, follow) => {
+      if (!follow.id || !follow.actorId || !follow.objectId) return;
+      const target = fctx.parseUri(follow.objectId);
+      if (target?.type !== "actor" || !isAuthorKey(target.identifier)) return;
+      const follower = await follow.getActor(fctx);
+      if (!follower?.id || !follower.inboxId) return;
+      const row = {
+        author: target.identifier,
+        actorId: follower.id.href,
+        handle: remoteHandle(follower),
+        name: remoteName(follower),
+        inbox: follower.inboxId.href,
+        sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
+        followId: follow.id.href,
+      };
+      await fctx.data.db
+        .insert(fediverseFollowers)
+        .values(row)
+        .onConflictDoUpdate({
+          target: [fediverseFollowers.author, fediverseFollowers.actorId],
+          set: { inbox: row.inbox, sharedInbox: row.sharedInbox, followId: row.followId, name: row.name },
+        });
+      // Accepted automatically (approval is not built: docs/fediverse.md).
+      await fctx.sendActivity(
+        { identifier: target.identifier },
+        follower,
+        new Accept({
+          id: new URL(
+            `${fctx.getActorUri(target.identifier).href}#accepts/${encodeURIComponent(follow.id.href)}`,
+          ),
+          actor: follow.objectId,
+          object: follow,
+        }),
+      );
+    })
+    .on(Undo, async (fctx, undo) => {
+      const object = await undo.getObject(fctx);
+      const actorId = undo.actorId?.href;
+      if (!actorId || !object) return;
+      if (object instanceof Follow) {
+        const target = object.objectId ? fctx.parseUri(object.objectId) : null;
+        if (target?.type !== "actor" || !isAuthorKey(target.identifier)) return;
+        await fctx.data.db
+          .delete(fediverseFollowers)
+          .where(
+            and(eq(fediverseFollowers.author, target.identifier), eq(fediverseFollowers.actorId, actorId)),
+          );
+      } else if ((object instanceof Like || object instanceof Announce) && object.id) {
+        await fctx.data.db
+          .delete(fediverseReactions)
+          .where(
+            and(eq(fediverseReactions.activityId, object.id.href), eq(fediverseReactions.actorId, actorId)),
+          );
+        fctx.data.cache.invalidate();
+      }
+    })
+    .on(Like, (fctx, like) => react(fctx, like, "like"))
+    .on(Announce, (fctx, announce) => react(fctx, announce, "announce"))
+    .on(Create, async (fctx, create) => {
+      const object = await create.getObject(fctx);
+      if (object instanceof Note) await receiveReply(fctx, create, object);
+    })
+    .on(Update, async (fctx, update) => {
+      const object = await update.getObject(fctx);
+      if (object instanceof Note && update.actorId)
+        await updateRemoteReply(fctx.data, update.actorId, object);
+    })
+    .on(Delete, async (fctx, del) => {
+      if (del.objectId && del.actorId) await deleteRemoteReply(fctx.data, del.actorId, del.objectId);
+    });
+}

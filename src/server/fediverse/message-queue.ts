@@ -1,0 +1,82 @@
+import type { MessageQueue, MessageQueueEnqueueOptions, MessageQueueListenOptions } from "@fedify/fedify";
+import { count, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { fediverseQueue } from "../db/schema";
+
+/** How long a claimed message stays someone's before another process may take it again. */
+const LEASE_SECONDS = 300;
+/** An idle queue is looked at this often; an enqueue in this process wakes it at once. */
+const IDLE_POLL_MS = 2_000;
+
+/**
+ * Fedify's message queue in our database (0029), the mail queue's pattern: rows claimed one at a
+ * time with FOR UPDATE SKIP LOCKED, so every process under WEB_CONCURRENCY shares the work and a
+ * message is handled by one of them. Fedify retries failed deliveries itself (with backoff) by
+ * enqueueing them again with a delay.
+ */
+export class DbMessageQueue implements MessageQueue {
+  readonly nativeRetrial = false;
+  private wake: (() => void) | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
+    await this.enqueueMany([message], options);
+  }
+
+  async enqueueMany(messages: readonly unknown[], options?: MessageQueueEnqueueOptions): Promise<void> {
+    if (messages.length === 0) return;
+    const delayMs = options?.delay ? Math.max(0, options.delay.total({ unit: "millisecond" })) : 0;
+    const availableAt = new Date(Date.now() + delayMs);
+    await this.db.insert(fediverseQueue).values(messages.map((m) => ({ message: m as object, availableAt })));
+    if (delayMs === 0) this.wake?.();
+  }
+
+  async getDepth() {
+    const [row] = await this.db.select({ n: count() }).from(fediverseQueue);
+    return { queued: row?.n ?? 0 };
+  }
+
+  /** Take the oldest due message, or null. */
+  private async claim(): Promise<{ id: number; message: unknown } | null> {
+    const result = await this.db.execute(sql`
+      update ${fediverseQueue} set locked_until = now() + make_interval(secs => ${LEASE_SECONDS})
+      where id = (
+        select id from ${fediverseQueue}
+        where available_at <= now() and (locked_until is null or locked_until < now())
+        order by available_at, id limit 1 for update skip locked)
+      returning id, message`);
+    const rows = (result as unknown as { rows: { id: number | string; message: unknown }[] }).rows;
+    const row = rows[0];
+    return row ? { id: Number(row.id), message: row.message } : null;
+  }
+
+  async listen(
+    handler: (message: unknown) => Promise<void> | void,
+    options?: MessageQueueListenOptions,
+  ): Promise<void> {
+    const signal = options?.signal;
+    while (!signal?.aborted) {
+      const job = await this.claim().catch(() => null);
+      if (job) {
+        try {
+          await handler(job.message);
+        } finally {
+          await this.db.execute(sql`delete from ${fediverseQueue} where id = ${job.id}`).catch(() => {});
+        }
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, IDLE_POLL_MS);
+        function done() {
+          clearTimeout(timer);
+          signal?.removeEventListener("abort", done);
+          resolve();
+        }
+        this.wake = done;
+        signal?.addEventListener("abort", done, { once: true });
+      });
+      this.wake = null;
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import type { Create, Delete, Update } from "@fedify/vocab";
+import { eq, sql } from "drizzle-orm";
+import type { AppContext } from "../context";
+import type { Db } from "../db/client";
+import { fediversePosts } from "../db/schema";
+import { getPublicPost } from "../posts/posts.repository";
+import { followerCount } from "./actors";
+import { createActivity, deleteActivity, updateActivity } from "./articles";
+import type { DuetFederation } from "./federation-type";
+
+type Pending = "create" | "update" | "delete";
+
+/** A post became public (in the publishing claim's transaction): its Create is due, once. */
+export async function queueCreate(tx: Db, postId: string, author: "him" | "her"): Promise<void> {
+  await tx.insert(fediversePosts).values({ postId, author, pending: "create" }).onConflictDoNothing();
+}
+
+/**
+ * A post was written (edited, unpublished, deleted): decide what the social web must hear.
+ * Only a post that was federated (Create sent or due) is followed up; older posts stay home.
+ */
+export async function markPostChanged(ctx: AppContext, postId: string): Promise<boolean> {
+  const [sent] = await ctx.db.select().from(fediversePosts).where(eq(fediversePosts.postId, postId));
+  if (!sent) return false;
+  const post = await getPublicPost(ctx.db, postId, ctx.now());
+  let change: { pending: Pending | null; deletedAt?: Date | null } | null = null;
+  if (post && !sent.deletedAt) change = { pending: sent.pending === "create" ? "create" : "update" };
+  else if (post) change = { pending: "create", deletedAt: null };
+  // Not public any more: a Create not yet sent is simply dropped; a sent one is deleted.
+  else if (!sent.deletedAt)
+    change = { pending: sent.pending === "create" ? null : "delete", deletedAt: ctx.now() };
+  if (!change) return false;
+  await ctx.db.update(fediversePosts).set(change).where(eq(fediversePosts.postId, postId));
+  return true;
+}
+
+/**
+ * Hands due Create/Update/Delete activities to Fedify, which fans them out to every follower's
+ * (shared) inbox through the database queue: a request that publishes never waits for delivery.
+ * A row is claimed by one process (SKIP LOCKED) and cleared in the same statement: sent once.
+ */
+export class FediverseOutbox {
+  private running: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly federation: DuetFederation,
+    private readonly log: (message: string, error?: unknown) => void,
+  ) {}
+
+  kick(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.drain().catch((error: unknown) =>
+          this.log("social web: could not send post activities", error),
+        );
+      } while (this.again && !this.closed);
+    })().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.running;
+  }
+
+  private async claim(): Promise<{
+    postId: string;
+    author: "him" | "her";
+    kind: Pending;
+    deletedAt: Date | null;
+  } | null> {
+    const result = await this.ctx.db.execute(sql`
+      update ${fediversePosts} f set pending = null
+      from (select post_id, pending from ${fediversePosts} where pending is not null
+            limit 1 for update skip locked) p
+      where f.post_id = p.post_id
+      returning f.post_id, f.author, p.pending as kind, f.deleted_at`);
+    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      postId: String(row.post_id),
+      author: row.author as "him" | "her",
+      kind: row.kind as Pending,
+      deletedAt: row.deleted_at ? new Date(row.deleted_at as string) : null,
+    };
+  }
+
+  private async drain(): Promise<void> {
+    const publicUrl = this.ctx.config.publicUrl;
+    for (;;) {
+      const job = await this.claim();
+      if (!job) return;
+      // Nobody follows: nothing to send (and no keys to make for it).
+      if ((await followerCount(this.ctx.db, job.author)) === 0) continue;
+      const fctx = this.federation.createContext(new URL(publicUrl), this.ctx);
+      const now = this.ctx.now();
+      let activity: Create | Update | Delete;
+      if (job.kind === "delete")
+        activity = deleteActivity(fctx, job.postId, job.author, job.deletedAt ?? now);
+      else {
+        const post = await getPublicPost(this.ctx.db, job.postId, now);
+        if (!post) continue;
+        activity =
+          job.kind === "create"
+            ? createActivity(fctx, post, publicUrl)
+            : updateActivity(fctx, post, publicUrl, now);
+      }
+      try {
+        await fctx.sendActivity({ identifier: job.author }, "followers", activity, {
+          preferSharedInbox: true,
+        });
+      } catch (error) {
+        // Not handed to the queue: due again at the next kick.
+        await this.ctx.db
+          .update(fediversePosts)
+          .set({ pending: sql`coalesce(${fediversePosts.pending}, ${job.kind})` })
+          .where(eq(fediversePosts.postId, job.postId));
+        throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { createHash } from "node:crypto";
+import type { Actor } from "@fedify/vocab";
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { fediverseBlockedServers, user } from "../db/schema";
+
+/** `@user@host` of a remote actor, from its id's host and preferred username. */
+export function remoteHandle(actor: Actor): string {
+  const host = actor.id ? actor.id.host : "unknown";
+  const username = actor.preferredUsername?.toString() ?? "someone";
+  return `@${username}@${host}`;
+}
+
+/** A remote actor's display name as plain text (names may carry custom-emoji HTML). */
+export function remoteName(actor: Actor): string {
+  const name = actor.name
+    ?.toString()
+    .replace(/<[^>]*>/g, "")
+    .trim();
+  return (name || actor.preferredUsername?.toString() || "").slice(0, 100);
+}
+
+/**
+ * The local user row standing for a remote account, so its replies are comments like any other
+ * (moderation, blocks and the first-comment hold work unchanged). It has no password: nobody can
+ * sign in as it. The address is on the reserved `.invalid` domain: no email ever reaches it.
+ */
+export async function userForRemoteActor(db: Db, actor: Actor): Promise<{ id: string; author: string }> {
+  const actorId = actor.id!.href;
+  const hash = createHash("sha256").update(actorId).digest("hex").slice(0, 32);
+  const id = `ap_${hash}`;
+  const handle = remoteHandle(actor);
+  const name = remoteName(actor) || handle;
+  await db
+    .insert(user)
+    .values({ id, name, email: `${hash}@fediverse.invalid`, emailVerified: false })
+    .onConflictDoUpdate({ target: user.id, set: { name, updatedAt: new Date() } });
+  // What the comment shows as its writer: the remote name and where the account lives.
+  const author = name === handle ? handle : `${name} (${handle})`;
+  return { id, author: author.slice(0, 200) };
+}
+
+export async function isServerBlocked(db: Db, host: string): Promise<boolean> {
+  const [row] = await db
+    .select({ host: fediverseBlockedServers.host })
+    .from(fediverseBlockedServers)
+    .where(eq(fediverseBlockedServers.host, host.toLowerCase()));
+  return !!row;
+}
