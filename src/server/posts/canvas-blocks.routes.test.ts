@@ -46,7 +46,7 @@ describe("POST /api/posts › issue 20 blocks", () => {
     expect(post.content).toBe(CONTENT);
     expect(post.images[0]?.position).toBe("wide");
     // The post page's policy names the two players' frame hosts (nothing is framed before a click).
-    const page = await t.request({ method: "GET", url: `/post/${post.id}` });
+    const page = await t.request({ method: "GET", url: `/post/${post.slug}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).not.toMatch(/<iframe/);
     expect(page.headers["content-security-policy"]).toMatch(

@@ -76,6 +76,7 @@ describe("the new-post letter", () => {
   let letter: ParsedMail;
   let raw: OutgoingMail;
   let postId: string;
+  let postSlug: string;
 
   beforeAll(async () => {
     const follow = await t.request({
@@ -111,6 +112,7 @@ describe("the new-post letter", () => {
     });
     await t.ctx.db.update(blogPosts).set({ images: SAMPLE_IMAGES }).where(eq(blogPosts.id, row.id));
     postId = row.id;
+    postSlug = row.slug;
     const post = {
       ...row,
       imageUrl: null,
@@ -145,7 +147,7 @@ describe("the new-post letter", () => {
     expect(text).toContain("Too many books");
     expect(text).toContain("Tram 28");
     expect(text).toContain("#travel #lisbon");
-    expect(text).toContain(`Read on the blog: ${SITE}/post/${postId}`);
+    expect(text).toContain(`Read on the blog: ${SITE}/post/${postSlug}`);
     expect(text).toMatch(
       /You follow Ana's Notes on Our Duet\. Unsubscribe with one click: http:\/\/\S+unsubscribe=/,
     );
@@ -171,8 +173,8 @@ describe("the new-post letter", () => {
     expect([...paths].sort()).toEqual(
       [
         "/",
-        `/post/${postId}`,
-        `/post/${postId}#comments-heading`,
+        `/post/${postSlug}`,
+        `/post/${postSlug}#comments-heading`,
         "/her-blog",
         "/tags/travel",
         "/tags/lisbon",
