@@ -78,7 +78,7 @@ test("a visitor follows his blog by email, confirms, gets the next post, and uns
     .toBe(1);
   const email = server.outbox().find((m) => m.includes(address) && m.includes("Fresh from the oven"))!;
   expect(email).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click$/m);
-  expect(email.replace(/=\r?\n/g, "")).toContain(`/post/${post.id}`);
+  expect(email.replace(/=\r?\n/g, "")).toContain(`/post/${post.slug}`);
   // Her posts do not reach his followers.
   await publishAs(request, server, "her", "Hers, not his");
 

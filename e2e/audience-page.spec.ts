@@ -11,7 +11,7 @@ test("his Audience page imports a list line by line, searches, removes; the post
   await accounts.ensure("him");
   const him = await contextAs(browser, server, HIM_EMAIL);
   const page = him.page;
-  await page.goto("/admin");
+  await page.goto("/admin/audience");
   const audience = page.locator("section.audience");
   await expect(audience.getByRole("heading", { name: "Audience", level: 2 })).toBeVisible();
 
@@ -47,7 +47,9 @@ test("his Audience page imports a list line by line, searches, removes; the post
   const axe = await new AxeBuilder({ page }).include("section.audience").analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 
-  // The post form: the reach before publishing, the switch, and the test email.
+  // The post form (the studio's Write view): the reach before publishing, the switch, the test email.
+  await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Write" }).click();
+  await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
   const form = page.locator("form.post-form");
   const reach = form.getByTestId("send-reach");
   await expect(reach).toHaveText(/^It will reach \d+ followers?\.$/);

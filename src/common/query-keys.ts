@@ -57,6 +57,8 @@ export const queryKeys = {
   likeState: (postId: string) => ["like", postId] as const,
   /** The signed-in author's blocked readers (the studio's list). */
   blockedReaders: ["blocks"] as const,
+  /** The signed-in author's social-web account and followers (the Audience page). */
+  socialWeb: ["social-web"] as const,
   /** A page the authors wrote (issue 21), by its address. */
   /** A page (About, Privacy…) by its address, or null when there is none. */
   sitePage: (slug: string) => keyed<SitePage | null>(["site-page", slug]),

@@ -4,7 +4,16 @@ import path from "node:path";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { account, blogPosts, type comments, postLikes, sitePages, user } from "../db/schema";
+import {
+  account,
+  blogPosts,
+  type comments,
+  fediverseActors,
+  fediverseFollowers,
+  postLikes,
+  sitePages,
+  user,
+} from "../db/schema";
 import { buildTestApp, openTestDatabase, TEST_PASSWORD, type TestApp } from "../test/test-app";
 import { importArchive } from "./import";
 import {
@@ -45,6 +54,19 @@ beforeAll(async () => {
   await t.ctx.db
     .insert(sitePages)
     .values({ slug: "about", title: "About", content: "<p>Us</p>", published: true });
+  // Issue 23: her actor (its keys are secrets) and a follower from the social web travel too.
+  await t.ctx.db.insert(fediverseActors).values({
+    author: "her",
+    handle: "clara",
+    keys: [{ privateKey: { kty: "RSA", d: "secret" }, publicKey: { kty: "RSA", n: "public" } }],
+  });
+  await t.ctx.db.insert(fediverseFollowers).values({
+    author: "her",
+    actorId: "https://social.example/users/ana",
+    handle: "@ana@social.example",
+    name: "Ana",
+    inbox: "https://social.example/users/ana/inbox",
+  });
   work = mkdtempSync(path.join(tmpdir(), "duet-archive-"));
   first = path.join(work, "first.tar.gz");
   await exportTo(t.ctx, t.ctx.db, t.config.dataDir, first);
@@ -106,6 +128,9 @@ describe("export", () => {
     const rows = tables.account!.map((l) => JSON.parse(l));
     expect(rows).toHaveLength(3);
     expect(rows.every((r) => typeof r.password === "string" && r.password.length > 20)).toBe(true);
+    // The actors' keys too (docs/fediverse.md): without them, a new server makes new keys.
+    expect(tables.fediverse_actors!.map((l) => JSON.parse(l).handle)).toEqual(["clara"]);
+    expect((await normalisedArchive(first)).tables.fediverse_actors ?? []).toEqual([]);
   });
 });
 
@@ -154,6 +179,10 @@ describe("import", () => {
     const report = await importInto(first);
     expect(report.tables.comments).toEqual({ rows: 4, added: 4 });
     expect(report.tables.site_pages).toEqual({ rows: 1, added: 1 });
+    // Social-web followers keep following the imported blog.
+    expect(report.tables.fediverse_followers).toEqual({ rows: 1, added: 1 });
+    const [follower] = await target.db.select().from(fediverseFollowers);
+    expect(follower).toMatchObject({ author: "her", handle: "@ana@social.example" });
     const second = path.join(work, "second.tar.gz");
     await exportTo(t.ctx, target.db, targetDir, second);
     // Accounts arrive unverified (admission.ts): the one difference, by design.

@@ -9,6 +9,7 @@ import { type AudienceQuery, useAudience, useRemoveFollower } from "../api/audie
 import { BlockedReaders } from "./blocked-readers";
 import { FollowersChart } from "./followers-chart";
 import { ImportForm } from "./import-form";
+import { SocialWebFollowers } from "./social-web-followers";
 import "../audience.css";
 
 export const AUDIENCE_PAGE_TEXT = {
@@ -189,6 +190,7 @@ export default function AudiencePage() {
         </>
       )}
       <ImportForm />
+      <SocialWebFollowers />
       <BlockedReaders />
     </section>
   );
