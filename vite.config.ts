@@ -22,6 +22,13 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
                 },
+                // Our small modules that every reader page shares (lists, posts, the follow box):
+                // one chunk instead of a dozen of a few hundred bytes each, whose imports and
+                // separate compression cost more than their code (e2e/reader-budget).
+                {
+                  name: "reader-kit",
+                  test: /src[\\/](common[\\/](query-keys|audience|rules[\\/]image-sources)|client[\\/](lib[\\/](typed-query|use-early-input|format-date)|app[\\/]layout[\\/]use-document-title|components[\\/]ui[\\/]load-more|features[\\/]follow[\\/](api[\\/]follow|components[\\/]follow-box)|features[\\/]posts[\\/]components[\\/]format))\.tsx?$/,
+                },
               ],
             },
           },

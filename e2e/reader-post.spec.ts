@@ -269,7 +269,9 @@ test.describe("the post page", () => {
         '<span style="color: navy; position: fixed">styled</span>',
     };
     await page.goto("/");
+    // The page asks for the post by its address (slug), then keeps it under its id.
     await page.route(`**/api/posts/${herPost.id}`, (route) => route.fulfill({ json: evil }));
+    await page.route(`**/api/posts/by-slug/**`, (route) => route.fulfill({ json: evil }));
     await navigateInApp(page, `/post/${herPost.id}`);
     const content = page.locator(".post-content");
     await expect(content).toContainText("Safe text");

@@ -88,7 +88,7 @@ async function expectLatestPosts(page: Page) {
   await expect(cards.nth(2).locator(".post-card-blog")).toHaveText("Her Blog");
   await expect(latest.getByRole("link", { name: middle.title })).toHaveAttribute(
     "href",
-    `/post/${middle.id}`,
+    `/post/${middle.slug}`,
   );
   await expect(latest).not.toContainText(draft.title);
   // The page's first image (hero and featured cards have none) loads at once, the others lazily.
@@ -129,11 +129,11 @@ async function expectPostExtras(page: Page) {
   const nav = page.getByRole("navigation", { name: "More from Her Blog" });
   await expect(nav.getByRole("link", { name: `← Previous post ${first.title}` })).toHaveAttribute(
     "href",
-    `/post/${first.id}`,
+    `/post/${first.slug}`,
   );
   await expect(nav.getByRole("link", { name: `Next post → ${last.title}` })).toHaveAttribute(
     "href",
-    `/post/${last.id}`,
+    `/post/${last.slug}`,
   );
   // Her sidebar keeps the SPEC widget (or its fallback).
   await expect(page.locator(".with-sidebar")).toBeVisible();

@@ -57,7 +57,10 @@ test.describe("with JavaScript off", () => {
     expect(new URL(page.url()).searchParams.get("q")).toBe(word);
     const results = page.locator(".search-hit");
     await expect(results).toHaveCount(1);
-    await expect(results.getByRole("link", { name: post.title })).toHaveAttribute("href", `/post/${post.id}`);
+    await expect(results.getByRole("link", { name: post.title })).toHaveAttribute(
+      "href",
+      `/post/${post.slug}`,
+    );
     await expect(results.locator("mark")).toHaveText(word);
     await expect(results.getByRole("link", { name: "His Blog" })).toBeVisible();
     await expect(page.getByText(draft.title)).toHaveCount(0);

@@ -57,7 +57,7 @@ test.describe("with JavaScript off", () => {
   test("his blog lists his posts", async ({ page }) => {
     await page.goto("/his-blog");
     await expect(page.getByRole("heading", { level: 1, name: "His Blog" })).toBeVisible();
-    await expect(page.getByRole("link", { name: post.title })).toHaveAttribute("href", `/post/${post.id}`);
+    await expect(page.getByRole("link", { name: post.title })).toHaveAttribute("href", `/post/${post.slug}`);
     await expect(page.getByText(herPost.title)).toHaveCount(0);
   });
 

@@ -9,6 +9,7 @@ const PagesManager = lazy(() => import("../../features/editor/pages/components/p
 export default function AdminPagesPage() {
   return (
     <StudioShell page={pages.adminPages}>
+      <h1>Pages</h1>
       <Suspense fallback={<p aria-busy="true">Loading the pages...</p>}>
         <PagesManager />
       </Suspense>

@@ -55,11 +55,14 @@ export default function YourPosts({ postPath, rowExtra }: Props) {
     const timer = window.setTimeout(() => set({ q: words }), SEARCH_DELAY_MS);
     return () => window.clearTimeout(timer);
   });
-  const onDone = (text: string, kind: "success" | "error") => {
-    setMessage({ text, kind });
-    // The row may be gone (deleted, or out of this filter): focus goes to what happened.
-    window.requestAnimationFrame(() => messageRef.current?.focus());
-  };
+  const onDone = (text: string, kind: "success" | "error") => setMessage({ text, kind });
+  // The row may be gone (deleted, re-dated onto a later page, out of this filter): focus goes to
+  // what happened, once the list that changed with it has rendered.
+  useEffect(() => {
+    if (!message) return;
+    const frame = window.requestAnimationFrame(() => messageRef.current?.focus());
+    return () => window.cancelAnimationFrame(frame);
+  }, [message]);
   const filtered = status !== "all" || q !== "";
 
   return (
