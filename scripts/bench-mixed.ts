@@ -28,7 +28,14 @@ async function signUp(baseURL: string, i: number): Promise<string> {
     body: JSON.stringify({ email: `bench-${i}@example.com`, password: "correct-horse-42", name: "Bench" }),
   });
   if (!res.ok) throw new Error(`sign-up: ${res.status} ${await res.text()}`);
-  return res.headers
+  // Registration does not sign in (SPEC §2: it goes to /login): sign in like the login page.
+  const signIn = await fetch(`${baseURL}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL },
+    body: JSON.stringify({ email: `bench-${i}@example.com`, password: "correct-horse-42" }),
+  });
+  if (!signIn.ok) throw new Error(`sign-in: ${signIn.status} ${await signIn.text()}`);
+  return signIn.headers
     .getSetCookie()
     .map((c) => c.split(";")[0])
     .join("; ");
@@ -65,7 +72,10 @@ async function main() {
     const timer = setInterval(() => {
       for (const cookie of cookies)
         fetch(`${baseURL}/api/posts/${liked}/like`, { method: "POST", headers: { cookie, origin: baseURL } })
-          .then((r) => (r.ok ? likes++ : refused++))
+          .then((r) => {
+            if (r.ok) likes++;
+            else if (refused++ === 0) console.log(`a like was refused: ${r.status}`);
+          })
           .catch(() => refused++);
     }, 1_000);
     const mixed = await readLoad(baseURL, reads);
