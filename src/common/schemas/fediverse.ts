@@ -31,3 +31,6 @@ export const FediverseFollowersQuerySchema = strictBody({
     .regex(/^\d{1,9}$/, "cursor must be a number.")
     .optional(),
 });
+
+/** The reports list takes no query. */
+export const FediverseReportsQuerySchema = strictBody({});

@@ -17,7 +17,7 @@ const offsetOf = (cursor: string): number => {
 const next = (offset: number, got: number): string | null =>
   got < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE);
 
-const toRecipient = (row: typeof fediverseFollowers.$inferSelect): Recipient => ({
+export const toRecipient = (row: typeof fediverseFollowers.$inferSelect): Recipient => ({
   id: new URL(row.actorId),
   inboxId: new URL(row.inbox),
   endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,

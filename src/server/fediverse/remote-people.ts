@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import type { Actor } from "@fedify/vocab";
 import { eq } from "drizzle-orm";
+import type { AuthorKey } from "../../common/limits";
+import { isBlocked } from "../comments/moderation.repository";
 import type { Db } from "../db/client";
 import { fediverseBlockedServers, user } from "../db/schema";
 
@@ -25,10 +27,23 @@ export function remoteName(actor: Actor): string {
  * (moderation, blocks and the first-comment hold work unchanged). It has no password: nobody can
  * sign in as it. The address is on the reserved `.invalid` domain: no email ever reaches it.
  */
+/** Every user row standing for a remote account has an id starting with this. */
+export const REMOTE_USER_PREFIX = "ap_";
+
+const actorHash = (actorId: string) => createHash("sha256").update(actorId).digest("hex").slice(0, 32);
+
+/** The id of the user row standing for a remote actor (made or not yet). */
+export const remoteUserId = (actorId: string): string => `${REMOTE_USER_PREFIX}${actorHash(actorId)}`;
+
+/** A remote account the post's author blocked: its later activities about their posts are refused. */
+export async function isRemoteBlocked(db: Db, author: AuthorKey, actorId: URL): Promise<boolean> {
+  return isBlocked(db, author, remoteUserId(actorId.href));
+}
+
 export async function userForRemoteActor(db: Db, actor: Actor): Promise<{ id: string; author: string }> {
   const actorId = actor.id!.href;
-  const hash = createHash("sha256").update(actorId).digest("hex").slice(0, 32);
-  const id = `ap_${hash}`;
+  const hash = actorHash(actorId);
+  const id = remoteUserId(actorId);
   const handle = remoteHandle(actor);
   const name = remoteName(actor) || handle;
   await db
