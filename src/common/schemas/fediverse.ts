@@ -32,5 +32,5 @@ export const FediverseFollowersQuerySchema = strictBody({
     .optional(),
 });
 
-/** The reports list takes no query. */
-export const FediverseReportsQuerySchema = strictBody({});
+/** The reports list takes no query, and dismissing one no body. */
+export const FediverseNothingSchema = strictBody({});

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AuthorKey } from "../../common/limits";
-import { FediverseReportsQuerySchema } from "../../common/schemas/fediverse";
+import { FediverseNothingSchema } from "../../common/schemas/fediverse";
 import type { AppContext } from "../context";
 import { blogPosts, fediversePostReports } from "../db/schema";
 import { forbidden, notFound } from "../errors";
@@ -24,7 +24,7 @@ export async function registerFediverseReportRoutes(app: FastifyInstance, ctx: A
   };
 
   app.get("/api/admin/fediverse/reports", async (request, reply) => {
-    parse(FediverseReportsQuerySchema, request.query ?? {});
+    parse(FediverseNothingSchema, request.query ?? {});
     const key = await author(request);
     const rows = await ctx.db
       .select({ report: fediversePostReports, postTitle: blogPosts.title })
@@ -48,6 +48,7 @@ export async function registerFediverseReportRoutes(app: FastifyInstance, ctx: A
 
   app.post<{ Params: { id: string } }>("/api/admin/fediverse/reports/:id/dismiss", async (request, reply) => {
     const key = await author(request);
+    parse(FediverseNothingSchema, request.body ?? {});
     const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : null;
     const [row] = id
       ? await ctx.db
