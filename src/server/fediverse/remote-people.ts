@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Actor } from "@fedify/vocab";
 import { eq } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
+import { REMOTE_USER_PREFIX } from "../../common/social-web";
 import { isBlocked } from "../comments/moderation.repository";
 import type { Db } from "../db/client";
 import { fediverseBlockedServers, user } from "../db/schema";
@@ -27,8 +28,7 @@ export function remoteName(actor: Actor): string {
  * (moderation, blocks and the first-comment hold work unchanged). It has no password: nobody can
  * sign in as it. The address is on the reserved `.invalid` domain: no email ever reaches it.
  */
-/** Every user row standing for a remote account has an id starting with this. */
-export const REMOTE_USER_PREFIX = "ap_";
+export { REMOTE_USER_PREFIX };
 
 const actorHash = (actorId: string) => createHash("sha256").update(actorId).digest("hex").slice(0, 32);
 
