@@ -84,14 +84,19 @@ export function replyActivity(
     object: note,
   };
   return kind === "create"
-    ? new Create({ id: new URL(`${note.id!.href}#create`), published: note.published, ...common })
+    ? // A reply shown again after a Delete is created anew: each Create has its own id.
+      new Create({
+        id: new URL(`${note.id!.href}#create-${at.getTime()}`),
+        published: note.published,
+        ...common,
+      })
     : new Update({ id: new URL(`${note.id!.href}#update-${at.getTime()}`), updated: instant(at), ...common });
 }
 
 export function replyDelete(ctx: Context<unknown>, sent: SentReply, at: Date): Delete {
   const id = replyObjectUri(ctx, sent.commentId);
   return new Delete({
-    id: new URL(`${id.href}#delete`),
+    id: new URL(`${id.href}#delete-${at.getTime()}`),
     actor: ctx.getActorUri(sent.author),
     to: PUBLIC_COLLECTION,
     ccs: [ctx.getFollowersUri(sent.author), new URL(sent.remoteActorId)],

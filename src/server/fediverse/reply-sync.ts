@@ -1,7 +1,7 @@
 import type { Context } from "@fedify/fedify";
 import type { Actor, Recipient } from "@fedify/vocab";
 import { isActor } from "@fedify/vocab";
-import { and, eq, isNull, notLike, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import {
   blogPosts,
@@ -37,7 +37,8 @@ export async function markRepliesDue(app: AppContext): Promise<number> {
     .innerJoin(comments, eq(comments.replyToId, fediverseReplies.commentId))
     .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
     .leftJoin(fediverseSentReplies, eq(fediverseSentReplies.commentId, comments.id))
-    .where(notLike(comments.userId, `${REMOTE_USER_PREFIX}%`));
+    // (Not LIKE: `_` is a wildcard there.)
+    .where(sql`not starts_with(${comments.userId}, ${REMOTE_USER_PREFIX})`);
   let due = 0;
   for (const { comment, answered, answeredAuthor, postAuthor, sent } of rows) {
     const visible = comment.status === "published" && !comment.hiddenAt && !comment.deletedAt;
