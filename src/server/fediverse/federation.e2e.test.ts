@@ -268,6 +268,7 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
     const create = (await waitFor(() => sentTo(Create), "reply Create")) as Create;
     const note = (await create.getObject(rctx())) as Note;
     expect(note).toBeInstanceOf(Note);
+    expect(note.updated).toBeNull();
     expect(note.replyTargetId?.href).toBe(remoteNote.href);
     expect(note.attributionId?.href).toBe(herActor.id?.href);
     expect(note.content?.toString()).toContain("In Lisbon &#60;3</p><p>Come by");
@@ -283,7 +284,9 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
       payload: { content: "In Porto now" },
     });
     const update = (await waitFor(() => sentTo(Update), "reply Update")) as Update;
-    expect(((await update.getObject(rctx())) as Note).content?.toString()).toContain("In Porto now");
+    const edited = (await update.getObject(rctx())) as Note;
+    expect(edited.content?.toString()).toContain("In Porto now");
+    expect(edited.updated).toBeTruthy();
     await t.request({
       method: "PATCH",
       url: `/api/comments/${mine}/visibility`,

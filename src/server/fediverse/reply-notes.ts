@@ -32,8 +32,8 @@ export function replyHtml(input: {
   writer: string | null;
   mention: { href: string; handle: string | null };
 }): string {
-  const user = input.mention.handle?.split("@")[1] ?? "";
-  const mention = `<span class="h-card"><a href="${escapeHtml(input.mention.href)}" class="u-url mention">@<span>${escapeHtml(user)}</span></a></span>`;
+  const username = input.mention.handle?.split("@")[1] ?? "";
+  const mention = `<span class="h-card"><a href="${escapeHtml(input.mention.href)}" class="u-url mention">@<span>${escapeHtml(username)}</span></a></span>`;
   const paragraphs = input.text
     .split(/\n{2,}/)
     .map((p) => p.trim())
@@ -50,6 +50,8 @@ export interface ReplyContent {
   /** The comment's shown name when someone other than the post's author wrote it. */
   writer: string | null;
   published: Date;
+  /** Set when the text was edited after it was first sent. */
+  updated: Date | null;
 }
 
 export function toNote(ctx: Context<unknown>, sent: SentReply, reply: ReplyContent, publicUrl: string): Note {
@@ -66,6 +68,7 @@ export function toNote(ctx: Context<unknown>, sent: SentReply, reply: ReplyConte
     }),
     url: new URL(`${publicUrl}/post/${sent.postId}#comment-${sent.commentId}`),
     published: instant(reply.published),
+    updated: reply.updated ? instant(reply.updated) : null,
     tags: [new Mention({ href: new URL(sent.remoteActorId), name: sent.remoteHandle })],
   });
 }
@@ -111,30 +114,24 @@ export async function currentNote(
 ): Promise<{ sent: SentReply; note: Note } | null> {
   const app = ctx.data;
   const [row] = await app.db
-    .select({ sent: fediverseSentReplies, published: comments.timestamp })
+    .select({ sent: fediverseSentReplies, at: comments.timestamp, name: comments.author, email: user.email })
     .from(fediverseSentReplies)
     .innerJoin(comments, eq(comments.id, fediverseSentReplies.commentId))
-    .where(eq(fediverseSentReplies.commentId, commentId));
-  if (!row || row.sent.deletedAt || row.sent.pending === "create") return null;
-  const writer = await writerOf(app, row.sent);
-  const note = toNote(
-    ctx,
-    row.sent,
-    { text: row.sent.content, writer, published: row.sent.createdAt },
-    app.config.publicUrl,
-  );
-  return { sent: row.sent, note };
-}
-
-/** The sent reply's writer's shown name, unless it is the post's author (who the actor is). */
-export async function writerOf(app: AppContext, sent: SentReply): Promise<string | null> {
-  const [row] = await app.db
-    .select({ author: comments.author, email: user.email })
-    .from(comments)
     .innerJoin(user, eq(user.id, comments.userId))
-    .where(eq(comments.id, sent.commentId));
-  if (!row) return null;
-  return row.email.toLowerCase() === app.config.authorEmails[sent.author].toLowerCase() ? null : row.author;
+    .where(eq(fediverseSentReplies.commentId, commentId));
+  // Not sent yet (a Create is due), or taken back.
+  if (!row || row.sent.deletedAt || row.sent.pending === "create") return null;
+  // The post's author is who the actor is; anyone else is named in the text.
+  const byPostAuthor = row.email.toLowerCase() === app.config.authorEmails[row.sent.author].toLowerCase();
+  const published = row.sent.createdAt;
+  const reply = {
+    text: row.sent.content,
+    writer: byPostAuthor ? null : row.name,
+    published,
+    // An edit stamps the comment's time (comments.repository updateComment).
+    updated: row.at > published ? row.at : null,
+  };
+  return { sent: row.sent, note: toNote(ctx, row.sent, reply, app.config.publicUrl) };
 }
 
 /** `/ap/replies/{id}`: the Note of a reply sent back to the social web (404 once taken back). */
