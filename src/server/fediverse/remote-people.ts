@@ -62,3 +62,18 @@ export async function isServerBlocked(db: Db, host: string): Promise<boolean> {
     .where(eq(fediverseBlockedServers.host, host.toLowerCase()));
   return !!row;
 }
+
+/** Every blocked server's host: nothing is delivered to them either. */
+export async function blockedHosts(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ host: fediverseBlockedServers.host }).from(fediverseBlockedServers);
+  return new Set(rows.map((r) => r.host));
+}
+
+/** Whether an address (an inbox, an actor id) lives on one of these hosts. */
+export function onHost(hosts: Set<string>, address: string): boolean {
+  try {
+    return hosts.has(new URL(address).host.toLowerCase());
+  } catch {
+    return true;
+  }
+}

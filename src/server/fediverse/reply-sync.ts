@@ -12,7 +12,7 @@ import {
 } from "../db/schema";
 import { toRecipient } from "./collections";
 import type { DuetFederation } from "./federation-type";
-import { REMOTE_USER_PREFIX } from "./remote-people";
+import { blockedHosts, onHost, REMOTE_USER_PREFIX } from "./remote-people";
 import { currentNote, handleFromAuthor, replyActivity, replyDelete, type SentReply } from "./reply-notes";
 
 type Pending = "create" | "update" | "delete";
@@ -184,7 +184,11 @@ export class ReplyOutbox {
       .select()
       .from(fediverseFollowers)
       .where(eq(fediverseFollowers.author, sent.author));
-    const list: Recipient[] = followers.map(toRecipient);
+    const blocked = await blockedHosts(this.app.db);
+    const list: Recipient[] = followers
+      .filter((r) => !onHost(blocked, r.actorId) && !onHost(blocked, r.inbox))
+      .map(toRecipient);
+    if (onHost(blocked, sent.remoteActorId)) return list;
     const actor = await fctx.lookupObject(sent.remoteActorId).catch(() => null);
     if (actor && isActor(actor) && (actor as Actor).inboxId) list.unshift(actor as Actor);
     else this.log(`social web: could not reach ${sent.remoteActorId} for a reply`);
