@@ -333,6 +333,9 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
       payload: { userId: remoteUserId(remote.actorUri) },
     });
     expect(block.statusCode, block.body).toBe(201);
+    // Her list of blocked people names the account as it is known (it has no real address).
+    const blocks = await t.request({ method: "GET", url: "/api/blocks", cookie: her.cookie });
+    expect(blocks.json()).toMatchObject({ items: [{ name: "Alice Remote", displayName: "" }] });
     await rctx().sendActivity(
       { identifier: "alice" },
       herActor,
