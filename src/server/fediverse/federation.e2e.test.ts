@@ -276,6 +276,26 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
     // Its id answers with the Note itself (what the remote server dereferences).
     const fetched = (await rctx().lookupObject(`${duet}/ap/replies/${mine}`)) as Note;
     expect(fetched.replyTargetId?.href).toBe(remoteNote.href);
+    // Alice answers her Note: it comes home under the thread, answering her reply.
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Create({
+        id: new URL(`${remote.origin}/notes/4/create`),
+        actor: alice(),
+        object: new Note({
+          id: new URL(`${remote.origin}/notes/4`),
+          attribution: alice(),
+          content: "<p>Lovely</p>",
+          replyTarget: note.id,
+        }),
+      }),
+    );
+    const answer = await waitFor(
+      async () => (await comments())[0]?.replies?.find((c) => c.content === "Lovely"),
+      "answer to her Note",
+    );
+    expect(answer.replyTo).toEqual({ id: mine, author: expect.any(String) });
 
     await t.request({
       method: "PATCH",
