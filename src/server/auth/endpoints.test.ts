@@ -1,5 +1,6 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AccountBodySchemas } from "../../common/schemas/account";
 import { rateLimit, session, user, verification } from "../db/schema";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { AUTH_ENDPOINTS, findAuthEndpoint } from "./endpoints";
@@ -48,6 +49,11 @@ describe("the Better Auth endpoint table", () => {
       for (const method of endpoint.methods) expect(real.get(path), `${method} ${path}`).toContain(method);
       if (endpoint.body || endpoint.afterLimiter) expect(endpoint.methods, path).toEqual(["POST"]);
     }
+  });
+
+  it("checks every account body of common/schemas with its row", () => {
+    for (const path of Object.keys(AccountBodySchemas))
+      expect(AUTH_ENDPOINTS[path]?.body, path).toBeDefined();
   });
 
   it("finds a row by its path, a path parameter standing for one segment", () => {
