@@ -160,16 +160,7 @@ describe("a house a newcomer can read (issue 19)", () => {
  * as "feature → module", with why it stays. A new one fails the test: use an event or a read, or
  * add it here with its reason.
  */
-const SERVER_INFRASTRUCTURE = new Set([
-  "db",
-  "cache",
-  "test",
-  "plugins",
-  "storage",
-  "mail",
-  "ops",
-  "platform",
-]);
+const SERVER_INFRASTRUCTURE = new Set(["db", "cache", "test", "plugins", "storage", "mail", "ops"]);
 const FEATURE_IMPORTS_ALLOWED: Record<string, string> = {
   "archive → audience/followers.repository":
     "admission checks an archive's followers against the table's own rules",
@@ -270,5 +261,40 @@ describe("declared once: server features meet through events, reads and infrastr
       'import type { Events } from "../events";',
     ].join("\n");
     expect(featureImports([{ file, text }])).toEqual(["likes → posts/posts.repository"]);
+  });
+});
+
+describe("test helpers live in src/server/test", () => {
+  const isTest = (p: string) => /\.test\.tsx?$/.test(p) || p.startsWith("server/test/");
+
+  /** Server modules outside server/test that only tests (or test helpers) import. */
+  function testOnlyModules(files: { file: string; text?: string }[]): string[] {
+    const known = new Set(files.map(({ file }) => rel(file)));
+    const importers = new Map<string, string[]>();
+    for (const { file, text } of files)
+      for (const to of importsOf(file, text)) {
+        const target = resolveImport(to, known);
+        if (target && target !== rel(file))
+          importers.set(target, [...(importers.get(target) ?? []), rel(file)]);
+      }
+    return [...importers]
+      .filter(([module, by]) => module.startsWith("server/") && !isTest(module) && by.every(isTest))
+      .map(([module]) => module)
+      .sort();
+  }
+
+  it("has no module under src/server that only tests import outside it", () => {
+    const files = ["", "../scripts", "../e2e"].flatMap((dir) =>
+      sourceFiles(path.join(src, dir)).map((file) => ({ file })),
+    );
+    expect(testOnlyModules(files)).toEqual([]);
+  });
+
+  it("would catch one", () => {
+    const files = [
+      { file: path.join(src, "server/posts/post-samples.ts"), text: "export const a = 1;" },
+      { file: path.join(src, "server/posts/x.test.ts"), text: 'import { a } from "./post-samples";' },
+    ];
+    expect(testOnlyModules(files)).toEqual(["server/posts/post-samples.ts"]);
   });
 });

@@ -7,11 +7,7 @@ import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import sharp from "sharp";
 import tar from "tar-stream";
-import type { AppContext } from "../context";
-import type { Db } from "../db/client";
-import { createLocalStorage } from "../storage/local-storage";
-import type { TestApp } from "../test/test-app";
-import { writeArchive } from "./export";
+import { writeArchive } from "../archive/export";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -20,10 +16,14 @@ import {
   MANIFEST_ENTRY,
   type Manifest,
   UPLOAD_ENTRY,
-} from "./format";
-import { readArchive } from "./read-archive";
-import { htmlSignature } from "./row-rules";
-import type { ArchiveStorage } from "./storage";
+} from "../archive/format";
+import { readArchive } from "../archive/read-archive";
+import { htmlSignature } from "../archive/row-rules";
+import type { ArchiveStorage } from "../archive/storage";
+import type { AppContext } from "../context";
+import type { Db } from "../db/client";
+import { createLocalStorage } from "../storage/local-storage";
+import type { TestApp } from "./test-app";
 
 export const jpeg = (width: number, height: number, r = 200) =>
   sharp({ create: { width, height, channels: 3, background: { r, g: 90, b: 40 } } })
