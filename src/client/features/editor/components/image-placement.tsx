@@ -1,5 +1,12 @@
 import { IMAGE_POSITIONS, IMAGE_SIZES, type ImagePosition, type ImageSize } from "../../../../common/limits";
 
+type Placement = { position: ImagePosition; size: ImageSize };
+
+const FIELDS = [
+  { key: "position", name: "Position", values: IMAGE_POSITIONS },
+  { key: "size", name: "Size", values: IMAGE_SIZES },
+] as const;
+
 /**
  * SPEC §4's position and size of one image: the two selects of the image list and of the image
  * toolbar in the visual editor. `of` names the image in each select's label when several are shown.
@@ -9,40 +16,28 @@ export function ImagePlacement({
   of,
   onPatch,
 }: {
-  image: { position: ImagePosition; size: ImageSize };
+  image: Placement;
   of?: string;
-  onPatch: (patch: { position: ImagePosition } | { size: ImageSize }) => void;
+  onPatch: (patch: Partial<Placement>) => void;
 }) {
   return (
     <>
-      <label>
-        Position{" "}
-        <select
-          aria-label={of ? `Position ${of}` : undefined}
-          value={image.position}
-          onChange={(e) => onPatch({ position: e.target.value as ImagePosition })}
-        >
-          {IMAGE_POSITIONS.map((p) => (
-            <option key={p} value={p}>
-              {p}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Size{" "}
-        <select
-          aria-label={of ? `Size ${of}` : undefined}
-          value={image.size}
-          onChange={(e) => onPatch({ size: e.target.value as ImageSize })}
-        >
-          {IMAGE_SIZES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </label>
+      {FIELDS.map(({ key, name, values }) => (
+        <label key={key}>
+          {name}{" "}
+          <select
+            aria-label={of ? `${name} ${of}` : undefined}
+            value={image[key]}
+            onChange={(e) => onPatch({ [key]: e.target.value } as Partial<Placement>)}
+          >
+            {values.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
     </>
   );
 }
