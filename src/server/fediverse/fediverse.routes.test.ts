@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 let t: TestApp;
@@ -7,9 +8,7 @@ let her: TestUser;
 let reader: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
-  him = await t.as("him");
-  her = await t.as("her");
-  reader = await t.signUp({ email: "reader@example.com" });
+  ({ him, her, reader } = await signInRoles(t));
 });
 afterAll(() => t.close());
 
@@ -18,13 +17,7 @@ const req = (
   url: string,
   who: TestUser | null,
   payload?: unknown,
-) =>
-  t.request({
-    method,
-    url,
-    cookie: who?.cookie,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+) => requestAs(t, method, url, who, payload);
 const AP = { accept: "application/activity+json" };
 
 describe("identity on the social web", () => {
