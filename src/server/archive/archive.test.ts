@@ -14,8 +14,6 @@ import {
   sitePages,
   user,
 } from "../db/schema";
-import { buildTestApp, openTestDatabase, TEST_PASSWORD, type TestApp } from "../test/test-app";
-import { importArchive } from "./import";
 import {
   exportTo,
   normalisedArchive,
@@ -23,7 +21,9 @@ import {
   unverifiedArchive,
   uploadsOf,
   writeSampleBlog,
-} from "./test-blog";
+} from "../test/sample-blog";
+import { buildTestApp, openTestDatabase, TEST_PASSWORD, type TestApp } from "../test/test-app";
+import { importArchive } from "./import";
 
 let t: TestApp;
 let work: string;

@@ -16,9 +16,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "../../common/engagement";
 import { fediverseQueue, fediverseReactions, fediverseReplies, mailQueue } from "../db/schema";
+import { type RemoteServer, startRemoteServer } from "../test/remote-fediverse";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { remoteUserId } from "./remote-people";
-import { type RemoteServer, startRemoteServer } from "./test-remote";
 
 // The whole journey over real HTTP with real signatures: Duet on one loopback port, a second
 // Fedify server (alice) on another, each fetching the other's actor and keys.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fediversePostReports } from "../db/schema";
+import { requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 let t: TestApp;
@@ -8,9 +9,7 @@ let her: TestUser;
 let reader: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
-  him = await t.as("him");
-  her = await t.as("her");
-  reader = await t.signUp({ email: "reader@example.com" });
+  ({ him, her, reader } = await signInRoles(t));
 });
 afterAll(() => t.close());
 
@@ -19,13 +18,7 @@ const req = (
   url: string,
   who: TestUser | null,
   payload?: unknown,
-) =>
-  t.request({
-    method,
-    url,
-    cookie: who?.cookie,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+) => requestAs(t, method, url, who, payload);
 const AP = { accept: "application/activity+json" };
 
 describe("identity on the social web", () => {

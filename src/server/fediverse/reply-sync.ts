@@ -10,6 +10,7 @@ import {
   fediverseReplies,
   fediverseSentReplies,
 } from "../db/schema";
+import { KickLoop } from "../kick-loop";
 import { toRecipient } from "./collections";
 import type { DuetFederation } from "./federation-type";
 import { blockedHosts, onHost, REMOTE_USER_PREFIX } from "./remote-people";
@@ -96,9 +97,10 @@ export async function markRepliesDue(app: AppContext): Promise<number> {
  * inboxes), signed as the post's author.
  */
 export class ReplyOutbox {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
+  private readonly loop = new KickLoop(
+    () => markRepliesDue(this.app).then(() => this.drain()),
+    (error) => this.log("social web: could not send replies", error),
+  );
 
   constructor(
     private readonly app: AppContext,
@@ -108,27 +110,11 @@ export class ReplyOutbox {
 
   /** Re-read what is due and send it; concurrent calls fold into one more pass. */
   kick(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await markRepliesDue(this.app)
-          .then(() => this.drain())
-          .catch((error: unknown) => this.log("social web: could not send replies", error));
-      } while (this.again && !this.closed);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.kick();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.running;
+  close(): Promise<void> {
+    return this.loop.close();
   }
 
   private async claim(): Promise<{ id: string; kind: Pending } | null> {

@@ -3,6 +3,10 @@ import type { SocialWebReactions } from "../../common/types";
 import type { Db } from "../db/client";
 import { fediverseReactions } from "../db/schema";
 
+/**
+ * What other features read of the social web (the post page shows its reactions).
+ */
+
 /** Names shown on hover, at most. */
 const NAMES_SHOWN = 10;
 
