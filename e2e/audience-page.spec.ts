@@ -44,6 +44,17 @@ test("his Audience page imports a list line by line, searches, removes; the post
     "/api/audience/followers.csv",
   );
   await expect(audience.getByRole("img", { name: /Active followers over the last 90 days/ })).toBeVisible();
+  // A server on the social web he blocks is listed under "Blocked servers" and can be let back in.
+  const host = `spam-${stamp}.example`;
+  await audience.getByLabel("Server to block (like mastodon.example)").fill(host.toUpperCase());
+  await audience.getByRole("button", { name: "Block server" }).click();
+  const blocked = audience
+    .getByRole("list", { name: "Blocked servers" })
+    .getByRole("listitem")
+    .filter({ hasText: host });
+  await expect(blocked).toHaveCount(1);
+  await blocked.getByRole("button", { name: "Unblock" }).click();
+  await expect(blocked).toHaveCount(0);
   const axe = await new AxeBuilder({ page }).include("section.audience").analyze();
   expect(axe.violations.map((v) => v.id)).toEqual([]);
 

@@ -31,3 +31,6 @@ export const FediverseFollowersQuerySchema = strictBody({
     .regex(/^\d{1,9}$/, "cursor must be a number.")
     .optional(),
 });
+
+/** The reports list takes no query, and dismissing one no body. */
+export const FediverseNothingSchema = strictBody({});

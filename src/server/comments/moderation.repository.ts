@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import { BLOCKED_READERS_MAX, type BlockedReader, emailPrefix } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
+import { REMOTE_USER_PREFIX } from "../../common/social-web";
 import type { Viewer } from "../../common/types";
 import type { Db } from "../db/client";
 import { authorSettings, blogPosts, commentBlocks, commentReports, comments, user } from "../db/schema";
@@ -71,8 +72,9 @@ export async function listBlocks(db: Db, author: AuthorKey): Promise<BlockedRead
     .limit(BLOCKED_READERS_MAX);
   return rows.map((r) => ({
     userId: r.userId,
-    name: emailPrefix(r.email),
-    displayName: r.name,
+    // An account from the social web has no real address: its name is what it is known by.
+    name: r.userId.startsWith(REMOTE_USER_PREFIX) ? r.name : emailPrefix(r.email),
+    displayName: r.userId.startsWith(REMOTE_USER_PREFIX) ? "" : r.name,
     blockedAt: r.at.toISOString(),
   }));
 }

@@ -6,6 +6,7 @@ import { getPublicPost } from "../posts/posts.repository";
 import { isAuthorKey } from "./actors";
 import { createActivity } from "./articles";
 import type { DuetFederation } from "./federation-type";
+import { blockedHosts, onHost } from "./remote-people";
 
 /** Items per page of the public followers and outbox collections. */
 export const COLLECTION_PAGE_SIZE = 20;
@@ -17,7 +18,7 @@ const offsetOf = (cursor: string): number => {
 const next = (offset: number, got: number): string | null =>
   got < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE);
 
-const toRecipient = (row: typeof fediverseFollowers.$inferSelect): Recipient => ({
+export const toRecipient = (row: typeof fediverseFollowers.$inferSelect): Recipient => ({
   id: new URL(row.actorId),
   inboxId: new URL(row.inbox),
   endpoints: row.sharedInbox ? { sharedInbox: new URL(row.sharedInbox) } : null,
@@ -33,7 +34,12 @@ export function registerCollections(federation: DuetFederation): void {
         .from(fediverseFollowers)
         .where(eq(fediverseFollowers.author, identifier))
         .orderBy(desc(fediverseFollowers.createdAt), desc(fediverseFollowers.actorId));
-      if (cursor === null) return { items: (await query).map(toRecipient) };
+      if (cursor === null) {
+        // Deliveries: never to a blocked server (decision 0039).
+        const blocked = await blockedHosts(fctx.data.db);
+        const rows = (await query).filter((r) => !onHost(blocked, r.actorId) && !onHost(blocked, r.inbox));
+        return { items: rows.map(toRecipient) };
+      }
       const offset = offsetOf(cursor);
       const rows = await query.limit(COLLECTION_PAGE_SIZE).offset(offset);
       return { items: rows.map(toRecipient), nextCursor: next(offset, rows.length) };

@@ -1,12 +1,24 @@
 import { createServer } from "node:net";
 import { signRequest } from "@fedify/fedify";
-import { Announce, Article, Create, Delete, Follow, Like, Note, type Person, Update } from "@fedify/vocab";
+import {
+  Announce,
+  Article,
+  Create,
+  Delete,
+  Flag,
+  Follow,
+  Like,
+  Note,
+  type Person,
+  Update,
+} from "@fedify/vocab";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "../../common/engagement";
-import { fediverseReactions } from "../db/schema";
+import { fediverseQueue, fediverseReactions, fediverseReplies, mailQueue } from "../db/schema";
 import { type RemoteServer, startRemoteServer } from "../test/remote-fediverse";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
+import { remoteUserId } from "./remote-people";
 
 // The whole journey over real HTTP with real signatures: Duet on one loopback port, a second
 // Fedify server (alice) on another, each fetching the other's actor and keys.
@@ -197,6 +209,184 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
     await waitFor(async () => (await comments()).length === 0, "deleted comment");
   });
 
+  it("a remote first comment is held and notified; her reply goes back as a Note, edits and hides follow", async () => {
+    // The first-comment hold applies to remote people too (alice's earlier reply was deleted).
+    await t.request({
+      method: "PATCH",
+      url: "/api/moderation",
+      cookie: her.cookie,
+      payload: { holdFirstComments: true },
+    });
+    const remoteNote = new URL(`${remote.origin}/notes/2`);
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Create({
+        id: new URL(`${remote.origin}/notes/2/create`),
+        actor: alice(),
+        object: new Note({
+          id: remoteNote,
+          attribution: alice(),
+          content: "<p>Where?</p>",
+          replyTarget: articleUri(),
+        }),
+      }),
+    );
+    const held = (await waitFor(async () => {
+      const review = (
+        await t.request({ method: "GET", url: "/api/moderation", cookie: her.cookie })
+      ).json() as {
+        held: { comment: Comment }[];
+      };
+      return review.held[0]?.comment;
+    }, "held comment")) as Comment;
+    expect(await comments()).toHaveLength(0);
+    // Her notification is the one a reader's held comment gives.
+    const mails = await t.ctx.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.toEmail, t.ctx.config.authorEmails.her));
+    expect(mails.map((m) => m.subject)).toContainEqual(expect.stringContaining("waits for your approval"));
+    await t.request({ method: "POST", url: `/api/comments/${held.id}/approve`, cookie: her.cookie });
+    await t.request({
+      method: "PATCH",
+      url: "/api/moderation",
+      cookie: her.cookie,
+      payload: { holdFirstComments: false },
+    });
+
+    const res = await t.request({
+      method: "POST",
+      url: `/api/posts/${postId}/comments`,
+      cookie: her.cookie,
+      payload: { content: "In Lisbon <3\n\nCome by", replyTo: held.id },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const mine = (res.json() as Comment).id;
+    const sentTo = (type: typeof Create | typeof Update | typeof Delete) =>
+      received(type).find((a) => a.objectId?.href === `${duet}/ap/replies/${mine}`);
+    const create = (await waitFor(() => sentTo(Create), "reply Create")) as Create;
+    const note = (await create.getObject(rctx())) as Note;
+    expect(note).toBeInstanceOf(Note);
+    expect(note.updated).toBeNull();
+    expect(note.replyTargetId?.href).toBe(remoteNote.href);
+    expect(note.attributionId?.href).toBe(herActor.id?.href);
+    expect(note.content?.toString()).toContain("In Lisbon &#60;3</p><p>Come by");
+    expect(note.content?.toString()).toContain(`href="${remote.origin}/@alice"`);
+    // Its id answers with the Note itself (what the remote server dereferences).
+    const fetched = (await rctx().lookupObject(`${duet}/ap/replies/${mine}`)) as Note;
+    expect(fetched.replyTargetId?.href).toBe(remoteNote.href);
+    // Alice answers her Note: it comes home under the thread, answering her reply.
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Create({
+        id: new URL(`${remote.origin}/notes/4/create`),
+        actor: alice(),
+        object: new Note({
+          id: new URL(`${remote.origin}/notes/4`),
+          attribution: alice(),
+          content: "<p>Lovely</p>",
+          replyTarget: note.id,
+        }),
+      }),
+    );
+    const answer = await waitFor(
+      async () => (await comments())[0]?.replies?.find((c) => c.content === "Lovely"),
+      "answer to her Note",
+    );
+    expect(answer.replyTo).toEqual({ id: mine, author: expect.any(String) });
+
+    await t.request({
+      method: "PATCH",
+      url: `/api/comments/${mine}`,
+      cookie: her.cookie,
+      payload: { content: "In Porto now" },
+    });
+    const update = (await waitFor(() => sentTo(Update), "reply Update")) as Update;
+    const edited = (await update.getObject(rctx())) as Note;
+    expect(edited.content?.toString()).toContain("In Porto now");
+    expect(edited.updated).toBeTruthy();
+    await t.request({
+      method: "PATCH",
+      url: `/api/comments/${mine}/visibility`,
+      cookie: her.cookie,
+      payload: { hidden: true },
+    });
+    await waitFor(() => sentTo(Delete), "reply Delete");
+    expect(received(Create).filter((a) => a.objectId?.href.includes("/ap/replies/"))).toHaveLength(1);
+  });
+
+  it("a Flag about the post and a comment reaches her inbox with the server and the reason", async () => {
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Flag({
+        id: new URL(`${remote.origin}/flags/1`),
+        actor: alice(),
+        objects: [herActor.id!, articleUri(), new URL(`${remote.origin}/notes/2`)],
+        content: "Spam, sorry",
+      }),
+    );
+    const reason = `From ${remote.host}: Spam, sorry`;
+    const reports = await waitFor(async () => {
+      const res = await t.request({ method: "GET", url: "/api/admin/fediverse/reports", cookie: her.cookie });
+      return (
+        (res.json() as { items: { postId: string; reason: string; host: string }[] }).items[0] && res.json()
+      );
+    }, "post report");
+    expect(reports).toMatchObject({ items: [{ postId, host: remote.host, reason }] });
+    const reported = await waitFor(async () => {
+      const review = (
+        await t.request({ method: "GET", url: "/api/moderation", cookie: her.cookie })
+      ).json() as { reported: { reasons: string[] }[] };
+      return review.reported.length > 0 && review.reported;
+    }, "comment report");
+    expect(reported.map((r) => r.reasons)).toEqual([[reason]]);
+  });
+
+  it("an account she blocked has its later replies and likes refused", async () => {
+    const block = await t.request({
+      method: "POST",
+      url: "/api/blocks",
+      cookie: her.cookie,
+      payload: { userId: remoteUserId(remote.actorUri) },
+    });
+    expect(block.statusCode, block.body).toBe(201);
+    // Her list of blocked people names the account as it is known (it has no real address).
+    const blocks = await t.request({ method: "GET", url: "/api/blocks", cookie: her.cookie });
+    expect(blocks.json()).toMatchObject({ items: [{ name: "Alice Remote", displayName: "" }] });
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Like({ id: new URL(`${remote.origin}/likes/9`), actor: alice(), object: articleUri() }),
+    );
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Create({
+        id: new URL(`${remote.origin}/notes/3/create`),
+        actor: alice(),
+        object: new Note({
+          id: new URL(`${remote.origin}/notes/3`),
+          attribution: alice(),
+          content: "<p>Again</p>",
+          replyTarget: articleUri(),
+        }),
+      }),
+    );
+    // Both were taken off the queue and handled (the inbox answers before the work is done).
+    await waitFor(async () => (await t.ctx.db.select().from(fediverseQueue)).length === 0, "empty queue");
+    expect(await reactions("like")).toHaveLength(1);
+    const stored = await t.ctx.db.select().from(fediverseReplies);
+    expect(stored.map((r) => r.objectId)).not.toContain(`${remote.origin}/notes/3`);
+    await t.request({
+      method: "DELETE",
+      url: `/api/blocks/${remoteUserId(remote.actorUri)}`,
+      cookie: her.cookie,
+    });
+  });
+
   it("refuses a forged signature and a blocked server, changing nothing", async () => {
     const keys = await remote.federation.createContext(new URL(remote.origin)).getActorKeyPairs("alice");
     const body = (type: string, id: string) =>
@@ -250,6 +440,6 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
     const gone = await fetch(articleUri(), { headers: { accept: "application/activity+json" } });
     expect(gone.status).toBe(410);
     expect(((await gone.json()) as { type: string }).type).toBe("Tombstone");
-    expect(received(Create)).toHaveLength(1);
+    expect(received(Create).filter((a) => a.objectId?.href.includes("/ap/posts/"))).toHaveLength(1);
   });
 });

@@ -14,6 +14,7 @@ import type { DuetFederation } from "./federation-type";
 import { registerInbox } from "./inbox";
 import { DbKvStore } from "./kv-store";
 import { DbMessageQueue } from "./message-queue";
+import { registerReplyObjects } from "./reply-notes";
 
 export type { DuetFederation };
 
@@ -84,6 +85,7 @@ export function createDuetFederation(ctx: AppContext): DuetFederation {
 
   registerCollections(federation);
   registerInbox(federation);
+  registerReplyObjects(federation);
   return federation;
 }
 

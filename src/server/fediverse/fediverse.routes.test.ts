@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fediversePostReports } from "../db/schema";
 import { requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
@@ -162,5 +163,59 @@ describe("GET/PUT /api/admin/fediverse", () => {
       204,
     );
     expect((await req("GET", "/api/admin/fediverse/blocked-servers", him)).json()).toEqual({ items: [] });
+  });
+});
+
+describe("social-web reports about posts (/api/admin/fediverse/reports)", () => {
+  it("lists a post's reports to its author alone, who dismisses them; others get 401/403/404", async () => {
+    const post = await req("POST", "/api/posts", her, {
+      title: "Reported",
+      content: "<p>x</p>",
+      author: "her",
+    });
+    expect(post.statusCode, post.body).toBe(201);
+    const postId = (post.json() as { id: string }).id;
+    const [row] = await t.ctx.db
+      .insert(fediversePostReports)
+      .values({
+        activityId: "https://remote.example/flags/1",
+        postId,
+        host: "remote.example",
+        reason: "From remote.example: spam",
+      })
+      .returning();
+    const url = "/api/admin/fediverse/reports";
+    expect((await req("GET", url, null)).statusCode).toBe(401);
+    expect((await req("GET", url, reader)).statusCode).toBe(403);
+    expect((await req("GET", url, him)).json()).toEqual({ items: [] });
+    const mine = await req("GET", url, her);
+    expect(mine.json()).toMatchObject({
+      items: [
+        {
+          id: String(row!.id),
+          postId,
+          postTitle: "Reported",
+          host: "remote.example",
+          reason: "From remote.example: spam",
+        },
+      ],
+    });
+    const dismiss = `${url}/${row!.id}/dismiss`;
+    expect((await req("POST", dismiss, null)).statusCode).toBe(401);
+    expect((await req("POST", dismiss, reader)).statusCode).toBe(403);
+    expect((await req("POST", dismiss, him)).statusCode).toBe(404);
+    expect((await req("GET", url, her)).json()).toMatchObject({ items: [{ postId }] });
+    expect((await req("POST", dismiss, her)).statusCode).toBe(204);
+    expect((await req("GET", url, her)).json()).toEqual({ items: [] });
+  });
+
+  it("rejects malformed input with a clear 4xx", async () => {
+    const bad = await req("GET", "/api/admin/fediverse/reports?extra=1", her);
+    expect(bad.statusCode).toBe(400);
+    expect((bad.json() as { error: { message: string } }).error.message).toBeTruthy();
+    for (const id of ["abc", "1".repeat(40), "-1", "999999"])
+      expect((await req("POST", `/api/admin/fediverse/reports/${id}/dismiss`, her)).statusCode, id).toBe(404);
+    const body = await req("POST", "/api/admin/fediverse/reports/1/dismiss", her, { x: 1 });
+    expect(body.statusCode).toBe(400);
   });
 });

@@ -4,10 +4,13 @@ import { registerFederationBridge } from "./bridge";
 import { createDuetFederation, type DuetFederation } from "./federation";
 import { registerFediverseRoutes } from "./fediverse.routes";
 import { FediverseOutbox, markPostChanged, queueCreate } from "./publish";
+import { ReplyOutbox } from "./reply-sync";
+import { registerFediverseReportRoutes } from "./reports.routes";
 
 interface Fediverse {
   federation: DuetFederation;
   outbox: FediverseOutbox;
+  replies: ReplyOutbox;
 }
 
 /** One per app, found from its context (so callers need no new AppContext field). */
@@ -33,7 +36,8 @@ export async function registerFediverse(app: FastifyInstance, ctx: AppContext): 
   const outbox = new FediverseOutbox(ctx, federation, (message, error) =>
     app.log.warn({ err: error }, message),
   );
-  registry.set(ctx, { federation, outbox });
+  const replies = new ReplyOutbox(ctx, federation, (message, error) => app.log.warn({ err: error }, message));
+  registry.set(ctx, { federation, outbox, replies });
 
   // A post became public (now or at its time): its Create is due, stored with the claim (once).
   ctx.publishing.onBecamePublic(async (post, tx) => {
@@ -44,6 +48,14 @@ export async function registerFediverse(app: FastifyInstance, ctx: AppContext): 
   // A post was edited, unpublished or deleted: its Update or Delete is due.
   ctx.events.on("postChanged", ({ postId }) => federatePost(ctx, postId));
 
+  // A reply written here to a comment from the social web goes back as a Note; its edit, deletion
+  // or hiding follows (decision 0039). Moderation routes announce themselves as contentChanged.
+  ctx.events.on("commentCreated", () => void replies.kick());
+  ctx.events.on("commentChanged", () => void replies.kick());
+  ctx.events.on("contentChanged", ({ remote }) => {
+    if (!remote) void replies.kick();
+  });
+
   const stop = new AbortController();
   app.addHook("onReady", async () => {
     // Deliveries and inbox work run in every process; the database hands each message to one.
@@ -51,12 +63,15 @@ export async function registerFediverse(app: FastifyInstance, ctx: AppContext): 
       if (!stop.signal.aborted) app.log.warn({ err: error }, "social web queue stopped");
     });
     void outbox.kick();
+    void replies.kick();
   });
   app.addHook("onClose", async () => {
     stop.abort();
     await outbox.close();
+    await replies.close();
   });
 
   await registerFederationBridge(app, ctx, federation);
   await registerFediverseRoutes(app, ctx);
+  await registerFediverseReportRoutes(app, ctx);
 }

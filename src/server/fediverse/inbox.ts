@@ -1,12 +1,13 @@
 import type { InboxContext } from "@fedify/fedify";
-import { Accept, Announce, Create, Delete, Follow, Like, Note, Undo, Update } from "@fedify/vocab";
+import { Accept, Announce, Create, Delete, Flag, Follow, Like, Note, Undo, Update } from "@fedify/vocab";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { fediverseFollowers, fediverseReactions } from "../db/schema";
+import { blogPosts, fediverseFollowers, fediverseReactions } from "../db/schema";
 import { isAuthorKey } from "./actors";
 import type { DuetFederation } from "./federation-type";
+import { receiveFlag } from "./flags";
 import { postIdOf } from "./post-ids";
-import { remoteHandle, remoteName } from "./remote-people";
+import { isRemoteBlocked, remoteHandle, remoteName } from "./remote-people";
 import { deleteRemoteReply, receiveReply, updateRemoteReply } from "./remote-replies";
 
 type Ctx = InboxContext<AppContext>;
@@ -14,6 +15,12 @@ type Ctx = InboxContext<AppContext>;
 async function react(fctx: Ctx, activity: Like | Announce, kind: "like" | "announce"): Promise<void> {
   const postId = postIdOf(fctx, activity.objectId);
   if (!postId || !activity.id || !activity.actorId) return;
+  // An account the post's author blocked: its likes and boosts are not counted.
+  const [post] = await fctx.data.db
+    .select({ author: blogPosts.author })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, postId));
+  if (!post || (await isRemoteBlocked(fctx.data.db, post.author, activity.actorId))) return;
   const actor = await activity.getActor(fctx);
   await fctx.data.db
     .insert(fediverseReactions)
@@ -106,5 +113,7 @@ export function registerInbox(federation: DuetFederation): void {
     })
     .on(Delete, async (fctx, del) => {
       if (del.objectId && del.actorId) await deleteRemoteReply(fctx.data, del.actorId, del.objectId);
-    });
+    })
+    // A report forwarded by a remote server's moderators (decision 0039).
+    .on(Flag, (fctx, flag) => receiveFlag(fctx, flag));
 }

@@ -1,6 +1,9 @@
 import { createHash } from "node:crypto";
 import type { Actor } from "@fedify/vocab";
 import { eq } from "drizzle-orm";
+import type { AuthorKey } from "../../common/limits";
+import { REMOTE_USER_PREFIX } from "../../common/social-web";
+import { isBlocked } from "../comments/moderation.repository";
 import type { Db } from "../db/client";
 import { fediverseBlockedServers, user } from "../db/schema";
 
@@ -25,10 +28,22 @@ export function remoteName(actor: Actor): string {
  * (moderation, blocks and the first-comment hold work unchanged). It has no password: nobody can
  * sign in as it. The address is on the reserved `.invalid` domain: no email ever reaches it.
  */
+export { REMOTE_USER_PREFIX };
+
+const actorHash = (actorId: string) => createHash("sha256").update(actorId).digest("hex").slice(0, 32);
+
+/** The id of the user row standing for a remote actor (made or not yet). */
+export const remoteUserId = (actorId: string): string => `${REMOTE_USER_PREFIX}${actorHash(actorId)}`;
+
+/** A remote account the post's author blocked: its later activities about their posts are refused. */
+export async function isRemoteBlocked(db: Db, author: AuthorKey, actorId: URL): Promise<boolean> {
+  return isBlocked(db, author, remoteUserId(actorId.href));
+}
+
 export async function userForRemoteActor(db: Db, actor: Actor): Promise<{ id: string; author: string }> {
   const actorId = actor.id!.href;
-  const hash = createHash("sha256").update(actorId).digest("hex").slice(0, 32);
-  const id = `ap_${hash}`;
+  const hash = actorHash(actorId);
+  const id = remoteUserId(actorId);
   const handle = remoteHandle(actor);
   const name = remoteName(actor) || handle;
   await db
@@ -46,4 +61,19 @@ export async function isServerBlocked(db: Db, host: string): Promise<boolean> {
     .from(fediverseBlockedServers)
     .where(eq(fediverseBlockedServers.host, host.toLowerCase()));
   return !!row;
+}
+
+/** Every blocked server's host: nothing is delivered to them either. */
+export async function blockedHosts(db: Db): Promise<Set<string>> {
+  const rows = await db.select({ host: fediverseBlockedServers.host }).from(fediverseBlockedServers);
+  return new Set(rows.map((r) => r.host));
+}
+
+/** Whether an address (an inbox, an actor id) lives on one of these hosts. */
+export function onHost(hosts: Set<string>, address: string): boolean {
+  try {
+    return hosts.has(new URL(address).host.toLowerCase());
+  } catch {
+    return true;
+  }
 }

@@ -1,15 +1,15 @@
 import type { InboxContext } from "@fedify/fedify";
 import type { Create, Note } from "@fedify/vocab";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { COMMENT_MAX_LENGTH } from "../../common/limits";
 import { firstChars, htmlToText } from "../../common/rules/excerpt";
 import { deleteComment, insertComment } from "../comments/comments.repository";
 import { holdsComment, isBlocked } from "../comments/moderation.repository";
 import type { AppContext } from "../context";
-import { comments, fediverseReplies } from "../db/schema";
+import { blogPosts, comments, fediverseReplies } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
-import { postIdOf } from "./post-ids";
-import { userForRemoteActor } from "./remote-people";
+import { postIdOf, sentReplyIdOf } from "./post-ids";
+import { isRemoteBlocked, userForRemoteActor } from "./remote-people";
 
 /** A reply's HTML as comment text: comments are text (links and mentions stay as their text). */
 export const replyText = (note: Note): string =>
@@ -25,6 +25,8 @@ async function targetOf(fctx: InboxContext<AppContext>, inReplyTo: URL | null): 
   const postId = postIdOf(fctx, inReplyTo);
   if (postId) return { postId, thread: null };
   if (!inReplyTo) return null;
+  // An answer to a reply we sent back (decision 0039): it goes under that comment.
+  const sentId = sentReplyIdOf(fctx, inReplyTo);
   const [row] = await fctx.data.db
     .select({
       id: comments.id,
@@ -32,9 +34,18 @@ async function targetOf(fctx: InboxContext<AppContext>, inReplyTo: URL | null): 
       parentId: comments.parentId,
       author: comments.author,
     })
-    .from(fediverseReplies)
-    .innerJoin(comments, eq(comments.id, fediverseReplies.commentId))
-    .where(eq(fediverseReplies.objectId, inReplyTo.href));
+    .from(comments)
+    .where(
+      sentId
+        ? eq(comments.id, sentId)
+        : inArray(
+            comments.id,
+            fctx.data.db
+              .select({ id: fediverseReplies.commentId })
+              .from(fediverseReplies)
+              .where(eq(fediverseReplies.objectId, inReplyTo.href)),
+          ),
+    );
   if (!row) return null;
   return {
     postId: row.postId,
@@ -91,6 +102,8 @@ export async function receiveReply(
     })
     .onConflictDoNothing();
   app.cache.invalidate();
+  // Told like a reader's comment: the post's author is notified (audience mail), the cache drops.
+  await app.events.emit("commentCreated", { comment });
 }
 
 async function findOwnReply(app: AppContext, actorId: URL, objectId: URL) {
@@ -107,6 +120,13 @@ export async function updateRemoteReply(app: AppContext, actorId: URL, note: Not
   const row = await findOwnReply(app, actorId, note.id);
   const content = replyText(note);
   if (!row || !content) return;
+  // An account the post's author blocked: its later edits are refused (its comments stay hidden).
+  const [post] = await app.db
+    .select({ author: blogPosts.author })
+    .from(comments)
+    .innerJoin(blogPosts, eq(blogPosts.id, comments.postId))
+    .where(eq(comments.id, row.commentId));
+  if (!post || (await isRemoteBlocked(app.db, post.author, actorId))) return;
   await app.db.update(comments).set({ content, timestamp: app.now() }).where(eq(comments.id, row.commentId));
   app.cache.invalidate();
 }

@@ -8,6 +8,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { comments } from "./engagement";
@@ -120,3 +121,49 @@ export const fediverseBlockedServers = pgTable("fediverse_blocked_servers", {
   host: text("host").primaryKey(),
   createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
 });
+
+/**
+ * A reply written on Duet to a comment that came from the social web, sent back as a Note
+ * (`/ap/replies/{commentId}`) signed by the post's author's actor (decision 0039). No foreign key
+ * to the comment: the row outlives it as the Tombstone. `pending` is the next activity to send.
+ */
+export const fediverseSentReplies = pgTable(
+  "fediverse_sent_replies",
+  {
+    commentId: uuid("comment_id").primaryKey(),
+    postId: uuid("post_id").notNull(),
+    author: text("author", { enum: ["him", "her"] }).notNull(),
+    /** The remote Note it answers, and that Note's actor (mentioned, and delivered to). */
+    inReplyTo: text("in_reply_to").notNull(),
+    remoteActorId: text("remote_actor_id").notNull(),
+    remoteActorUrl: text("remote_actor_url").notNull(),
+    /** `@user@host` of that actor, for the mention. */
+    remoteHandle: text("remote_handle"),
+    /** The text last sent: an edit that changes it sends Update. */
+    content: text("content").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+    pending: text("pending", { enum: ["create", "update", "delete"] }),
+  },
+  (t) => [index("fediverse_sent_replies_pending_idx").on(t.pending).where(sql`pending is not null`)],
+);
+
+/** A `Flag` from a remote server about a post: shown in the post's author's inbox until dismissed. */
+export const fediversePostReports = pgTable(
+  "fediverse_post_reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    activityId: text("activity_id").notNull(),
+    postId: uuid("post_id")
+      .notNull()
+      .references(() => blogPosts.id, { onDelete: "cascade" }),
+    host: text("host").notNull(),
+    reason: text("reason").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("fediverse_post_reports_activity_idx").on(t.activityId, t.postId),
+    index("fediverse_post_reports_post_idx").on(t.postId),
+  ],
+);

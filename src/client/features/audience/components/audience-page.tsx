@@ -7,6 +7,7 @@ import {
 } from "../../../../common/audience-page";
 import { type AudienceQuery, useAudience, useRemoveFollower } from "../api/audience";
 import { BlockedReaders } from "./blocked-readers";
+import { BlockedServers } from "./blocked-servers";
 import { FollowersChart } from "./followers-chart";
 import { ImportForm } from "./import-form";
 import { SocialWebFollowers } from "./social-web-followers";
@@ -192,6 +193,7 @@ export default function AudiencePage() {
       <ImportForm />
       <SocialWebFollowers />
       <BlockedReaders />
+      <BlockedServers />
     </section>
   );
 }

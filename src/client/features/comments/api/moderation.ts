@@ -26,6 +26,16 @@ export function useBlock(postId: string) {
   });
 }
 
+/** The post's author blocks the social-web server a comment came from (issue 23). */
+export function useBlockServer() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (host: string) =>
+      api("/api/admin/fediverse/blocked-servers", { method: "POST", body: { host } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: [...queryKeys.socialWeb, "blocked-servers"] }),
+  });
+}
+
 /** A reader reports a comment to the post's author. */
 export const useReport = () =>
   useMutation({ mutationFn: (id: string) => api(`${commentUrl(id)}/report`, { method: "POST", body: {} }) });

@@ -2,11 +2,15 @@ import { useState } from "react";
 import { type Comment, isStandIn } from "../../../../common/engagement";
 import type { AuthorKey } from "../../../../common/limits";
 import { canModerateComment } from "../../../../common/policies";
+import { remoteServerOf } from "../../../../common/social-web";
 import type { Viewer } from "../../../../common/types";
-import { useBlock, useReport, useSetHidden } from "../api/moderation";
+import { useBlock, useBlockServer, useReport, useSetHidden } from "../api/moderation";
 
 export const MODERATION_TEXT = {
   confirmBlock: "Block this reader from commenting on your blog? Their comments on it will be hidden.",
+  confirmBlockServer: (host: string) =>
+    `Block ${host}? Nothing from anyone on that server will reach your blog any more.`,
+  blockedServer: (host: string) => `${host} is blocked.`,
   reported: "Thanks, the author will have a look.",
   failed: "That did not work. Please try again.",
 } as const;
@@ -24,10 +28,12 @@ export function ModerationActions({
   const setHidden = useSetHidden(post.id);
   const block = useBlock(post.id);
   const report = useReport();
+  const blockServer = useBlockServer();
   const [note, setNote] = useState<string | null>(null);
   if (!viewer || isStandIn(comment)) return null;
   const moderator = canModerateComment(viewer, post);
   const fail = () => setNote(MODERATION_TEXT.failed);
+  const server = remoteServerOf(comment);
 
   if (moderator) {
     return (
@@ -51,6 +57,22 @@ export function ModerationActions({
             disabled={block.isPending}
           >
             Block
+          </button>
+        ) : null}
+        {server ? (
+          <button
+            type="button"
+            className="button button-ghost button-small"
+            onClick={() => {
+              if (window.confirm(MODERATION_TEXT.confirmBlockServer(server)))
+                blockServer.mutate(server, {
+                  onSuccess: () => setNote(MODERATION_TEXT.blockedServer(server)),
+                  onError: fail,
+                });
+            }}
+            disabled={blockServer.isPending || blockServer.isSuccess}
+          >
+            Block server
           </button>
         ) : null}
         {note ? <span role="alert">{note}</span> : null}

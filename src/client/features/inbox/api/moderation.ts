@@ -39,6 +39,13 @@ export function useReviewAction() {
   });
 }
 
+/** Block the social-web server a comment to review came from (issue 23). */
+export const useBlockServer = () =>
+  useMutation({
+    mutationFn: (host: string) =>
+      api("/api/admin/fediverse/blocked-servers", { method: "POST", body: { host } }),
+  });
+
 export function useHoldSetting() {
   const client = useQueryClient();
   return useMutation({

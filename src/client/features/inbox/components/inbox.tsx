@@ -2,6 +2,7 @@ import type { ContactDeliveryStatus } from "../../../../common/engagement";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useInboxMessages } from "../api/messages";
 import { ReviewList } from "./review-list";
+import { SocialWebReports } from "./social-web-reports";
 import "../inbox.css";
 
 const STATUS_LABEL: Record<ContactDeliveryStatus, string> = {
@@ -31,6 +32,7 @@ export default function Inbox() {
         </button>
       </div>
       <ReviewList />
+      <SocialWebReports />
       {query.isPending ? (
         <p className="inbox-status" aria-busy="true">
           Loading messages...

@@ -1,6 +1,7 @@
 import type { Comment } from "../../../../common/engagement";
 import { paths } from "../../../../common/routes";
-import { useHoldSetting, useReviewAction, useReviewList } from "../api/moderation";
+import { remoteServerOf } from "../../../../common/social-web";
+import { useBlockServer, useHoldSetting, useReviewAction, useReviewList } from "../api/moderation";
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -17,6 +18,8 @@ function ReviewItem({
   actions: Array<"approve" | "hide" | "dismiss" | "delete">;
 }) {
   const act = useReviewAction();
+  const blockServer = useBlockServer();
+  const server = remoteServerOf(comment);
   const labels = { approve: "Approve", hide: "Hide", dismiss: "Dismiss", delete: "Delete" } as const;
   return (
     <li className="inbox-item inbox-item--review">
@@ -48,8 +51,23 @@ function ReviewItem({
               {labels[action]}
             </button>
           ))}
+          {server ? (
+            <button
+              type="button"
+              className="button button-ghost button-small"
+              disabled={blockServer.isPending || blockServer.isSuccess}
+              onClick={() => {
+                if (
+                  window.confirm(`Block ${server}? Nothing from anyone on that server will reach your blog.`)
+                )
+                  blockServer.mutate(server);
+              }}
+            >
+              {blockServer.isSuccess ? `${server} blocked` : "Block server"}
+            </button>
+          ) : null}
         </div>
-        {act.isError ? <p role="alert">That did not work. Please try again.</p> : null}
+        {act.isError || blockServer.isError ? <p role="alert">That did not work. Please try again.</p> : null}
       </div>
     </li>
   );

@@ -1,0 +1,68 @@
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AuthorKey } from "../../common/limits";
+import { FediverseNothingSchema } from "../../common/schemas/fediverse";
+import type { AppContext } from "../context";
+import { blogPosts, fediversePostReports } from "../db/schema";
+import { forbidden, notFound } from "../errors";
+import { requireAdmin } from "../plugins/auth";
+import { parse } from "../validate";
+
+/** Reports listed at once, newest first (the review list's size). */
+const REPORTS_SHOWN = 100;
+
+/**
+ * Reports about posts forwarded by remote servers (`Flag`, decision 0039): the studio inbox lists
+ * the signed-in author's own, with the server and its reason; dismissing one settles it.
+ * (A report about a comment joins that comment's reports in `/api/moderation`.)
+ */
+export async function registerFediverseReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const author = async (request: FastifyRequest): Promise<AuthorKey> => {
+    const viewer = await requireAdmin(ctx, request);
+    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+    return viewer.authorKey;
+  };
+
+  app.get("/api/admin/fediverse/reports", async (request, reply) => {
+    parse(FediverseNothingSchema, request.query ?? {});
+    const key = await author(request);
+    const rows = await ctx.db
+      .select({ report: fediversePostReports, postTitle: blogPosts.title })
+      .from(fediversePostReports)
+      .innerJoin(blogPosts, eq(blogPosts.id, fediversePostReports.postId))
+      .where(and(eq(blogPosts.author, key), isNull(fediversePostReports.resolvedAt)))
+      .orderBy(desc(fediversePostReports.createdAt), desc(fediversePostReports.id))
+      .limit(REPORTS_SHOWN);
+    reply.header("cache-control", "no-store");
+    return {
+      items: rows.map(({ report, postTitle }) => ({
+        id: String(report.id),
+        postId: report.postId,
+        postTitle,
+        host: report.host,
+        reason: report.reason,
+        reportedAt: report.createdAt.toISOString(),
+      })),
+    };
+  });
+
+  app.post<{ Params: { id: string } }>("/api/admin/fediverse/reports/:id/dismiss", async (request, reply) => {
+    const key = await author(request);
+    parse(FediverseNothingSchema, request.body ?? {});
+    const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : null;
+    const [row] = id
+      ? await ctx.db
+          .select({ id: fediversePostReports.id, author: blogPosts.author })
+          .from(fediversePostReports)
+          .innerJoin(blogPosts, eq(blogPosts.id, fediversePostReports.postId))
+          .where(eq(fediversePostReports.id, id))
+      : [];
+    // Another author's report is as missing as an unknown one.
+    if (!row || row.author !== key) throw notFound("report", "Report not found");
+    await ctx.db
+      .update(fediversePostReports)
+      .set({ resolvedAt: ctx.now() })
+      .where(eq(fediversePostReports.id, row.id));
+    return reply.status(204).send();
+  });
+}
