@@ -58,5 +58,5 @@ export async function registerFediverse(app: FastifyInstance, ctx: AppContext): 
   });
 
   await registerFederationBridge(app, ctx, federation);
-  await registerFediverseRoutes(app, ctx);
+  await registerFediverseRoutes(app, ctx, federation);
 }

@@ -5,6 +5,7 @@ import { canManageComment } from "../../../../common/policies";
 import type { Viewer } from "../../../../common/types";
 import { useDeleteComment } from "../api/comments";
 import { COMMENTS_TEXT, commentAnchor, formatTime } from "../comments-text";
+import { RemoteAvatar, RemoteName } from "./remote-writer";
 import { CommentEditForm, CommentForm, ModerationActions } from "./signed-in";
 
 interface ItemProps {
@@ -67,7 +68,10 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
     <li className={classes.join(" ")} id={commentAnchor(comment.id)} tabIndex={-1}>
       <div className="comment-body">
         <header className="comment-header">
-          <strong className="comment-author">{comment.author}</strong>
+          {comment.remote ? <RemoteAvatar writer={comment.remote} name={comment.author} /> : null}
+          <strong className="comment-author">
+            {comment.remote ? <RemoteName writer={comment.remote} name={comment.author} /> : comment.author}
+          </strong>
           {/* From the account, not the name: a reader called 'him' gets no badge. */}
           {comment.isAuthor ? <span className="comment-badge">Author</span> : null}
           {comment.replyTo ? (
