@@ -26,7 +26,6 @@ for (const [net, prefix] of [
   PRIVATE.addSubnet(net, prefix, "ipv4");
 for (const [net, prefix] of [
   ["::", 127],
-  ["::ffff:0:0", 96],
   ["64:ff9b::", 96],
   ["fc00::", 7],
   ["fe80::", 10],
@@ -35,8 +34,12 @@ for (const [net, prefix] of [
   PRIVATE.addSubnet(net, prefix, "ipv6");
 
 export const isPublicAddress = (address: string): boolean => {
+  // An IPv4 address written as IPv6 (::ffff:127.0.0.1) is judged as the IPv4 address it is.
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPublicAddress(mapped);
   const family = isIP(address);
   if (family === 0) return false;
+  if (family === 6 && /^::ffff:/i.test(address)) return false;
   return !PRIVATE.check(address, family === 4 ? "ipv4" : "ipv6");
 };
 
