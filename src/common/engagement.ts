@@ -35,6 +35,8 @@ export interface RemoteWriter {
   profileUrl: string;
   /** Under /uploads/avatars/; null: their initials are shown. */
   avatarUrl: string | null;
+  /** Up to two letters of their name (computed here: the reader's bundle stays small). */
+  initials: string;
 }
 
 /** What a deleted comment that keeps its replies shows instead of its writer and text. */

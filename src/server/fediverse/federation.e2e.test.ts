@@ -291,7 +291,7 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
       async () => (await comments()).length > 0 && comments(),
       "comment",
     )) as Comment[];
-    expect(comment!.remote).toEqual({ profileUrl: `${remote.origin}/@alice`, avatarUrl });
+    expect(comment!.remote).toEqual({ profileUrl: `${remote.origin}/@alice`, avatarUrl, initials: "AR" });
     // The post answers at its slug (a redirect from its id).
     const moved = await t.request({ method: "GET", url: `/post/${postId}` });
     const page = await t.request({ method: "GET", url: String(moved.headers.location ?? `/post/${postId}`) });

@@ -6,13 +6,25 @@ import { fediverseAvatars, fediverseReplies } from "../db/schema";
 /** Remote people's user ids start so (remote-people.ts): only their comments are looked up. */
 const REMOTE_USER = "ap_";
 
+/** 'Ana Lima (@ana@social.example)' → 'AL': the name's initials, not the address's. */
+export function initialsOf(author: string): string {
+  const name = author.replace(/\s*\(@[^)]*\)$/, "").replace(/^@/, "");
+  return name
+    .trim()
+    .split(/[\s@]+/)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0] ?? "")
+    .join("")
+    .toUpperCase();
+}
+
 /**
  * The writers of the listed comments that came from the social web: their profile's address and
  * our stored copy of their avatar (null → initials). Comments from readers are not looked up.
  */
 export async function remoteWritersOf(
   db: Db,
-  rows: readonly { comment: { id: string; userId: string } }[],
+  rows: readonly { comment: { id: string; userId: string; author: string } }[],
 ): Promise<Record<string, RemoteWriter>> {
   const ids = rows.filter((r) => r.comment.userId.startsWith(REMOTE_USER)).map((r) => r.comment.id);
   if (ids.length === 0) return {};
@@ -25,11 +37,13 @@ export async function remoteWritersOf(
     .from(fediverseReplies)
     .leftJoin(fediverseAvatars, eq(fediverseAvatars.actorId, fediverseReplies.actorId))
     .where(inArray(fediverseReplies.commentId, ids));
+  const authorOf = new Map(rows.map((r) => [r.comment.id, r.comment.author]));
   const out: Record<string, RemoteWriter> = {};
   for (const row of found) {
     // Only http(s) profile links reach the page (an actor's url is theirs to choose).
     const profileUrl = /^https?:\/\//.test(row.profileUrl) ? row.profileUrl : "";
-    out[row.commentId] = { profileUrl, avatarUrl: row.avatarUrl ?? null };
+    const initials = initialsOf(authorOf.get(row.commentId) ?? "");
+    out[row.commentId] = { profileUrl, avatarUrl: row.avatarUrl ?? null, initials };
   }
   return out;
 }

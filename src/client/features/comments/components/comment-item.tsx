@@ -5,7 +5,6 @@ import { canManageComment } from "../../../../common/policies";
 import type { Viewer } from "../../../../common/types";
 import { useDeleteComment } from "../api/comments";
 import { COMMENTS_TEXT, commentAnchor, formatTime } from "../comments-text";
-import { RemoteAvatar, RemoteName } from "./remote-writer";
 import { CommentEditForm, CommentForm, ModerationActions } from "./signed-in";
 
 interface ItemProps {
@@ -60,6 +59,7 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
     });
   };
 
+  const remote = comment.remote;
   const classes = ["comment"];
   if (highlighted === comment.id) classes.push("comment--highlighted");
   if (!standIn && (comment.hidden || comment.held)) classes.push("comment--muted");
@@ -68,9 +68,22 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
     <li className={classes.join(" ")} id={commentAnchor(comment.id)} tabIndex={-1}>
       <div className="comment-body">
         <header className="comment-header">
-          {comment.remote ? <RemoteAvatar writer={comment.remote} name={comment.author} /> : null}
+          {/* From the social web: our copy of their avatar (never theirs), or their initials. */}
+          {remote?.avatarUrl ? (
+            <img className="comment-avatar" src={remote.avatarUrl} alt="" />
+          ) : remote ? (
+            <span className="comment-avatar" aria-hidden="true">
+              {remote.initials}
+            </span>
+          ) : null}
           <strong className="comment-author">
-            {comment.remote ? <RemoteName writer={comment.remote} name={comment.author} /> : comment.author}
+            {remote?.profileUrl ? (
+              <a href={remote.profileUrl} rel="nofollow ugc">
+                {comment.author}
+              </a>
+            ) : (
+              comment.author
+            )}
           </strong>
           {/* From the account, not the name: a reader called 'him' gets no badge. */}
           {comment.isAuthor ? <span className="comment-badge">Author</span> : null}
