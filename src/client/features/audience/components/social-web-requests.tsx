@@ -14,7 +14,7 @@ export function PersonAvatar({ person }: { person: SocialWebFollower }) {
     return <img className="audience-avatar" src={person.avatarUrl} alt="" width={64} height={64} />;
   return (
     <span className="audience-avatar audience-avatar--initials" aria-hidden="true">
-      {initialsOf(person.name || person.handle.replace(/^@/, ""))}
+      {initialsOf(person.name || (person.handle.split("@")[1] ?? ""))}
     </span>
   );
 }
