@@ -67,7 +67,10 @@ export async function registerFediverseRoutes(
     const result = await changeHandle(ctx.db, key, handle);
     if (result === "taken") throw conflict("The other author already uses that handle.");
     // Followers' servers show the new handle; the old one keeps answering WebFinger.
-    if (result === "ok") await sendProfileUpdate(ctx, federation, key);
+    if (result === "ok")
+      await sendProfileUpdate(ctx, federation, key).catch((error: unknown) =>
+        request.log.warn({ err: error }, "social web: could not queue the profile update"),
+      );
     return summary(key);
   });
 

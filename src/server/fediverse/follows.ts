@@ -76,10 +76,16 @@ export async function receiveFollow(fctx: InboxContext<AppContext>, follow: Foll
 }
 
 /** An Undo of a Follow: the follower, or the request still waiting, goes. */
-export async function removeFollow(app: AppContext, author: AuthorKey, actorId: string): Promise<void> {
+export async function removeFollow(
+  app: AppContext,
+  author: AuthorKey,
+  actorId: string,
+  options: { keepRequest?: boolean } = {},
+): Promise<void> {
   await app.db
     .delete(fediverseFollowers)
     .where(and(eq(fediverseFollowers.author, author), eq(fediverseFollowers.actorId, actorId)));
+  if (options.keepRequest) return;
   await app.db
     .delete(fediverseFollowRequests)
     .where(and(eq(fediverseFollowRequests.author, author), eq(fediverseFollowRequests.actorId, actorId)));
@@ -109,10 +115,17 @@ export async function settleFollowRequest(
     actor: new URL(row.actorId),
     object: fctx.getActorUri(author),
   });
-  await fctx.sendActivity(
-    { identifier: author },
-    recipientOf(row),
-    answer(fctx, author, follow, accept ? "accepts" : "rejects"),
-  );
+  try {
+    await fctx.sendActivity(
+      { identifier: author },
+      recipientOf(row),
+      answer(fctx, author, follow, accept ? "accepts" : "rejects"),
+    );
+  } catch (error) {
+    // Not handed to the queue: the request waits again, as if nothing had been pressed.
+    await app.db.insert(fediverseFollowRequests).values(row).onConflictDoNothing();
+    if (accept) await removeFollow(app, author, row.actorId, { keepRequest: true });
+    throw error;
+  }
   return true;
 }

@@ -33,7 +33,9 @@ export async function registerIdentityRoutes(
     const { approveFollowers } = parse(FediverseSettingsBodySchema, request.body);
     await saveActorSettings(ctx.db, key, { approveFollowers });
     // Followers' servers learn the actor now approves (manuallyApprovesFollowers).
-    await sendProfileUpdate(ctx, federation, key);
+    await sendProfileUpdate(ctx, federation, key).catch((error: unknown) =>
+      request.log.warn({ err: error }, "social web: could not queue the profile update"),
+    );
     return summary(key);
   });
 
