@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { logIn } from "./auth-helpers";
 import { createAccount, expect, PASSWORD, signIn, test } from "./fixtures";
 
 const fresh = () => `login-${randomUUID().slice(0, 8)}@example.com`;
@@ -33,9 +34,7 @@ test.describe("/login", () => {
   }) => {
     const { email } = await createAccount(request, server, { email: fresh() });
     await page.goto("/login");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill("not-my-password");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, email, "not-my-password");
     await expect(page.getByRole("alert")).toHaveText("Failed to log in. Please check your credentials.");
     await expect(page).toHaveURL(/\/login$/);
     // Issue 20: the message is tied to the fields it is about.
@@ -74,9 +73,7 @@ test.describe("/login", () => {
     const { email } = await createAccount(request, server, { email: fresh() });
     await page.goto("/profile");
     await page.waitForURL(/\/login\?from=%2Fprofile$/);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, email);
     await page.waitForURL(`${server.baseURL}/profile`);
     await expect(page.getByRole("heading", { name: "Profile" })).toBeVisible();
   });
@@ -84,9 +81,7 @@ test.describe("/login", () => {
   test("never redirects to another site through ?from=", async ({ page, request, server }) => {
     const { email } = await createAccount(request, server, { email: fresh() });
     await page.goto(`/login?from=${encodeURIComponent("//evil.example/x")}`);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, email);
     await page.waitForURL(`${server.baseURL}/`);
   });
 });

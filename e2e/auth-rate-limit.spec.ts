@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { logIn } from "./auth-helpers";
 import { expect, startServer, test } from "./fixtures";
 
 test("after 10 failed sign-ins from one address, the next shows the too-many message", async ({ page }) => {
@@ -10,9 +11,7 @@ test("after 10 failed sign-ins from one address, the next shows the too-many mes
     const alert = page.getByRole("alert");
     for (let i = 0; i < 10; i++) {
       // A different account each time: what stops it is the per-address failure count.
-      await page.getByLabel("Email").fill(`probe-${randomUUID().slice(0, 8)}@example.com`);
-      await page.getByLabel("Password").fill("some-password-1");
-      await page.getByRole("button", { name: "Log In" }).click();
+      await logIn(page, `probe-${randomUUID().slice(0, 8)}@example.com`, "some-password-1");
       await expect(alert).toHaveText("Failed to log in. Please check your credentials.");
       await expect(page.getByRole("button", { name: "Log In" })).toBeEnabled();
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { logIn } from "./auth-helpers";
 import { createAccount, expect, PASSWORD, test } from "./fixtures";
 
 const fresh = () => `reg-${randomUUID().slice(0, 8)}@example.com`;
@@ -63,9 +64,7 @@ test.describe("/register", () => {
     expect(page.url()).toContain("/register");
     await page.waitForURL(/\/login$/, { timeout: 5_000 });
 
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, email);
     await page.waitForURL(`${server.baseURL}/`);
     await page.goto("/profile");
     await expect(page.getByText("Rosa Reader")).toBeVisible();
@@ -89,9 +88,7 @@ test.describe("/register", () => {
     await expect(page.getByRole("status")).toHaveText("Registration successful! Redirecting to login...");
     await page.waitForURL(/\/login\?from=%2Fcontact$/, { timeout: 5_000 });
     await expect(page.getByRole("button", { name: "Log In" })).toBeVisible();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, email);
     await page.waitForURL(`${server.baseURL}/contact`);
   });
 

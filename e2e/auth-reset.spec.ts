@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { createAccount, expect, PASSWORD, test } from "./fixtures";
+import { logIn } from "./auth-helpers";
+import { createAccount, expect, test } from "./fixtures";
 
 const fresh = () => `reset-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -66,9 +67,7 @@ test.describe("/forgot-password and the emailed reset link", () => {
     );
 
     await page.getByRole("link", { name: "Go to Login" }).click();
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, email);
     await expect(page.getByRole("alert")).toHaveText("Failed to log in. Please check your credentials.");
     await page.getByLabel("Password").fill("fresh-secret-99");
     await page.getByRole("button", { name: "Log In" }).click();

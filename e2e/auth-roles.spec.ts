@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { logIn } from "./auth-helpers";
 import { createAccount, expect, HER_EMAIL, HIM_EMAIL, PASSWORD, signIn, startServer, test } from "./fixtures";
 
 const fresh = () => `role-${randomUUID().slice(0, 8)}@example.com`;
@@ -57,9 +58,7 @@ test.describe("/admin and /profile by role", () => {
     await accounts.ensure("her");
     await page.goto("/admin");
     await page.waitForURL(/\/login\?from=%2Fadmin$/);
-    await page.getByLabel("Email").fill(HER_EMAIL);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, HER_EMAIL);
     await page.waitForURL(`${server.baseURL}/admin`);
     await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
     await expect(page.getByText(`Welcome, ${HER_EMAIL}`)).toBeVisible();
@@ -176,9 +175,7 @@ test.describe("author verification from the outbox", () => {
       await page.getByLabel("Display Name").fill("Her");
       await page.getByRole("button", { name: "Create Account" }).click();
       await page.waitForURL(/\/login$/, { timeout: 5_000 });
-      await page.getByLabel("Email").fill("her@duet.local");
-      await page.getByLabel("Password").fill(PASSWORD);
-      await page.getByRole("button", { name: "Log In" }).click();
+      await logIn(page, "her@duet.local");
       await page.waitForURL(`${server.baseURL}/`);
       await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
       await page.goto(`${server.baseURL}/profile`);
@@ -260,9 +257,7 @@ test.describe("author verification from the outbox", () => {
       ).toBe(401);
 
       await page.getByRole("link", { name: "Go to Login" }).click();
-      await page.getByLabel("Email").fill("him@duet.local");
-      await page.getByLabel("Password").fill("owners-own-pass-2");
-      await page.getByRole("button", { name: "Log In" }).click();
+      await logIn(page, "him@duet.local", "owners-own-pass-2");
       await page.waitForURL(`${server.baseURL}/admin`);
       await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
       await expect(page.getByText("Welcome, him@duet.local")).toBeVisible();

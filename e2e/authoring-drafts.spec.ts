@@ -1,9 +1,7 @@
 // Issue 10: Save draft, autosave, closing the tab loses nothing, Preview and Schedule from /admin.
 import type { Page } from "@playwright/test";
+import { unique, visualContent as visual } from "./authoring-helpers";
 import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
-
-const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
-const visual = (page: Page) => page.getByRole("textbox", { name: "Content" });
 
 async function write(page: Page, title: string, text: string) {
   await page.getByLabel("Title", { exact: true }).fill(title);

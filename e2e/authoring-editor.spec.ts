@@ -1,16 +1,6 @@
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
+import { pick, pngFile as png, unique } from "./authoring-helpers";
 import { expect, HER_EMAIL, HIM_EMAIL, signIn, test } from "./fixtures";
-
-const png = async (name: string, width: number, height: number, background: string) => ({
-  name,
-  mimeType: "image/png",
-  buffer: await sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer(),
-});
-
-const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
 
 /** The HTML view (the SPEC's content text area); the visual editor is the default. */
 async function htmlView(page: Page) {
@@ -19,15 +9,6 @@ async function htmlView(page: Page) {
     "aria-pressed",
     "true",
   );
-}
-
-/** A font / size / colour picker: open it, then choose (a click applies). */
-async function pick(page: Page, picker: "Font" | "Size" | "Colour", option: string) {
-  await page.getByRole("button", { name: picker, exact: true }).click();
-  await page
-    .getByRole("listbox", { name: picker })
-    .getByRole("option", { name: option, exact: true })
-    .click();
 }
 
 /** Select a range of the content text area by the text it holds. */

@@ -1,28 +1,10 @@
 // Issue 10: the visual editor, the HTML view one click away, writing without tags, images in the text.
 import type { Page } from "@playwright/test";
-import sharp from "sharp";
+import { pick, pngFile as png, unique, visualContent as visual } from "./authoring-helpers";
 import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
 
-const png = async (name: string, width: number, height: number, background: string) => ({
-  name,
-  mimeType: "image/png",
-  buffer: await sharp({ create: { width, height, channels: 3, background } })
-    .png()
-    .toBuffer(),
-});
-
-const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
-const visual = (page: Page) => page.getByRole("textbox", { name: "Content" });
 const htmlArea = (page: Page) => page.getByLabel("Content", { exact: true });
 const view = (page: Page, name: "Visual" | "HTML") => page.getByRole("button", { name, exact: true }).click();
-
-async function pick(page: Page, picker: "Font" | "Size" | "Colour", option: string) {
-  await page.getByRole("button", { name: picker, exact: true }).click();
-  await page
-    .getByRole("listbox", { name: picker })
-    .getByRole("option", { name: option, exact: true })
-    .click();
-}
 
 /** Select a word of the visual editor by double-clicking it. */
 async function selectWord(page: Page, word: string) {

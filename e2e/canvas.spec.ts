@@ -1,16 +1,9 @@
 // Issue 20: image controls on the image in the text, rows of equal height, 'wide', and video
 // embeds that load nothing from the video's site until the reader clicks.
 import type { Page, Request } from "@playwright/test";
+import { pngFile as png, unique, visualContent as visual } from "./authoring-helpers";
 import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
-import { pngImage } from "./reader-helpers";
 
-const unique = (label: string) => `${label} ${Math.random().toString(36).slice(2, 8)}`;
-const visual = (page: Page) => page.getByRole("textbox", { name: "Content" });
-const png = async (name: string, width: number, height: number, colour: string) => ({
-  name,
-  mimeType: "image/png",
-  buffer: await pngImage(width, height, colour),
-});
 /** Select the nth image of the text (1-based) and return its toolbar. */
 async function imageToolbar(page: Page, n: number, name: string) {
   await visual(page)

@@ -1,4 +1,5 @@
-import { createAccount, expect, HER_EMAIL, PASSWORD, startServer, test } from "./fixtures";
+import { logIn } from "./auth-helpers";
+import { createAccount, expect, HER_EMAIL, startServer, test } from "./fixtures";
 
 // Issue 21, the first hour: an author signs in, finds the checklist at the top of /admin, sets
 // their name and photo, writes a page and links it from the footer; a reader reads it with
@@ -20,9 +21,7 @@ test("the first hour: checklist, a name, a page in the footer, read with JavaScr
   try {
     await createAccount(request, server, { email: HER_EMAIL, name: "her" });
     await page.goto("/login?from=%2Fadmin");
-    await page.getByLabel("Email").fill(HER_EMAIL);
-    await page.getByLabel("Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Log In" }).click();
+    await logIn(page, HER_EMAIL);
     await expect(page.getByRole("heading", { level: 1, name: "Blog Admin" })).toBeVisible();
 
     const checklist = page.getByRole("region", { name: "Your first hour" });

@@ -9,6 +9,7 @@ import Fastify, {
 import { registerArchiveRoutes } from "./archive/archive.routes";
 import { registerAudience } from "./audience/audience";
 import { type Auth, createAuth } from "./auth/auth";
+import { AUTH_PATH_RULES } from "./auth/endpoints";
 import { registerSessionRoutes } from "./auth/session.routes";
 import { registerVerificationRoutes } from "./auth/verification.routes";
 import { registerAuthorProfilesRoutes } from "./authors/author-profiles.routes";
@@ -96,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       config,
       mailer,
       secret: deps.secret,
+      paths: AUTH_PATH_RULES,
       log: (level, message) => app.log[level](message),
     });
   const cache = new ContentCache();

@@ -17,6 +17,8 @@ import {
   thumbnailAfterAdd,
   thumbnailAfterRemove,
   thumbnailOnSave,
+  thumbnailUrl,
+  thumbnailUrlAfterEdit,
   unpairImage,
   unpairInText,
 } from "./markers";
@@ -142,6 +144,15 @@ describe("markers › thumbnail (SPEC §4)", () => {
     expect(thumbnailOnSave("gone", images)).toBe(images[0]!.url);
     expect(thumbnailOnSave(null, images)).toBe(images[0]!.url);
     expect(thumbnailOnSave("a", [])).toBeNull();
+  });
+
+  it("an edit that chooses none keeps the current one while it is an image, by URL", () => {
+    const images = [img("a"), img("b")];
+    expect(thumbnailUrlAfterEdit(images[1]!.url, images, true)).toBe(images[1]!.url);
+    expect(thumbnailUrlAfterEdit("/gone.webp", images, true)).toBe(images[0]!.url);
+    expect(thumbnailUrlAfterEdit(null, images, true)).toBe(images[0]!.url);
+    expect(thumbnailUrlAfterEdit(null, images, false)).toBeNull();
+    expect(thumbnailUrl(null, [])).toBeNull();
   });
 });
 

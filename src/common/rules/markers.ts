@@ -154,11 +154,20 @@ export function unpairInText(text: string, id: string): string {
 
 // ---- Thumbnail (SPEC §4).
 
-/** The first added image is the thumbnail by default. */
-export const thumbnailAfterAdd = (
+/**
+ * The one thumbnail rule: the current one while it is still one of the images, else the first image, else
+ * none. The editor keeps it by image id, the server by URL.
+ */
+export const thumbnailKept = <K extends "id" | "url">(
   current: string | null,
-  images: readonly { id: string }[],
-): string | null => (current && images.some((i) => i.id === current) ? current : (images[0]?.id ?? null));
+  images: readonly Record<K, string>[],
+  key: K,
+): string | null =>
+  current && images.some((i) => i[key] === current) ? current : (images[0]?.[key] ?? null);
+
+/** The first added image is the thumbnail by default. */
+export const thumbnailAfterAdd = (current: string | null, images: readonly { id: string }[]): string | null =>
+  thumbnailKept(current, images, "id");
 
 /** Removing the thumbnail picks the first remaining image. */
 export const thumbnailAfterRemove = (
@@ -167,11 +176,22 @@ export const thumbnailAfterRemove = (
   remaining: readonly { id: string }[],
 ): string | null => (current === removedId || current === null ? (remaining[0]?.id ?? null) : current);
 
+/** On save (by URL): the chosen one, else the first image, else none. */
+export const thumbnailUrl = (chosenUrl: string | null | undefined, images: readonly { url: string }[]) =>
+  chosenUrl ?? images[0]?.url ?? null;
+
 /** On save: the chosen one, else the first image, else none. Returns the thumbnail URL. */
 export function thumbnailOnSave(chosenId: string | null, images: readonly { id: string; url: string }[]) {
   const chosen = chosenId ? images.find((i) => i.id === chosenId) : undefined;
-  return (chosen ?? images[0])?.url ?? null;
+  return thumbnailUrl(chosen?.url, images);
 }
+
+/** An edit that chooses no thumbnail keeps the current one while it is an image; none stays none unless the images changed. */
+export const thumbnailUrlAfterEdit = (
+  current: string | null,
+  images: readonly { url: string }[],
+  imagesChanged: boolean,
+): string | null => (current === null && !imagesChanged ? null : thumbnailKept(current, images, "url"));
 
 // ---- Markers ⇄ HTML (the post-content contract).
 

@@ -3,10 +3,10 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bombArchives } from "../test/archive-bombs";
+import { normalisedArchive, writeSampleBlog } from "../test/sample-blog";
 import { buildTestApp, type TestApp } from "../test/test-app";
 import { ESTIMATE_HEADER } from "./archive.routes";
-import { normalisedArchive, writeSampleBlog } from "./test-blog";
-import { bombArchives } from "./test-bombs";
 
 let source: TestApp;
 let empty: TestApp;

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { type S3TestServer, startS3TestServer } from "../test/s3-server";
+import { exportTo, normalisedArchive, unverifiedArchive, writeSampleBlog } from "../test/sample-blog";
 import { buildTestApp, type TestApp } from "../test/test-app";
 import { importArchive } from "./import";
-import { exportTo, normalisedArchive, unverifiedArchive, writeSampleBlog } from "./test-blog";
 
 // A blog on the local folder moves to a blog whose images are in an S3 bucket (a real
 // S3-protocol server on loopback), and back out again: the same data.

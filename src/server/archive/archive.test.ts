@@ -18,9 +18,6 @@ import {
   user,
 } from "../db/schema";
 import { resizeAvatar } from "../fediverse/remote-avatars";
-import { buildTestApp, openTestDatabase, TEST_PASSWORD, type TestApp } from "../test/test-app";
-import { loadSharp } from "../uploads/image-store";
-import { importArchive } from "./import";
 import {
   exportTo,
   normalisedArchive,
@@ -28,7 +25,10 @@ import {
   unverifiedArchive,
   uploadsOf,
   writeSampleBlog,
-} from "./test-blog";
+} from "../test/sample-blog";
+import { buildTestApp, openTestDatabase, TEST_PASSWORD, type TestApp } from "../test/test-app";
+import { loadSharp } from "../uploads/image-store";
+import { importArchive } from "./import";
 
 const AVATAR_KEY = "avatars/1700000000000_0123456789abcdef01234567.webp";
 let t: TestApp;

@@ -17,10 +17,10 @@ import {
   user,
 } from "../db/schema";
 import { createPost } from "../test/factories";
+import { exportTo, normalisedArchive, rewriteArchive, writeSampleBlog } from "../test/sample-blog";
 import { buildTestApp, TEST_PASSWORD, type TestApp, type TestUser } from "../test/test-app";
 import { DATA_ENTRY } from "./format";
 import { importArchive } from "./import";
-import { exportTo, normalisedArchive, rewriteArchive, writeSampleBlog } from "./test-blog";
 
 let src: TestApp;
 let dst: TestApp;

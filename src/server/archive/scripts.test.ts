@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { spawnNode } from "../platform/server-process";
+import { spawnNode } from "../test/server-process";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "duet-archive-cli-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

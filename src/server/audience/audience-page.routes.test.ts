@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIENCE_TEXT, type AudienceFollowers, type ImportResult } from "../../common/audience-page";
 import { followers, mailQueue } from "../db/schema";
+import { requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { newToken } from "./followers.repository";
 
@@ -15,19 +16,12 @@ let her: TestUser;
 let reader: TestUser;
 beforeAll(async () => {
   t = await buildTestApp({ MAIL_QUEUE_PER_MINUTE: "100000" }, { now });
-  him = await t.as("him");
-  her = await t.as("her");
-  reader = await t.signUp({ email: "reader@example.com" });
+  ({ him, her, reader } = await signInRoles(t));
 });
 afterAll(() => t.close());
 
 const req = (method: "GET" | "POST" | "DELETE", url: string, who: TestUser | null, payload?: unknown) =>
-  t.request({
-    method,
-    url,
-    cookie: who?.cookie,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+  requestAs(t, method, url, who, payload);
 const DAY = 86_400_000;
 
 async function seed() {

@@ -1,9 +1,8 @@
 import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { createAuthMiddleware } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
-import { ERROR_CODES } from "../../common/error-codes";
 import type { AuthorKey } from "../../common/limits";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../common/limits";
 import type { Viewer } from "../../common/types";
@@ -20,6 +19,8 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
   secret: string;
+  /** The paths we expose: their limits and checks (auth/endpoints.ts's AUTH_PATH_RULES). */
+  paths: AuthPathRules;
   /** Where Better Auth's own log lines go (the server's logger), instead of the console. */
   log?: (level: "debug" | "info" | "warn" | "error", message: string) => void;
 }
@@ -61,19 +62,27 @@ export const AUTH_MESSAGES = {
   rateLimited: "Too many requests from your network. Please wait a minute and try again.",
 } as const;
 
+/** A per-address limit: `perMinute` is AUTH_RATE_LIMIT_PER_MINUTE requests a minute. */
+export type RateLimit = "perMinute" | { window: number; max: number };
+
+/**
+ * What Better Auth is told of the paths Duet exposes (auth/endpoints.ts builds it from its table):
+ * each path's limit (`*` for a path parameter), and the checks that run after its limiter.
+ */
+export interface AuthPathRules {
+  limits: Readonly<Record<string, RateLimit>>;
+  afterLimiter(path: string, body: Record<string, unknown>, db: Db): Promise<void>;
+}
+
 /**
  * Per-IP limits of Better Auth's limiter (database storage, so every process shares the counts).
- * The defaults (3 sign-ins per 10 s) are too tight for real use; AUTH_RATE_LIMIT_PER_MINUTE sets them.
+ * Its defaults (3 sign-ins per 10 s) are too tight for real use; AUTH_RATE_LIMIT_PER_MINUTE sets them.
  */
-export function authRateLimitRules(config: Config) {
+export function authRateLimitRules(config: Config, limits: AuthPathRules["limits"]) {
   const perMinute = { window: 60, max: config.authRateLimitPerMinute };
-  return {
-    "/sign-in/email": perMinute,
-    "/sign-up/email": perMinute,
-    "/request-password-reset": perMinute,
-    "/reset-password": perMinute,
-    "/send-verification-email": perMinute,
-  };
+  return Object.fromEntries(
+    Object.entries(limits).map(([path, limit]) => [path, limit === "perMinute" ? perMinute : limit]),
+  );
 }
 
 const RESET_PREFIX = "reset-password:";
@@ -90,16 +99,8 @@ export async function forgetResetTokens(db: Db, userId: string): Promise<void> {
     );
 }
 
-export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret, paths, log }: AuthDeps) {
   const secure = config.publicUrl.startsWith("https:");
-  const emailExists = async (email: string): Promise<boolean> => {
-    const rows = await db
-      .select({ id: schema.user.id })
-      .from(schema.user)
-      .where(eq(schema.user.email, email.trim().toLowerCase()))
-      .limit(1);
-    return rows.length > 0;
-  };
   return betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl,
@@ -155,23 +156,15 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
       storage: "database",
       window: 60,
       max: config.authRateLimitPerMinute,
-      customRules: authRateLimitRules(config),
+      customRules: authRateLimitRules(config, paths.limits),
     },
-    // These run after the per-IP limiter, so nobody can probe many addresses quickly.
-    // docs/decisions/0003-account-enumeration.md: SPEC §8 wants both answers shown to the person.
+    // Each path's own checks (auth/endpoints.ts) run here, after the per-IP limiter, so nobody
+    // can probe many addresses quickly (docs/decisions/0003-account-enumeration.md).
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as { email?: unknown };
-        if (typeof body.email !== "string") return;
-        if (ctx.path === "/sign-up/email" && (await emailExists(body.email))) {
-          throw new APIError("CONFLICT", { code: ERROR_CODES.emailInUse, message: AUTH_MESSAGES.emailInUse });
-        }
-        if (ctx.path === "/request-password-reset" && !(await emailExists(body.email))) {
-          throw new APIError("NOT_FOUND", {
-            code: ERROR_CODES.userNotFound,
-            message: AUTH_MESSAGES.userNotFound,
-          });
-        }
+        const body = ctx.body;
+        if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+        await paths.afterLimiter(ctx.path, body as Record<string, unknown>, db);
       }),
     },
     advanced: {

@@ -2,7 +2,7 @@ import { isPostPublic } from "../../common/rules/post-visibility";
 import { PageQuerySchema } from "../../common/schemas/page-query";
 import type { Viewer } from "../../common/types";
 import type { AppContext } from "../context";
-import { remoteWritersOf } from "../fediverse/remote-writers";
+import { remoteWritersOf } from "../fediverse/fediverse.reads";
 import { type PageRequest, pageRequest } from "../pagination";
 import { findPostVisibility } from "../posts/visibility";
 import { parse } from "../validate";

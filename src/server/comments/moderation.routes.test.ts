@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "../../common/engagement";
 import { createPost } from "../test/factories";
+import { requestAs } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 let t: TestApp;
@@ -22,13 +23,7 @@ const req = (
   url: string,
   who: TestUser | null,
   payload?: unknown,
-) =>
-  t.request({
-    method,
-    url,
-    cookie: who?.cookie,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+) => requestAs(t, method, url, who, payload);
 
 async function commentOn(postId: string, who: TestUser, content: string) {
   const res = await req("POST", `/api/posts/${postId}/comments`, who, { content });

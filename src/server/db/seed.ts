@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AuthorKey, ImagePosition, ImageSize } from "../../common/limits";
+import { thumbnailUrl } from "../../common/rules/markers";
 import type { PostImage } from "../../common/types";
 import { sanitizePostHtml } from "../posts/sanitize";
 import type { Storage } from "../storage/storage";
@@ -342,7 +343,7 @@ export async function seedDemo(db: Db, storage: Storage, options: { now?: Date }
     const urls = await writeDemoImages(storage, now);
     const rows = POSTS.map((post, i) => {
       const { content, images } = renderBody(post, urls);
-      const thumbnail = post.thumbnail ? urls.get(post.thumbnail)!.url : (images[0]?.url ?? null);
+      const thumbnail = thumbnailUrl(post.thumbnail ? urls.get(post.thumbnail)!.url : null, images);
       return {
         title: post.title,
         // The same allowlist every write goes through.

@@ -5,10 +5,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "../../common/engagement";
 import { fediverseReactions } from "../db/schema";
+import { AVATAR_PATH, type RemoteServer, startRemoteServer } from "../test/remote-fediverse";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { loadSharp } from "../uploads/image-store";
 import { AVATAR_SIZE } from "./remote-avatars";
-import { AVATAR_PATH, type RemoteServer, startRemoteServer } from "./test-remote";
 
 // The whole journey over real HTTP with real signatures: Duet on one loopback port, a second
 // Fedify server (alice) on another, each fetching the other's actor and keys.

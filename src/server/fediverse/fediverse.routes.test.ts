@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, fediverseFollowers, fediverseFollowRequests } from "../db/schema";
 import { createPost } from "../test/factories";
+import { requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 let t: TestApp;
@@ -10,9 +11,7 @@ let her: TestUser;
 let reader: TestUser;
 beforeAll(async () => {
   t = await buildTestApp();
-  him = await t.as("him");
-  her = await t.as("her");
-  reader = await t.signUp({ email: "reader@example.com" });
+  ({ him, her, reader } = await signInRoles(t));
 });
 afterAll(() => t.close());
 
@@ -21,13 +20,7 @@ const req = (
   url: string,
   who: TestUser | null,
   payload?: unknown,
-) =>
-  t.request({
-    method,
-    url,
-    cookie: who?.cookie,
-    ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+) => requestAs(t, method, url, who, payload);
 const AP = { accept: "application/activity+json" };
 
 describe("identity on the social web", () => {

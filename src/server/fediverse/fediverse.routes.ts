@@ -16,6 +16,7 @@ import { actorSettings } from "./actor-settings";
 import { changeHandle, ensureActor, followerCount } from "./actors";
 import { COLLECTION_PAGE_SIZE } from "./collections";
 import type { DuetFederation } from "./federation-type";
+import { initialsOf } from "./fediverse.reads";
 import { registerIdentityRoutes } from "./identity.routes";
 import { sendProfileUpdate } from "./profile-update";
 import { avatarUrlsOf } from "./remote-avatars";
@@ -100,6 +101,7 @@ export async function registerFediverseRoutes(
         name: r.name,
         actorId: r.actorId,
         avatarUrl: avatars.get(r.actorId) ?? null,
+        initials: initialsOf(r.name || r.handle),
         since: r.createdAt.toISOString(),
       })),
       nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),

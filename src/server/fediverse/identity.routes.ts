@@ -13,6 +13,7 @@ import { parse } from "../validate";
 import { saveActorSettings } from "./actor-settings";
 import { COLLECTION_PAGE_SIZE } from "./collections";
 import type { DuetFederation } from "./federation-type";
+import { initialsOf } from "./fediverse.reads";
 import { settleFollowRequest } from "./follows";
 import { sendProfileUpdate } from "./profile-update";
 import { avatarUrlsOf } from "./remote-avatars";
@@ -63,6 +64,7 @@ export async function registerIdentityRoutes(
         name: r.name,
         actorId: r.actorId,
         avatarUrl: avatars.get(r.actorId) ?? null,
+        initials: initialsOf(r.name || r.handle),
         since: r.createdAt.toISOString(),
       })),
       nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),

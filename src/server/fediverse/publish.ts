@@ -3,6 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { fediversePosts } from "../db/schema";
+import { KickLoop } from "../kick-loop";
 import { getPublicPost } from "../posts/posts.repository";
 import { followerCount } from "./actors";
 import { createActivity, deleteActivity, updateActivity } from "./articles";
@@ -40,9 +41,10 @@ export async function markPostChanged(ctx: AppContext, postId: string): Promise<
  * A row is claimed by one process (SKIP LOCKED) and cleared in the same statement: sent once.
  */
 export class FediverseOutbox {
-  private running: Promise<void> | null = null;
-  private again = false;
-  private closed = false;
+  private readonly loop = new KickLoop(
+    () => this.drain(),
+    (error) => this.log("social web: could not send post activities", error),
+  );
 
   constructor(
     private readonly ctx: AppContext,
@@ -51,27 +53,11 @@ export class FediverseOutbox {
   ) {}
 
   kick(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.drain().catch((error: unknown) =>
-          this.log("social web: could not send post activities", error),
-        );
-      } while (this.again && !this.closed);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.kick();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
-    await this.running;
+  close(): Promise<void> {
+    return this.loop.close();
   }
 
   private async claim(): Promise<{

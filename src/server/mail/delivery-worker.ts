@@ -1,3 +1,5 @@
+import { KickLoop } from "../kick-loop";
+
 /**
  * The store-then-deliver loop shared by every outgoing queue (contact messages, audience mail):
  * rows are stored first, then each due row is claimed atomically (so one worker, in this process
@@ -52,8 +54,10 @@ const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(reso
 
 export class DeliveryWorker<Row extends QueuedRow> {
   private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly loop = new KickLoop(
+    () => this.deliverDue(),
+    (error) => this.options.log?.(`${this.options.name} delivery: ${(error as Error).message}`),
+  );
   private stopped = false;
   private lastSendAt = 0;
   private readonly retryDelayMs: (failedAttempts: number) => number;
@@ -79,38 +83,20 @@ export class DeliveryWorker<Row extends QueuedRow> {
 
   /** Look for due rows now (after new ones are stored). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.loop().finally(() => {
-      this.running = null;
-    });
+    void this.loop.kick();
   }
 
   /** Deliver everything due now and wait until done (tests, shutdown). */
   async drain(): Promise<void> {
     this.kick();
-    while (this.running) await this.running;
+    await this.loop.idle();
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    while (this.running) await this.running;
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.deliverDue();
-      } catch (error) {
-        this.options.log?.(`${this.options.name} delivery: ${(error as Error).message}`);
-      }
-    } while (this.again && !this.stopped);
+    await this.loop.close();
   }
 
   /** The configured rate: space sends at least 60 s / perMinute apart. */

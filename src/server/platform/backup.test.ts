@@ -22,7 +22,7 @@ import {
 } from "../db/backup";
 import { LOCK_FILE_NAME } from "../db/lock";
 import { TEMPLATE_FILE } from "../test/global-setup";
-import { runToExit } from "./server-process";
+import { runToExit } from "../test/server-process";
 
 /** An on-disk embedded database made from the migrated template (a fresh initdb takes seconds). */
 async function openFromTemplate(dataDir: string): Promise<PGlite> {

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../env";
-import { runToExit } from "./server-process";
+import { runToExit } from "../test/server-process";
 
 describe("loadConfig", () => {
   it("uses the documented defaults when nothing is set", () => {

@@ -3,8 +3,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { duetSiteConfig } from "./nginx";
-import { REPO_ROOT } from "./server-process";
+import { duetSiteConfig } from "../test/nginx";
+import { REPO_ROOT } from "../test/server-process";
 
 const doc = readFileSync(path.join(REPO_ROOT, "docs/deploy.md"), "utf8");
 const tls = {

@@ -13,7 +13,7 @@ import {
   type ServerProcess,
   startServerProcess,
   waitForOutput,
-} from "./server-process";
+} from "../test/server-process";
 
 const PASSWORD = "correct-horse-42";
 

@@ -10,10 +10,10 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NGINX_BIN, type Nginx, startNginx } from "../test/nginx";
 import { findPostgresBinDir, type PostgresCluster, startPostgresCluster } from "../test/postgres-cluster";
 import { type S3TestServer, startS3TestServer } from "../test/s3-server";
-import { NGINX_BIN, type Nginx, startNginx } from "./nginx";
-import { freePort, type ServerProcess, startServerProcess } from "./server-process";
+import { freePort, type ServerProcess, startServerProcess } from "../test/server-process";
 
 const bin = findPostgresBinDir();
 const missing = !bin ? "PostgreSQL binaries (initdb, pg_ctl)" : !existsSync(NGINX_BIN) ? NGINX_BIN : null;

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, REPO_ROOT, spawnNode } from "./server-process";
+import { freePort, REPO_ROOT, spawnNode } from "../test/server-process";
 
 describe("npm start on a fresh checkout", { timeout: 240_000 }, () => {
   let dir = "";

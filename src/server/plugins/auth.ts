@@ -2,13 +2,11 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../common/error-codes";
 import type { Viewer } from "../../common/types";
-import { AUTH_MESSAGES, authorKeyForEmail, forgetResetTokens, toViewer } from "../auth/auth";
-import { checkAuthBody } from "../auth/auth-input";
-import { recordFailedSignIn, recordSuccessfulSignIn, signInWait } from "../auth/sign-in-throttle";
-import { rememberRegisteringClient, verificationDetour } from "../auth/verify-origin";
+import { AUTH_MESSAGES, toViewer } from "../auth/auth";
+import { type AuthCall, findAuthEndpoint } from "../auth/endpoints";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
-import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from "../errors";
+import { AppError, badRequest, forbidden, unauthorized } from "../errors";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -130,8 +128,13 @@ function checkRedirects(ctx: AppContext, url: URL, body: unknown): void {
   }
 }
 
+/** What Better Auth answered to a path it has, as to one it has not: Duet exposes only its table's. */
+const NOT_FOUND_BODY = JSON.stringify({ error: { code: "NOT_FOUND", message: "Not found." } });
+
 /**
- * Mount Better Auth under /api/auth/* through a web Request (STACK-NOTES: no reply.hijack).
+ * Mount Better Auth under /api/auth/* through a web Request (STACK-NOTES: no reply.hijack), for
+ * the paths and methods of auth/endpoints.ts only: look the path up, check the body and the
+ * redirect targets, run the path's `before`, hand the request to Better Auth, run its `after`.
  * Cross-site POSTs never get here: security.ts refuses them for every path (Better Auth checks
  * Origin only when a cookie is sent).
  */
@@ -148,7 +151,12 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
         .split("/")
         .filter((s) => s && s !== ".");
       if (segments.includes("..")) throw new AppError(404, "NOT_FOUND", "Not found.");
-      const authPath = `/${segments.join("/")}`;
+      const method = request.method as "GET" | "POST";
+      const endpoint = findAuthEndpoint(`/${segments.join("/")}`)?.endpoint;
+      if (!endpoint?.methods.includes(method)) {
+        reply.status(404).header("cache-control", "no-store");
+        return reply.type("application/json; charset=utf-8").send(NOT_FOUND_BODY);
+      }
       const search = request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "";
       const url = new URL(
         `/api/auth${segments.map((s) => `/${encodeURIComponent(s)}`).join("")}${search}`,
@@ -158,66 +166,32 @@ export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext):
       // Better Auth keys its rate limiter on this header: set it from the socket so nobody can spoof it.
       headers.set("x-forwarded-for", clientKey(request.ip));
       headers.delete("content-length");
-      const hasBody = request.method !== "GET" && request.body !== undefined && request.body !== null;
-      const body = request.method === "POST" ? checkAuthBody(ctx.config, authPath, request.body) : undefined;
+      const hasBody = method === "POST" && request.body !== undefined && request.body !== null;
+      const body =
+        method !== "POST"
+          ? undefined
+          : endpoint.body
+            ? endpoint.body(request.body, ctx.config)
+            : request.body;
       checkRedirects(ctx, url, body);
 
-      // Failed sign-ins are throttled per account and address, with growing delays (sign-in-throttle.ts).
-      const signInEmail = authPath === "/sign-in/email" ? (body as { email: string }).email : null;
-      if (signInEmail) {
-        const wait = await signInWait(ctx.db, signInEmail, clientKey(request.ip), ctx.now());
-        if (wait > 0) {
-          reply.header("retry-after", String(Math.ceil(wait / 1000)));
-          throw tooManyRequests(AUTH_MESSAGES.tooManyRequests);
-        }
+      const call: AuthCall = { ctx, request, reply, url, body, viewer: () => getViewer(ctx, request) };
+      const early = await endpoint.before?.(call);
+      if (early) {
+        reply.header("cache-control", "no-store");
+        return reply.redirect(early.redirect, 302);
       }
-      // Known before Better Auth runs: changing the password may end the session the cookie names.
-      const changer = authPath === "/change-password" ? await getViewer(ctx, request) : null;
-      // An author address is confirmed at once only where it was registered (verify-origin.ts).
-      const verifying = authPath === "/verify-email" && request.method === "GET";
-      if (verifying) {
-        const viewer = await getViewer(ctx, request);
-        const detour = await verificationDetour(
-          ctx,
-          request,
-          url.searchParams.get("token"),
-          viewer?.id ?? null,
-        );
-        if (detour) {
-          reply.header("cache-control", "no-store");
-          return reply.redirect(detour, 302);
-        }
-      }
-      const registering =
-        authPath === "/sign-up/email" && authorKeyForEmail(ctx.config, (body as { email: string }).email);
-
       const res = await ctx.auth.handler(
-        new Request(url, {
-          method: request.method,
-          headers,
-          body: hasBody ? JSON.stringify(body) : undefined,
-        }),
+        new Request(url, { method, headers, body: hasBody ? JSON.stringify(body) : undefined }),
       );
-      if (signInEmail && res.status === 401)
-        await recordFailedSignIn(ctx.db, signInEmail, clientKey(request.ip), ctx.now());
-      if (signInEmail && res.status === 200)
-        await recordSuccessfulSignIn(ctx.db, signInEmail, clientKey(request.ip), ctx.now());
-      if (changer && res.status === 200) await forgetResetTokens(ctx.db, changer.id);
-      // A reset or a followed link may confirm an author address: the author badge on comments
-      // changes (like a profile, it is part of what every page shows).
-      if ((authPath === "/reset-password" && res.status === 200) || (verifying && res.status === 302))
-        await ctx.events.emit("settingsChanged", {});
+      const text = await res.text();
+      const cookies = res.headers.getSetCookie();
+      cookies.push(...((await endpoint.after?.(call, { status: res.status, text })) ?? []));
 
       reply.status(res.status);
       for (const [key, value] of res.headers) {
         if (key === "set-cookie" || key === "content-length" || key === "content-encoding") continue;
         reply.header(key, value);
-      }
-      const cookies = res.headers.getSetCookie();
-      const text = await res.text();
-      if (registering && res.status === 200) {
-        const created = JSON.parse(text) as { user: { id: string } };
-        cookies.push(await rememberRegisteringClient(ctx, request, created.user.id));
       }
       if (cookies.length > 0) reply.header("set-cookie", cookies);
       reply.header("cache-control", "no-store");

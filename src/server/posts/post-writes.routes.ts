@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { canManagePost, canPublish } from "../../common/policies";
+import { thumbnailUrl, thumbnailUrlAfterEdit } from "../../common/rules/markers";
 import { isPostPublic } from "../../common/rules/post-visibility";
 import { SLUG_MESSAGES } from "../../common/rules/slug";
 import { IdParamsSchema, isId } from "../../common/schemas/id";
@@ -92,7 +93,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (!canPublish(viewer) || viewer.authorKey !== input.author)
       throw forbidden("You can only publish posts as yourself.");
     // SPEC §4: on save the thumbnail is the chosen one, else the first image, else none.
-    const imageUrl = input.imageUrl ?? input.images[0]?.url ?? null;
+    const imageUrl = thumbnailUrl(input.imageUrl, input.images);
     checkImages(input.images, imageUrl);
     await checkSlugFree(ctx, input.slug, "00000000-0000-0000-0000-000000000000");
     const now = ctx.now();
@@ -131,11 +132,11 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can edit it.");
 
     const images = input.images ?? existing.images;
-    let imageUrl = input.imageUrl !== undefined ? input.imageUrl : existing.imageUrl;
     // A thumbnail whose image was removed falls back to the first remaining image.
-    if (input.imageUrl === undefined && imageUrl !== null && !images.some((i) => i.url === imageUrl))
-      imageUrl = images[0]?.url ?? null;
-    if (input.imageUrl === undefined && imageUrl === null && input.images) imageUrl = images[0]?.url ?? null;
+    const imageUrl =
+      input.imageUrl !== undefined
+        ? input.imageUrl
+        : thumbnailUrlAfterEdit(existing.imageUrl, images, Boolean(input.images));
     checkImages(images, imageUrl);
 
     const changes: Partial<PostFields> = {

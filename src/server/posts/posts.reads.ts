@@ -6,7 +6,7 @@ import type { BlogPost, BlogPostCard, Page, PostReading, Viewer } from "../../co
 import { cachedAuthorProfile } from "../authors/authors.reads";
 import { type CachedBody, JSON_TYPE, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
-import { socialWebReactions } from "../fediverse/reactions";
+import { socialWebReactions } from "../fediverse/fediverse.reads";
 import { pageRequest } from "../pagination";
 import { parse } from "../validate";
 import { findNeighbours } from "./neighbours.repository";

@@ -5,6 +5,7 @@ import type { ContentCache } from "../cache/store";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
 import type { Events } from "../events";
+import { KickLoop } from "../kick-loop";
 import { postColumns, toBlogPost } from "./post.presenter";
 import { laterPostsWhere, publicPostsWhere } from "./visibility";
 
@@ -36,8 +37,10 @@ export class Publishing {
   private handlers: BecamePublicHandler[] = [];
   private timer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private again = false;
+  private readonly loop = new KickLoop(async () => {
+    await this.claimDue().catch((error: unknown) => this.log("could not announce published posts", error));
+    await this.arm().catch((error: unknown) => this.log("could not schedule the next publish time", error));
+  });
   private closed = false;
   /** The next publish time this process waits for, or null (for cache lifetimes of feeds). */
   nextDue: Date | null = null;
@@ -58,25 +61,7 @@ export class Publishing {
 
   /** Claim due posts and re-arm the timer; concurrent calls are folded into one more run. */
   kick(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    if (this.running) {
-      this.again = true;
-      return this.running;
-    }
-    this.running = (async () => {
-      do {
-        this.again = false;
-        await this.claimDue().catch((error: unknown) =>
-          this.log("could not announce published posts", error),
-        );
-        await this.arm().catch((error: unknown) =>
-          this.log("could not schedule the next publish time", error),
-        );
-      } while (this.again && !this.closed);
-    })().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.loop.kick();
   }
 
   /** Announce every post whose time has come and that was never announced; returns their ids. */
@@ -147,7 +132,7 @@ export class Publishing {
     if (this.retryTimer) clearTimeout(this.retryTimer);
     this.timer = null;
     this.retryTimer = null;
-    await this.running;
+    await this.loop.close();
   }
 }
 

@@ -2,8 +2,6 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { statsPostsDaily } from "../db/schema";
 import { createPost } from "../test/factories";
-import { buildTestApp, nextIp, type TestApp } from "../test/test-app";
-import { BEACON_LIMIT } from "./stats.routes";
 import {
   clearStats,
   DESKTOP,
@@ -12,7 +10,9 @@ import {
   sendBeacon,
   statsRowCount,
   TABLET,
-} from "./stats-test-helpers";
+} from "../test/stats-beacons";
+import { buildTestApp, nextIp, type TestApp } from "../test/test-app";
+import { BEACON_LIMIT } from "./stats.routes";
 
 let t: TestApp;
 let author: { cookie: string };

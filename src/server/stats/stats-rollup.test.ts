@@ -4,13 +4,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { importArchive } from "../archive/import";
-import { exportTo, normalisedArchive, uploadsOf } from "../archive/test-blog";
 import { type Database, openDatabase } from "../db/client";
 import { statsDaily, statsPostsDaily, statsSalts, statsVisitorHashes } from "../db/schema";
 import { createPost } from "../test/factories";
+import { exportTo, normalisedArchive, uploadsOf } from "../test/sample-blog";
+import { clearStats, PHONE, sendBeacon } from "../test/stats-beacons";
 import { buildTestApp, nextIp, openTestDatabase, type TestApp } from "../test/test-app";
 import { ROLLUP_GRACE_MS } from "./stats.repository";
-import { clearStats, PHONE, sendBeacon } from "./stats-test-helpers";
 import { visitorHash } from "./visitor";
 
 // The clock of this file: moved by the tests across a day's end.

@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, comments, followers, postLikes } from "../db/schema";
 import { createPost } from "../test/factories";
+import { sendBeacon } from "../test/stats-beacons";
 import { buildTestApp, type TestApp } from "../test/test-app";
-import { sendBeacon } from "./stats-test-helpers";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
+import { thumbnailKept } from "../../../common/rules/markers";
 import type { EditorValue } from "./editor-model";
 
 /**
@@ -28,9 +29,7 @@ export function readStoredDraft(): StoredDraft | null {
 export function storeDraft(value: EditorValue, draftId: string | null): void {
   // An image not uploaded yet has only a page-local preview; it is not kept across pages.
   const images = value.images.filter((i) => i.uploaded).map((i) => ({ ...i, file: null }));
-  const thumbnailId = images.some((i) => i.id === value.thumbnailId)
-    ? value.thumbnailId
-    : (images[0]?.id ?? null);
+  const thumbnailId = thumbnailKept(value.thumbnailId, images, "id");
   const stored: StoredDraft = {
     value: { ...value, images, thumbnailId },
     draftId,

@@ -1,4 +1,4 @@
-import { type Dispatch, type RefObject, type SetStateAction, useCallback, useState } from "react";
+import { type Dispatch, type RefObject, type SetStateAction, useCallback, useRef, useState } from "react";
 import { markerFor, thumbnailAfterAdd } from "../../../common/rules/markers";
 import { uploadImages } from "./api/upload-images";
 import type { ContentHandle } from "./components/html-editor";
@@ -62,4 +62,26 @@ export function useAddImages(
   );
 
   return { addFiles, uploading: uploading > 0, failed, uploaded };
+}
+
+/**
+ * The content and its images wired together (the post editor and the pages manager): the text's
+ * handle, adding files, and the props the content field and the image list share.
+ */
+export function useContentImages(value: EditorValue, onChange: Dispatch<SetStateAction<EditorValue>>) {
+  const content = useRef<ContentHandle>(null);
+  const { addFiles, uploading, failed, uploaded } = useAddImages(onChange, content);
+  return {
+    content,
+    contentField: { ref: content, content: value.content, images: value.images, onChange, onFiles: addFiles },
+    imageManager: {
+      value,
+      onChange,
+      content,
+      onFiles: addFiles,
+      uploading,
+      uploadFailed: failed,
+      uploaded,
+    },
+  };
 }

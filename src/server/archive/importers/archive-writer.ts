@@ -22,8 +22,11 @@ export interface BuiltArchive {
   images: { local: string; key: string }[];
 }
 
-/** Write a Duet archive (format.ts): header first, rows in pages of 500, images, manifest last. */
-export async function writeArchive(file: string, built: BuiltArchive): Promise<void> {
+/**
+ * A Duet archive being written to `file`: the header goes first; `add` writes an entry and keeps
+ * its size and checksum in `entries`; `finish` writes the manifest last and waits for the file.
+ */
+export function archivePack(file: string) {
   const pack = tar.pack();
   const done = pipeline(pack, createGzip(), createWriteStream(file));
   // Awaited at the end; a failure meanwhile (no such folder) must not go unhandled.
@@ -34,6 +37,18 @@ export async function writeArchive(file: string, built: BuiltArchive): Promise<v
     pack.entry({ name, size: data.length }, data);
   };
   add(HEADER_ENTRY, Buffer.from(JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION })));
+  const finish = async (manifest: Manifest) => {
+    const body = Buffer.from(JSON.stringify(manifest));
+    pack.entry({ name: MANIFEST_ENTRY, size: body.length }, body);
+    pack.finalize();
+    await done;
+  };
+  return { add, entries, finish };
+}
+
+/** Write a Duet archive (format.ts): header first, rows in pages of 500, images, manifest last. */
+export async function writeArchive(file: string, built: BuiltArchive): Promise<void> {
+  const { add, entries, finish } = archivePack(file);
   const rows: Record<string, number> = {};
   for (const [table, list] of built.tables) {
     rows[table] = list.length;
@@ -49,7 +64,7 @@ export async function writeArchive(file: string, built: BuiltArchive): Promise<v
       );
   }
   for (const { local, key } of built.images) add(`uploads/${key}`, await readFile(local));
-  const manifest: Manifest = {
+  await finish({
     format: ARCHIVE_FORMAT,
     version: ARCHIVE_VERSION,
     createdAt: new Date().toISOString(),
@@ -58,9 +73,5 @@ export async function writeArchive(file: string, built: BuiltArchive): Promise<v
     withSecrets: false,
     counts: { rows, images: built.images.length, variants: 0 },
     entries,
-  };
-  const body = Buffer.from(JSON.stringify(manifest));
-  pack.entry({ name: MANIFEST_ENTRY, size: body.length }, body);
-  pack.finalize();
-  await done;
+  });
 }

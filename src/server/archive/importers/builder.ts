@@ -3,6 +3,7 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import type { AuthorKey } from "../../../common/limits";
+import { thumbnailUrl } from "../../../common/rules/markers";
 import type { PostImage } from "../../../common/types";
 import { sanitiseFileName } from "../../uploads/image-store";
 import { ArchiveError, type Manifest } from "../format";
@@ -127,12 +128,12 @@ export class ArchiveBuilder {
     const title = post.title.trim().slice(0, 200) || "Untitled";
     const images = [...(post.images ?? [])];
     const missing = [...(post.missingImages ?? [])];
-    let imageUrl = images[0]?.url ?? null;
+    let featured: string | null = null;
     if (post.featuredImage) {
       const stored = resolve ? await this.stored(post.featuredImage, post.date, resolve) : null;
       if (!stored) missing.push(post.featuredImage);
       if (stored) {
-        imageUrl = stored.url;
+        featured = stored.url;
         if (!images.some((i) => i.url === stored.url))
           images.unshift({
             id: `feat${id.slice(0, 8)}`,
@@ -145,6 +146,7 @@ export class ArchiveBuilder {
           });
       }
     }
+    const imageUrl = thumbnailUrl(featured, images);
     const unique = [...new Set(missing)];
     if (unique.length > 0) {
       this.missing.images += unique.length;

@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runToExit } from "../../platform/server-process";
-import { photo, writeFile } from "./samples";
-import { FIXTURES } from "./test-move-in";
+import { photo, writeFile } from "../../test/import-samples";
+import { FIXTURES } from "../../test/move-in";
+import { runToExit } from "../../test/server-process";
 
 // Issue 25: `npm run import -- … --dry-run` into an empty DATA_DIR created DATA_DIR/db. A dry
 // run writes nothing there (its work files go to a temporary folder it removes).

@@ -4,9 +4,9 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, comments } from "../../db/schema";
+import { photo, writeFile } from "../../test/import-samples";
+import { externalFixture, FIXTURES, moveIn } from "../../test/move-in";
 import { buildTestApp, type TestApp, type TestUser } from "../../test/test-app";
-import { photo, writeFile } from "./samples";
-import { externalFixture, FIXTURES, moveIn } from "./test-move-in";
 
 // Issue 25 on Ghost's own 4.1 export fixture, a Ghost 6-format export and the original app's
 // JSON with image tags in its content (fixtures/README.md): members-only and paid posts stay

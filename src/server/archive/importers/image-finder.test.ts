@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { writeFile } from "../../test/import-samples";
 import { ghostImages } from "./ghost";
 import { ImageFinder } from "./image-finder";
-import { writeFile } from "./samples";
 import { wordpressImages } from "./wordpress";
 
 // Where an export's image URL is in the --images folder (issue 25), and never outside it.

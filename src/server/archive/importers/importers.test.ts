@@ -4,11 +4,11 @@ import path from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, blogPosts, comments, postLikes, user } from "../../db/schema";
+import { ghostExport, originalExport, photo, wordpressExport, writeFile } from "../../test/import-samples";
+import { moveIn as moveInto } from "../../test/move-in";
 import { buildTestApp, type TestApp } from "../../test/test-app";
 import { parseAuthorMap, parseDefaultAuthor } from "./author-map";
 import type { Source } from "./index";
-import { ghostExport, originalExport, photo, wordpressExport, writeFile } from "./samples";
-import { moveIn as moveInto } from "./test-move-in";
 
 let t: TestApp;
 let work: string;

@@ -4,9 +4,9 @@ import path from "node:path";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blogPosts, comments } from "../../db/schema";
+import { photo, writeFile } from "../../test/import-samples";
+import { externalFixture, moveIn } from "../../test/move-in";
 import { buildTestApp, type TestApp, type TestUser } from "../../test/test-app";
-import { photo, writeFile } from "./samples";
-import { externalFixture, moveIn } from "./test-move-in";
 
 // Issue 25 on a real export, taken whole: the WordPress Theme Unit Test data (fixtures/README.md).
 // 58 posts by 2 authors (one post's creator misspelt '>themereviewteam'), a password-protected

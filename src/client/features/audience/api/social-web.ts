@@ -21,6 +21,8 @@ export interface SocialWebFollower {
   actorId: string;
   /** Our copy of their avatar; null: initials. */
   avatarUrl: string | null;
+  /** Their initials, shown when there is no avatar. */
+  initials: string;
   since: string;
 }
 

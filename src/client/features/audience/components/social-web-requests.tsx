@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { initialsOf } from "../../posts/components/author-avatar";
 import {
   type SocialWebAccount,
   type SocialWebFollower,
@@ -14,7 +13,7 @@ export function PersonAvatar({ person }: { person: SocialWebFollower }) {
     return <img className="audience-avatar" src={person.avatarUrl} alt="" width={64} height={64} />;
   return (
     <span className="audience-avatar audience-avatar--initials" aria-hidden="true">
-      {initialsOf(person.name || (person.handle.split("@")[1] ?? ""))}
+      {person.initials}
     </span>
   );
 }

@@ -1,5 +1,5 @@
-import { IMAGE_POSITIONS, IMAGE_SIZES, type ImagePosition, type ImageSize } from "../../../../common/limits";
 import type { EditorImage } from "../editor-model";
+import { ImagePlacement } from "./image-placement";
 
 interface Props {
   image: EditorImage;
@@ -50,34 +50,7 @@ export function ImageEntry(props: Props) {
           </p>
         ) : (
           <>
-            <label>
-              Position{" "}
-              <select
-                aria-label={`Position ${of}`}
-                value={image.position}
-                onChange={(e) => onPatch({ position: e.target.value as ImagePosition })}
-              >
-                {IMAGE_POSITIONS.map((p) => (
-                  <option key={p} value={p}>
-                    {p}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Size{" "}
-              <select
-                aria-label={`Size ${of}`}
-                value={image.size}
-                onChange={(e) => onPatch({ size: e.target.value as ImageSize })}
-              >
-                {IMAGE_SIZES.map((s) => (
-                  <option key={s} value={s}>
-                    {s}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ImagePlacement image={image} of={of} onPatch={onPatch} />
             <label>
               Pair with{" "}
               <select

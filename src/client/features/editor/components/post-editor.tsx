@@ -20,9 +20,8 @@ import {
 } from "../../../../common/limits";
 import { purifyPostHtml } from "../../../../common/rules/post-html";
 import { type EditorValue, previewHtml } from "../editor-model";
-import { useAddImages } from "../use-add-images";
+import { useContentImages } from "../use-add-images";
 import { ContentField, type EditorView } from "./content-field";
-import type { ContentHandle } from "./html-editor";
 import { ImageManager } from "./image-manager";
 import { ModeTabs, type WritingMode } from "./mode-tabs";
 import "../prosemirror.css";
@@ -70,10 +69,9 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
   const uid = useId();
   const [writing, setWriting] = useState<WritingMode>("edit");
   const [settingsOpen, setSettingsOpen] = useState(startsOpen);
-  const content = useRef<ContentHandle>(null);
   const title = useRef<HTMLInputElement>(null);
   const [view, setView] = useState<EditorView>("visual");
-  const { addFiles, uploading, failed, uploaded } = useAddImages(onChange, content);
+  const { content, contentField, imageManager } = useContentImages(value, onChange);
   const preview = useMemo(() => previewHtml(value, (html) => purifyPostHtml(DOMPurify, html)), [value]);
   const describe = (hint: string | null, invalid?: boolean) =>
     [invalid ? errors.messageId : null, hint].filter(Boolean).join(" ") || undefined;
@@ -117,13 +115,9 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
           </label>
           <ContentField
             id={`${uid}-content`}
-            ref={content}
-            content={value.content}
-            images={value.images}
+            {...contentField}
             thumbnailId={value.thumbnailId}
-            onChange={onChange}
             onView={setView}
-            onFiles={addFiles}
             invalid={errors.content}
             describedBy={describe(null, errors.content)}
           />
@@ -228,16 +222,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
               Separate hashtags with commas; 3 to 5 hashtags are recommended.
             </small>
           </label>
-          <ImageManager
-            value={value}
-            onChange={onChange}
-            content={content}
-            onFiles={addFiles}
-            uploading={uploading}
-            uploadFailed={failed}
-            uploaded={uploaded}
-            compact={view === "visual"}
-          />
+          <ImageManager {...imageManager} compact={view === "visual"} />
         </details>
       </aside>
     </div>

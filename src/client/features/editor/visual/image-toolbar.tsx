@@ -1,4 +1,4 @@
-import { IMAGE_POSITIONS, IMAGE_SIZES, type ImagePosition, type ImageSize } from "../../../../common/limits";
+import { ImagePlacement } from "../components/image-placement";
 import type { EditorImage } from "../editor-model";
 import type { ImageActions } from "../image-actions";
 
@@ -47,32 +47,7 @@ export function ImageToolbar({ image, row, tools, onChoose }: Props) {
         </div>
       ) : null}
       <div className="image-toolbar-row">
-        <label>
-          Position{" "}
-          <select
-            value={image.position}
-            onChange={(e) => act.patch(image.id, { position: e.target.value as ImagePosition })}
-          >
-            {IMAGE_POSITIONS.map((p) => (
-              <option key={p} value={p}>
-                {p}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          Size{" "}
-          <select
-            value={image.size}
-            onChange={(e) => act.patch(image.id, { size: e.target.value as ImageSize })}
-          >
-            {IMAGE_SIZES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <ImagePlacement image={image} onPatch={(patch) => act.patch(image.id, patch)} />
         <label>
           Pair with{" "}
           <select value={image.pairedWith ?? ""} onChange={(e) => act.pair(image.id, e.target.value)}>

@@ -97,6 +97,7 @@ export default function AuthorProfileForm({ author }: { author: AuthorKey }) {
           <label htmlFor="author-name">Name</label>
           <input
             id="author-name"
+            className="input"
             ref={refs.name}
             value={name}
             onChange={(e) => setName(e.target.value)}
@@ -108,6 +109,7 @@ export default function AuthorProfileForm({ author }: { author: AuthorKey }) {
           <label htmlFor="author-bio">Short bio</label>
           <textarea
             id="author-bio"
+            className="input"
             ref={refs.bio}
             rows={3}
             value={bio}

@@ -3,6 +3,7 @@ import type { RevisionKind } from "../../../../common/limits";
 import type { PostRevisionSummary } from "../../../../common/types";
 import { useRestoreRevision, useRevisionComparison, useRevisions } from "../api/revisions";
 import { formatTime } from "./format";
+import { NextPageButton } from "./next-page-button";
 import { RevisionDiff } from "./revision-diff";
 
 const KIND_LABEL: Record<RevisionKind, string> = {
@@ -130,18 +131,7 @@ export function RevisionsPanel({ id, postId, title }: { id: string; postId: stri
           })}
         </ol>
       )}
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          className="button button-ghost"
-          aria-disabled={query.isFetchingNextPage}
-          onClick={() => {
-            if (!query.isFetchingNextPage) void query.fetchNextPage();
-          }}
-        >
-          {query.isFetchingNextPage ? "Loading..." : "Older revisions"}
-        </button>
-      ) : null}
+      <NextPageButton query={query} label="Older revisions" />
     </section>
   );
 }

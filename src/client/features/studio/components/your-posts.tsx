@@ -4,6 +4,7 @@ import { OWN_POST_FILTERS, type OwnPostFilter } from "../../../../common/schemas
 import { useOwnPosts } from "../api/own-posts";
 import { OwnPostItem } from "./own-post-item";
 import "../studio.css";
+import { NextPageButton } from "./next-page-button";
 import "../posts-list.css";
 
 interface Props {
@@ -107,18 +108,7 @@ export default function YourPosts({ postPath, rowExtra }: Props) {
           ))}
         </ul>
       )}
-      {query.hasNextPage ? (
-        <button
-          type="button"
-          className="button button-ghost"
-          aria-disabled={query.isFetchingNextPage}
-          onClick={() => {
-            if (!query.isFetchingNextPage) void query.fetchNextPage();
-          }}
-        >
-          {query.isFetchingNextPage ? "Loading..." : "Load more posts"}
-        </button>
-      ) : null}
+      <NextPageButton query={query} label="Load more posts" />
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useId, useState } from "react";
 import { CreatePageSchema, UpdatePageSchema } from "../../../../../common/schemas/site-page";
 import {
   isBuiltInPage,
@@ -10,11 +10,10 @@ import {
 import type { BlogPost } from "../../../../../common/types";
 import { ApiError } from "../../../../lib/api";
 import { ContentField } from "../../components/content-field";
-import type { ContentHandle } from "../../components/html-editor";
 import { ImageManager } from "../../components/image-manager";
 import { type EditorValue, editorValueFromPost, emptyEditorValue } from "../../editor-model";
 import { prepareBody } from "../../save";
-import { useAddImages } from "../../use-add-images";
+import { useContentImages } from "../../use-add-images";
 import { useSavePage } from "../api/studio-pages";
 import "../../prosemirror.css";
 import "../../editor.css";
@@ -67,8 +66,7 @@ export function PageForm({ page, onDone }: Props) {
   const [position, setPosition] = useState(String(page?.position ?? 0));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const content = useRef<ContentHandle>(null);
-  const { addFiles, uploading, failed, uploaded } = useAddImages(setValue, content);
+  const { contentField, imageManager } = useContentImages(value, setValue);
   const save = useSavePage();
 
   const handleSubmit = async (event: FormEvent) => {
@@ -144,23 +142,8 @@ export function PageForm({ page, onDone }: Props) {
           </small>
         </label>
       )}
-      <ContentField
-        id={`${uid}-content`}
-        ref={content}
-        content={value.content}
-        images={value.images}
-        onChange={setValue}
-        onFiles={addFiles}
-      />
-      <ImageManager
-        value={value}
-        onChange={setValue}
-        content={content}
-        onFiles={addFiles}
-        uploading={uploading}
-        uploadFailed={failed}
-        uploaded={uploaded}
-      />
+      <ContentField id={`${uid}-content`} {...contentField} />
+      <ImageManager {...imageManager} />
       {builtIn ? (
         <p className="field-hint">Linked from the footer on every page, as always.</p>
       ) : (

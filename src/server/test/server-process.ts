@@ -3,8 +3,8 @@ import { type ChildProcess, spawn } from "node:child_process";
 import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../test/free-port";
-import { stopWithParent } from "../test/stop-with-parent";
+import { freePort } from "./free-port";
+import { stopWithParent } from "./stop-with-parent";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 

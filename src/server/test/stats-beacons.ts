@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { STATS_BEACON_PATH } from "../../common/stats";
 import type { Db } from "../db/client";
-import type { TestApp } from "../test/test-app";
+import type { TestApp } from "./test-app";
 
 // Shared by the statistics tests: a browser's beacon, and a clean slate between tests.
 

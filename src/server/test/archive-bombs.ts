@@ -2,7 +2,7 @@
 // Built from gzip members (a gzip file may hold several, read one after the other), so the
 // zeros are compressed once: building a 2.4 GB bomb takes a fraction of a second.
 import { gzipSync } from "node:zlib";
-import { ARCHIVE_FORMAT, ARCHIVE_VERSION, HEADER_ENTRY } from "./format";
+import { ARCHIVE_FORMAT, ARCHIVE_VERSION, HEADER_ENTRY } from "../archive/format";
 
 const ENTRY_BYTES = 60 * 1024 * 1024;
 const ENTRIES = 40;

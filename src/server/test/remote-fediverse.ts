@@ -1,4 +1,4 @@
-import "./node-runtime";
+import "../fediverse/node-runtime";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFederation, type Federation, generateCryptoKeyPair, MemoryKvStore } from "@fedify/fedify";

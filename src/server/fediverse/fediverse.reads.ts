@@ -1,17 +1,53 @@
-import { eq, inArray } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
 import type { RemoteWriter } from "../../common/engagement";
+import type { SocialWebReactions } from "../../common/types";
 import type { Db } from "../db/client";
-import { fediverseAvatars, fediverseReplies } from "../db/schema";
+import { fediverseAvatars, fediverseReactions, fediverseReplies } from "../db/schema";
+
+/**
+ * What other features read of the social web (the post page shows its reactions, and its replies'
+ * writers with their profile and avatar).
+ */
+
+/** Names shown on hover, at most. */
+const NAMES_SHOWN = 10;
+
+/** A post's likes and boosts from the social web, or null when it has none. */
+export async function socialWebReactions(db: Db, postId: string): Promise<SocialWebReactions | null> {
+  const counts = await db
+    .select({ kind: fediverseReactions.kind, n: count() })
+    .from(fediverseReactions)
+    .where(eq(fediverseReactions.postId, postId))
+    .groupBy(fediverseReactions.kind);
+  if (counts.length === 0) return null;
+  const recent = await db
+    .select({ name: fediverseReactions.actorName })
+    .from(fediverseReactions)
+    .where(eq(fediverseReactions.postId, postId))
+    .orderBy(desc(fediverseReactions.createdAt))
+    .limit(NAMES_SHOWN * 2);
+  return {
+    likes: counts.find((c) => c.kind === "like")?.n ?? 0,
+    boosts: counts.find((c) => c.kind === "announce")?.n ?? 0,
+    names: [...new Set(recent.map((r) => r.name).filter(Boolean))].slice(0, NAMES_SHOWN),
+  };
+}
 
 /** Remote people's user ids start so (remote-people.ts): only their comments are looked up. */
 const REMOTE_USER = "ap_";
 
-/** 'Ana Lima (@ana@social.example)' → 'AL': the name's initials, not the address's. */
+/**
+ * 'Ana Lima (@ana@social.example)' → 'AL', '@bo@social.example' → 'B': the name's initials, not
+ * the address's (computed here, so the reader's bundle carries no code for it).
+ */
 export function initialsOf(author: string): string {
-  const name = author.replace(/\s*\(@[^)]*\)$/, "").replace(/^@/, "");
+  const name = author
+    .replace(/\s*\(@[^)]*\)$/, "")
+    .replace(/^@/, "")
+    .split("@")[0]!;
   return name
     .trim()
-    .split(/[\s@]+/)
+    .split(/\s+/)
     .slice(0, 2)
     .map((word) => Array.from(word)[0] ?? "")
     .join("")

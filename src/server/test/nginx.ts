@@ -3,7 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { stopWithParent } from "../test/stop-with-parent";
+import { stopWithParent } from "./stop-with-parent";
 
 export const NGINX_BIN = "/usr/sbin/nginx";
 

@@ -2,12 +2,12 @@ import { existsSync } from "node:fs";
 // The importer tests' way in: convert an export and import it into a test blog, as
 // `npm run import -- FILE --from SOURCE --images DIR [--author …] [--default-author …]` does.
 import path from "node:path";
-import type { TestApp } from "../../test/test-app";
-import { importArchive } from "../import";
-import { parseAuthorMap, parseDefaultAuthor } from "./author-map";
-import { convertExport, type Source } from "./index";
+import { importArchive } from "../archive/import";
+import { parseAuthorMap, parseDefaultAuthor } from "../archive/importers/author-map";
+import { convertExport, type Source } from "../archive/importers/index";
+import type { TestApp } from "./test-app";
 
-export const FIXTURES = path.join(import.meta.dirname, "fixtures");
+export const FIXTURES = path.join(import.meta.dirname, "../archive/importers/fixtures");
 /**
  * Real third-party exports (fixtures/README.md names each with its source and checksum) are not
  * committed: they came in through a repository snapshot, and what a snapshot brings stays out of
@@ -16,7 +16,7 @@ export const FIXTURES = path.join(import.meta.dirname, "fixtures");
  */
 export const EXTERNAL_FIXTURES =
   process.env.DUET_EXPORT_FIXTURES ??
-  path.resolve(import.meta.dirname, "../../../../../shared/fixtures/importers");
+  path.resolve(import.meta.dirname, "../../../../shared/fixtures/importers");
 export function externalFixture(name: string): string | null {
   const file = path.join(EXTERNAL_FIXTURES, name);
   if (existsSync(file)) return file;

@@ -1,29 +1,19 @@
 // Test helpers for the archive tests: a blog written through the API, and an archive read back
 // into comparable data.
-import { createHash, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import { createGzip } from "node:zlib";
 import sharp from "sharp";
-import tar from "tar-stream";
+import { writeArchive } from "../archive/export";
+import { DATA_ENTRY, UPLOAD_ENTRY } from "../archive/format";
+import { archivePack } from "../archive/importers/archive-writer";
+import { readArchive } from "../archive/read-archive";
+import { htmlSignature } from "../archive/row-rules";
+import type { ArchiveStorage } from "../archive/storage";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { createLocalStorage } from "../storage/local-storage";
-import type { TestApp } from "../test/test-app";
-import { writeArchive } from "./export";
-import {
-  ARCHIVE_FORMAT,
-  ARCHIVE_VERSION,
-  DATA_ENTRY,
-  HEADER_ENTRY,
-  MANIFEST_ENTRY,
-  type Manifest,
-  UPLOAD_ENTRY,
-} from "./format";
-import { readArchive } from "./read-archive";
-import { htmlSignature } from "./row-rules";
-import type { ArchiveStorage } from "./storage";
+import type { TestApp } from "./test-app";
 
 export const jpeg = (width: number, height: number, r = 200) =>
   sharp({ create: { width, height, channels: 3, background: { r, g: 90, b: 40 } } })
@@ -189,14 +179,7 @@ export async function unverifiedArchive(file: string) {
 
 /** Copy an archive, changing entries on the way, with a manifest whose checksums match again. */
 export async function rewriteArchive(from: string, to: string, edit: (name: string, data: Buffer) => Buffer) {
-  const pack = tar.pack();
-  const done = pipeline(pack, createGzip(), createWriteStream(to));
-  const entries: Manifest["entries"] = {};
-  const add = (name: string, data: Buffer) => {
-    entries[name] = { size: data.length, sha256: createHash("sha256").update(data).digest("hex") };
-    pack.entry({ name, size: data.length }, data);
-  };
-  add(HEADER_ENTRY, Buffer.from(JSON.stringify({ format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION })));
+  const { add, entries, finish } = archivePack(to);
   const rows: Record<string, number> = {};
   const manifest = await readArchive(from, async ({ name, data }) => {
     const out = edit(name, data);
@@ -204,8 +187,5 @@ export async function rewriteArchive(from: string, to: string, edit: (name: stri
     if (table) rows[table] = (rows[table] ?? 0) + out.toString().split("\n").filter(Boolean).length;
     add(name, out);
   });
-  const body = Buffer.from(JSON.stringify({ ...manifest, counts: { ...manifest.counts, rows }, entries }));
-  pack.entry({ name: MANIFEST_ENTRY, size: body.length }, body);
-  pack.finalize();
-  await done;
+  await finish({ ...manifest, counts: { ...manifest.counts, rows }, entries });
 }
