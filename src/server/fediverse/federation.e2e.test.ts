@@ -1,6 +1,18 @@
 import { createServer } from "node:net";
 import { signRequest } from "@fedify/fedify";
-import { Accept, Announce, Article, Create, Delete, Follow, Like, Note, Person, Update } from "@fedify/vocab";
+import {
+  Accept,
+  Announce,
+  Article,
+  Create,
+  Delete,
+  Follow,
+  Like,
+  Note,
+  Person,
+  Reject,
+  Update,
+} from "@fedify/vocab";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "../../common/engagement";
@@ -326,7 +338,7 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
     }
   });
 
-  it("with approval on, a Follow is held until the author accepts; then Accept reaches the follower", async () => {
+  it("with approval on, a Follow is held: Reject and Accept reach the follower", async () => {
     const him = await t.as("him");
     const on = await t.request({
       method: "PUT",
@@ -339,28 +351,43 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
     expect(hisActor.manuallyApprovesFollowers).toBe(true);
     const accepts = () => remote.received.filter((a) => a instanceof Accept);
     const before = accepts().length;
-    await rctx().sendActivity(
-      { identifier: "alice" },
-      hisActor,
-      new Follow({ id: new URL(`${remote.origin}/follows/2`), actor: alice(), object: hisActor.id }),
-    );
+    const follow = (n: number) =>
+      rctx().sendActivity(
+        { identifier: "alice" },
+        hisActor,
+        new Follow({ id: new URL(`${remote.origin}/follows/${n}`), actor: alice(), object: hisActor.id }),
+      );
     const requests = () =>
       t.request({ method: "GET", url: "/api/admin/fediverse/follow-requests", cookie: him.cookie });
+    const followers = () =>
+      t.request({ method: "GET", url: "/api/admin/fediverse/followers", cookie: him.cookie });
+    const settle = (action: "accept" | "reject") =>
+      t.request({
+        method: "POST",
+        url: `/api/admin/fediverse/follow-requests/${action}`,
+        cookie: him.cookie,
+        payload: { actorId: remote.actorUri },
+      });
+    // Held, then rejected: Reject(Follow) reaches her, and she is not a follower.
+    await follow(2);
+    await waitFor(async () => (await requests()).json().total === 1, "held follow");
+    expect((await settle("reject")).statusCode).toBe(200);
+    const rejected = (await waitFor(
+      () => remote.received.find((a) => a instanceof Reject),
+      "Reject",
+    )) as Reject;
+    expect(rejected.objectId?.href).toBe(`${remote.origin}/follows/2`);
+    expect((await followers()).json().total).toBe(0);
+    // Asked again, held again (nothing sent meanwhile), then accepted.
+    await follow(3);
     await waitFor(async () => (await requests()).json().total === 1, "held follow");
     expect((await requests()).json().items[0]).toMatchObject({ handle: `@alice@${remote.host}` });
     expect(accepts()).toHaveLength(before);
-    const followers = () =>
-      t.request({ method: "GET", url: "/api/admin/fediverse/followers", cookie: him.cookie });
     expect((await followers()).json().total).toBe(0);
-    const accept = await t.request({
-      method: "POST",
-      url: "/api/admin/fediverse/follow-requests/accept",
-      cookie: him.cookie,
-      payload: { actorId: remote.actorUri },
-    });
+    const accept = await settle("accept");
     expect(accept.statusCode, accept.body).toBe(200);
     const answer = (await waitFor(() => accepts().length > before && accepts().at(-1), "Accept")) as Accept;
-    expect(answer.objectId?.href).toBe(`${remote.origin}/follows/2`);
+    expect(answer.objectId?.href).toBe(`${remote.origin}/follows/3`);
     expect((await followers()).json().total).toBe(1);
     expect((await requests()).json().total).toBe(0);
   });
