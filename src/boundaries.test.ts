@@ -184,6 +184,7 @@ const FEATURE_IMPORTS_ALLOWED: Record<string, string> = {
   "fediverse → comments/moderation.repository":
     "social-web replies obey the blocked list and held first comments",
   "fediverse → posts/posts.repository": "activities carry the public post, read from Fedify's own db handle",
+  "fediverse → uploads/image-store": "remote avatars are re-encoded by the one sharp loader, like uploads",
   "feeds → pages/pages": "feeds list the public pages (cachedPublicPages is a cached read)",
   "feeds → posts/posts.repository": "feeds stream every post: no cached page of a list fits",
   "feeds → settings/site-settings":

@@ -27,6 +27,16 @@ export interface Comment {
   held: boolean;
   /** A top-level comment's replies, oldest first (one level deep). */
   replies?: Comment[];
+  /** A reply from the social web: its writer's profile and our copy of their avatar (never theirs). */
+  remote?: RemoteWriter;
+}
+
+export interface RemoteWriter {
+  profileUrl: string;
+  /** Under /uploads/avatars/; null: their initials are shown. */
+  avatarUrl: string | null;
+  /** Up to two letters of their name (computed here: the reader's bundle stays small). */
+  initials: string;
 }
 
 /** What a deleted comment that keeps its replies shows instead of its writer and text. */

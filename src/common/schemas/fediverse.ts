@@ -34,3 +34,16 @@ export const FediverseFollowersQuerySchema = strictBody({
 
 /** The reports list takes no query, and dismissing one no body. */
 export const FediverseNothingSchema = strictBody({});
+
+export const FediverseSettingsBodySchema = strictBody({
+  approveFollowers: z.boolean({ message: "approveFollowers must be true or false." }),
+});
+
+const ACTOR_MESSAGE = "Give the follower's account address (an https URL).";
+/** The person a held Follow came from: their actor id, as the follow requests list gives it. */
+export const FollowRequestBodySchema = strictBody({
+  actorId: z
+    .string({ message: ACTOR_MESSAGE })
+    .max(2000, ACTOR_MESSAGE)
+    .refine((value) => URL.canParse(value) && /^https?:/.test(value), ACTOR_MESSAGE),
+});

@@ -8,12 +8,16 @@ import {
   account,
   blogPosts,
   type comments,
+  fediverseActorSettings,
   fediverseActors,
+  fediverseAvatars,
   fediverseFollowers,
+  fediverseFollowRequests,
   postLikes,
   sitePages,
   user,
 } from "../db/schema";
+import { resizeAvatar } from "../fediverse/remote-avatars";
 import {
   exportTo,
   normalisedArchive,
@@ -23,8 +27,10 @@ import {
   writeSampleBlog,
 } from "../test/sample-blog";
 import { buildTestApp, openTestDatabase, TEST_PASSWORD, type TestApp } from "../test/test-app";
+import { loadSharp } from "../uploads/image-store";
 import { importArchive } from "./import";
 
+const AVATAR_KEY = "avatars/1700000000000_0123456789abcdef01234567.webp";
 let t: TestApp;
 let work: string;
 let first: string;
@@ -66,6 +72,27 @@ beforeAll(async () => {
     handle: "@ana@social.example",
     name: "Ana",
     inbox: "https://social.example/users/ana/inbox",
+  });
+  // Her approval setting and old handle, a follow waiting for it, and Ana's stored avatar.
+  await t.ctx.db
+    .insert(fediverseActorSettings)
+    .values({ author: "her", approveFollowers: true, oldHandles: ["her"] });
+  await t.ctx.db.insert(fediverseFollowRequests).values({
+    author: "her",
+    actorId: "https://social.example/users/bo",
+    handle: "@bo@social.example",
+    inbox: "https://social.example/users/bo/inbox",
+    followId: "https://social.example/follows/bo",
+  });
+  const sharp = await loadSharp();
+  const red = await sharp({ create: { width: 90, height: 90, channels: 3, background: "#c33" } })
+    .png()
+    .toBuffer();
+  await t.ctx.storage.put(AVATAR_KEY, (await resizeAvatar(red))!);
+  await t.ctx.db.insert(fediverseAvatars).values({
+    actorId: "https://social.example/users/ana",
+    sourceUrl: "https://social.example/media/ana.png",
+    url: `/uploads/${AVATAR_KEY}`,
   });
   work = mkdtempSync(path.join(tmpdir(), "duet-archive-"));
   first = path.join(work, "first.tar.gz");
@@ -116,7 +143,8 @@ describe("export", () => {
     expect(tables.account).toBeUndefined();
     expect(tables.session).toBeUndefined();
     const names = Object.keys(images);
-    expect(names.filter((n) => !n.endsWith("w.webp"))).toHaveLength(2);
+    expect(names.filter((n) => !n.endsWith("w.webp"))).toHaveLength(3);
+    expect(names).toContain(AVATAR_KEY);
     expect(names.some((n) => n.endsWith(".960w.webp"))).toBe(true);
   });
 
@@ -170,7 +198,7 @@ describe("import", () => {
   it("--dry-run reports what would be added and changes nothing", async () => {
     const report = await importInto(first, { dryRun: true });
     expect(report.tables.blog_posts).toEqual({ rows: 3, added: 3 });
-    expect(report.images).toEqual({ count: 2, added: 2 });
+    expect(report.images).toEqual({ count: 3, added: 3 });
     expect(await countOf(target.db, blogPosts)).toBe(0);
     expect(() => filesOf(targetDir)).toThrow();
   });
@@ -183,6 +211,13 @@ describe("import", () => {
     expect(report.tables.fediverse_followers).toEqual({ rows: 1, added: 1 });
     const [follower] = await target.db.select().from(fediverseFollowers);
     expect(follower).toMatchObject({ author: "her", handle: "@ana@social.example" });
+    // Approval, aliases, held follows and stored avatars are the couple's data too.
+    expect(await target.db.select().from(fediverseActorSettings)).toEqual([
+      { author: "her", approveFollowers: true, oldHandles: ["her"] },
+    ]);
+    expect(report.tables.fediverse_follow_requests).toEqual({ rows: 1, added: 1 });
+    expect(report.tables.fediverse_avatars).toEqual({ rows: 1, added: 1 });
+    expect(await uploadsOf(targetDir).exists(AVATAR_KEY)).toBe(true);
     const second = path.join(work, "second.tar.gz");
     await exportTo(t.ctx, target.db, targetDir, second);
     // Accounts arrive unverified (admission.ts): the one difference, by design.

@@ -2,6 +2,7 @@ import { isPostPublic } from "../../common/rules/post-visibility";
 import { PageQuerySchema } from "../../common/schemas/page-query";
 import type { Viewer } from "../../common/types";
 import type { AppContext } from "../context";
+import { remoteWritersOf } from "../fediverse/fediverse.reads";
 import { type PageRequest, pageRequest } from "../pagination";
 import { findPostVisibility } from "../posts/visibility";
 import { parse } from "../validate";
@@ -17,10 +18,10 @@ async function loadThreads(ctx: AppContext, id: string, page: PageRequest) {
   const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
   const post = await findPostVisibility(ctx.db, id);
   if (!post || !isPostPublic(post, ctx.now())) return null;
-  return {
-    author: post.author,
-    page: await listComments(ctx.db, authors, { id, author: post.author }, page),
-  };
+  const threads = await listComments(ctx.db, authors, { id, author: post.author }, page);
+  // Replies from the social web show their writer's profile link and avatar (our copy).
+  threads.remote = await remoteWritersOf(ctx.db, [...threads.top, ...threads.replies]);
+  return { author: post.author, page: threads };
 }
 
 /** Every cached page of a post's threads starts with this (cache/subscriptions.ts drops them). */

@@ -1,5 +1,10 @@
 import { and, asc, count, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
-import { type Comment, DELETED_COMMENT_TEXT, HIDDEN_COMMENT_TEXT } from "../../common/engagement";
+import {
+  type Comment,
+  DELETED_COMMENT_TEXT,
+  HIDDEN_COMMENT_TEXT,
+  type RemoteWriter,
+} from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
 import { blogPosts, commentBlocks, comments, user } from "../db/schema";
@@ -81,6 +86,8 @@ export interface ThreadPage {
   /** Writers blocked on the post's blog: their comments count as hidden. */
   blockedUserIds: string[];
   nextCursor: string | null;
+  /** Replies from the social web among them (comment id → writer's profile and avatar). */
+  remote?: Record<string, RemoteWriter>;
 }
 
 /**

@@ -15,8 +15,11 @@ export function presentThreads(
   post: { author: AuthorKey },
 ): Page<Comment> {
   const blocked = new Set(page.blockedUserIds);
-  const presentAll = ({ comment: row, isAuthor }: ListedRow) =>
-    toComment(row, isAuthor, { blocked: blocked.has(row.userId) });
+  const presentAll = ({ comment: row, isAuthor }: ListedRow): Comment => {
+    const comment = toComment(row, isAuthor, { blocked: blocked.has(row.userId) });
+    const remote = page.remote?.[row.id];
+    return remote && !comment.deleted ? { ...comment, remote } : comment;
+  };
   const visible = (comment: Comment, userId: string) => canSeeComment(viewer, { ...comment, userId }, post);
   const present = (listed: ListedRow): Comment | null => {
     const comment = presentAll(listed);

@@ -4,6 +4,7 @@ import { count, eq } from "drizzle-orm";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
 import { fediverseActors, fediverseFollowers } from "../db/schema";
+import { actorSettings, allOldHandles, OLD_HANDLES_MAX, saveActorSettings } from "./actor-settings";
 
 export type ActorRow = typeof fediverseActors.$inferSelect;
 
@@ -42,7 +43,10 @@ export async function actorKeyPairs(db: Db, author: AuthorKey): Promise<CryptoKe
   );
 }
 
-/** The author whose handle this is (defaults `him`/`her` until an actor row says otherwise). */
+/**
+ * The author whose handle this is (defaults `him`/`her` until an actor row says otherwise), or
+ * whose old handle it was: an alias keeps answering WebFinger for the same actor after a change.
+ */
 export async function authorForHandle(db: Db, handle: string): Promise<AuthorKey | null> {
   const lower = handle.toLowerCase();
   const rows = await db
@@ -50,6 +54,8 @@ export async function authorForHandle(db: Db, handle: string): Promise<AuthorKey
     .from(fediverseActors);
   const match = rows.find((r) => r.handle === lower);
   if (match) return match.author;
+  const alias = (await allOldHandles(db)).find((a) => a.handle === lower);
+  if (alias) return alias.author;
   // An author with no row yet answers to the default handle, unless the other took it.
   if (isAuthorKey(lower) && !rows.some((r) => r.author === lower)) return lower;
   return null;
@@ -71,14 +77,26 @@ export async function followerCount(db: Db, author: AuthorKey): Promise<number> 
   return row?.n ?? 0;
 }
 
-export type HandleChange = "ok" | "taken" | "has-followers";
+export type HandleChange = "ok" | "unchanged" | "taken";
 
-/** A handle changes only while nobody follows the actor (Move/alias is not built: 0029). */
+/**
+ * A handle may change at any time. Once someone follows, the old handle stays as an alias (it
+ * keeps answering WebFinger for the same actor, whose id never changes), and the caller sends
+ * `Update(Person)` so followers' servers show the new one (docs/fediverse.md: why not Move).
+ */
 export async function changeHandle(db: Db, author: AuthorKey, handle: string): Promise<HandleChange> {
-  await ensureActor(db, author);
-  if ((await followerCount(db, author)) > 0) return "has-followers";
+  const actor = await ensureActor(db, author);
+  if (actor.handle === handle) return "unchanged";
   const owner = await authorForHandle(db, handle);
   if (owner && owner !== author) return "taken";
-  await db.update(fediverseActors).set({ handle }).where(eq(fediverseActors.author, author));
+  const settings = await actorSettings(db, author);
+  const followed = (await followerCount(db, author)) > 0;
+  const kept = settings.oldHandles.filter((h) => h !== handle);
+  // Nobody could have learnt the old handle from a follow: it is simply let go.
+  const oldHandles = followed ? [...kept, actor.handle].slice(-OLD_HANDLES_MAX) : kept;
+  await db.transaction(async (tx) => {
+    await tx.update(fediverseActors).set({ handle }).where(eq(fediverseActors.author, author));
+    await saveActorSettings(tx, author, { oldHandles });
+  });
   return "ok";
 }

@@ -1,6 +1,7 @@
 import { createServer } from "node:net";
 import { signRequest } from "@fedify/fedify";
 import {
+  Accept,
   Announce,
   Article,
   Create,
@@ -9,15 +10,18 @@ import {
   Follow,
   Like,
   Note,
-  type Person,
+  Person,
+  Reject,
   Update,
 } from "@fedify/vocab";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "../../common/engagement";
 import { fediverseQueue, fediverseReactions, fediverseReplies, mailQueue } from "../db/schema";
-import { type RemoteServer, startRemoteServer } from "../test/remote-fediverse";
+import { AVATAR_PATH, type RemoteServer, startRemoteServer } from "../test/remote-fediverse";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
+import { loadSharp } from "../uploads/image-store";
+import { AVATAR_SIZE } from "./remote-avatars";
 import { remoteUserId } from "./remote-people";
 
 // The whole journey over real HTTP with real signatures: Duet on one loopback port, a second
@@ -441,5 +445,130 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
     expect(gone.status).toBe(410);
     expect(((await gone.json()) as { type: string }).type).toBe("Tombstone");
     expect(received(Create).filter((a) => a.objectId?.href.includes("/ap/posts/"))).toHaveLength(1);
+  });
+
+  it("a follower's avatar is our resized copy; the post page never shows their server's image", async () => {
+    const list = (
+      await t.request({ method: "GET", url: "/api/admin/fediverse/followers", cookie: her.cookie })
+    ).json() as { items: { avatarUrl: string | null }[] };
+    const avatarUrl = list.items[0]?.avatarUrl ?? "";
+    expect(avatarUrl).toMatch(/^\/uploads\/avatars\/\d+_[0-9a-f]{24}\.webp$/);
+    const image = await fetch(`${duet}${avatarUrl}`);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    const meta = await (await loadSharp())(Buffer.from(await image.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([AVATAR_SIZE, AVATAR_SIZE]);
+    // A reply on a new post: the comment carries her profile link and our copy of her avatar.
+    const res = await t.request({
+      method: "POST",
+      url: "/api/posts",
+      cookie: her.cookie,
+      payload: { title: "Second", content: "<p>Again</p>", author: "her" },
+    });
+    postId = (res.json() as { id: string }).id;
+    await rctx().sendActivity(
+      { identifier: "alice" },
+      herActor,
+      new Create({
+        id: new URL(`${remote.origin}/notes/2/create`),
+        actor: alice(),
+        object: new Note({
+          id: new URL(`${remote.origin}/notes/2`),
+          attribution: alice(),
+          content: "<p>Hello again</p>",
+          replyTarget: articleUri(),
+        }),
+      }),
+    );
+    const [comment] = (await waitFor(
+      async () => (await comments()).length > 0 && comments(),
+      "comment",
+    )) as Comment[];
+    expect(comment!.remote).toEqual({ profileUrl: `${remote.origin}/@alice`, avatarUrl, initials: "AR" });
+    // The post answers at its slug (a redirect from its id).
+    const moved = await t.request({ method: "GET", url: `/post/${postId}` });
+    const page = await t.request({ method: "GET", url: String(moved.headers.location ?? `/post/${postId}`) });
+    expect(page.body).toContain("Hello again");
+    expect(page.body).toContain(avatarUrl);
+    expect(page.body).not.toContain(AVATAR_PATH);
+  });
+
+  it("a new handle keeps the old one as an alias and followers get Update(Person)", async () => {
+    const res = await t.request({
+      method: "PUT",
+      url: "/api/admin/fediverse/handle",
+      cookie: her.cookie,
+      payload: { handle: "clara" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ handle: "clara", oldAddresses: [`@her@${new URL(duet).host}`] });
+    const person = await waitFor(async () => {
+      for (const update of received(Update)) {
+        const object = await update.getObject(rctx()).catch(() => null);
+        if (object instanceof Person && object.preferredUsername?.toString() === "clara") return object;
+      }
+      return null;
+    }, "Update(Person)");
+    expect(person.id?.href).toBe(`${duet}/ap/users/her`);
+    for (const handle of ["clara", "her"]) {
+      const finger = await fetch(
+        `${duet}/.well-known/webfinger?resource=acct:${handle}@${new URL(duet).host}`,
+      );
+      const links = ((await finger.json()) as { links: { rel: string; href: string }[] }).links;
+      expect(links.find((l) => l.rel === "self")?.href, handle).toBe(`${duet}/ap/users/her`);
+    }
+  });
+
+  it("with approval on, a Follow is held: Reject and Accept reach the follower", async () => {
+    const him = await t.as("him");
+    const on = await t.request({
+      method: "PUT",
+      url: "/api/admin/fediverse/settings",
+      cookie: him.cookie,
+      payload: { approveFollowers: true },
+    });
+    expect(on.json()).toMatchObject({ approveFollowers: true });
+    const hisActor = (await rctx().lookupObject(`${duet}/ap/users/him`)) as Person;
+    expect(hisActor.manuallyApprovesFollowers).toBe(true);
+    const accepts = () => remote.received.filter((a) => a instanceof Accept);
+    const before = accepts().length;
+    const follow = (n: number) =>
+      rctx().sendActivity(
+        { identifier: "alice" },
+        hisActor,
+        new Follow({ id: new URL(`${remote.origin}/follows/${n}`), actor: alice(), object: hisActor.id }),
+      );
+    const requests = () =>
+      t.request({ method: "GET", url: "/api/admin/fediverse/follow-requests", cookie: him.cookie });
+    const followers = () =>
+      t.request({ method: "GET", url: "/api/admin/fediverse/followers", cookie: him.cookie });
+    const settle = (action: "accept" | "reject") =>
+      t.request({
+        method: "POST",
+        url: `/api/admin/fediverse/follow-requests/${action}`,
+        cookie: him.cookie,
+        payload: { actorId: remote.actorUri },
+      });
+    // Held, then rejected: Reject(Follow) reaches her, and she is not a follower.
+    await follow(2);
+    await waitFor(async () => (await requests()).json().total === 1, "held follow");
+    expect((await settle("reject")).statusCode).toBe(200);
+    const rejected = (await waitFor(
+      () => remote.received.find((a) => a instanceof Reject),
+      "Reject",
+    )) as Reject;
+    expect(rejected.objectId?.href).toBe(`${remote.origin}/follows/2`);
+    expect((await followers()).json().total).toBe(0);
+    // Asked again, held again (nothing sent meanwhile), then accepted.
+    await follow(3);
+    await waitFor(async () => (await requests()).json().total === 1, "held follow");
+    expect((await requests()).json().items[0]).toMatchObject({ handle: `@alice@${remote.host}` });
+    expect(accepts()).toHaveLength(before);
+    expect((await followers()).json().total).toBe(0);
+    const accept = await settle("accept");
+    expect(accept.statusCode, accept.body).toBe(200);
+    const answer = (await waitFor(() => accepts().length > before && accepts().at(-1), "Accept")) as Accept;
+    expect(answer.objectId?.href).toBe(`${remote.origin}/follows/3`);
+    expect((await followers()).json().total).toBe(1);
+    expect((await requests()).json().total).toBe(0);
   });
 });

@@ -1,13 +1,12 @@
 import "./node-runtime";
 import { createFederation } from "@fedify/fedify";
-import { Article, Endpoints, Image, Person } from "@fedify/vocab";
+import { Article } from "@fedify/vocab";
 import { eq } from "drizzle-orm";
-import { AUTHOR_TITLES, paths } from "../../common/routes";
-import { listAuthorProfiles } from "../authors/author-profiles.repository";
 import type { AppContext } from "../context";
 import { fediversePosts } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
-import { actorKeyPairs, authorForHandle, followerCount, handleOf, isAuthorKey } from "./actors";
+import { personOf } from "./actor-document";
+import { actorKeyPairs, authorForHandle, followerCount, isAuthorKey } from "./actors";
 import { toArticle } from "./articles";
 import { registerCollections } from "./collections";
 import type { DuetFederation } from "./federation-type";
@@ -38,27 +37,9 @@ export function createDuetFederation(ctx: AppContext): DuetFederation {
   const publicUrl = ctx.config.publicUrl;
 
   federation
-    .setActorDispatcher(ACTOR_PATH, async (fctx, identifier) => {
-      if (!isAuthorKey(identifier)) return null;
-      const profile = (await listAuthorProfiles(fctx.data.db)).find((p) => p.author === identifier);
-      const keys = await fctx.getActorKeyPairs(identifier);
-      return new Person({
-        id: fctx.getActorUri(identifier),
-        preferredUsername: await handleOf(fctx.data.db, identifier),
-        name: profile?.name || AUTHOR_TITLES[identifier],
-        summary: profile?.bio ? escapeText(profile.bio) : null,
-        icon: profile?.photoUrl ? new Image({ url: new URL(profile.photoUrl, `${publicUrl}/`) }) : null,
-        url: new URL(`${publicUrl}${paths.blog(identifier)}`),
-        inbox: fctx.getInboxUri(identifier),
-        outbox: fctx.getOutboxUri(identifier),
-        followers: fctx.getFollowersUri(identifier),
-        endpoints: new Endpoints({ sharedInbox: fctx.getInboxUri() }),
-        manuallyApprovesFollowers: false,
-        discoverable: true,
-        publicKey: keys[0]?.cryptographicKey,
-        assertionMethods: keys.map((k) => k.multikey),
-      });
-    })
+    .setActorDispatcher(ACTOR_PATH, async (fctx, identifier) =>
+      isAuthorKey(identifier) ? personOf(fctx, identifier) : null,
+    )
     .setKeyPairsDispatcher(async (fctx, identifier) =>
       isAuthorKey(identifier) ? actorKeyPairs(fctx.data.db, identifier) : [],
     )
@@ -87,10 +68,4 @@ export function createDuetFederation(ctx: AppContext): DuetFederation {
   registerInbox(federation);
   registerReplyObjects(federation);
   return federation;
-}
-
-/** An author's bio is text: shown as a paragraph of escaped text in the actor's HTML summary. */
-function escapeText(text: string): string {
-  const escaped = text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<p>${escaped}</p>`;
 }

@@ -1,10 +1,12 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, inArray } from "drizzle-orm";
+import type { RemoteWriter } from "../../common/engagement";
 import type { SocialWebReactions } from "../../common/types";
 import type { Db } from "../db/client";
-import { fediverseReactions } from "../db/schema";
+import { fediverseAvatars, fediverseReactions, fediverseReplies } from "../db/schema";
 
 /**
- * What other features read of the social web (the post page shows its reactions).
+ * What other features read of the social web (the post page shows its reactions, and its replies'
+ * writers with their profile and avatar).
  */
 
 /** Names shown on hover, at most. */
@@ -29,4 +31,55 @@ export async function socialWebReactions(db: Db, postId: string): Promise<Social
     boosts: counts.find((c) => c.kind === "announce")?.n ?? 0,
     names: [...new Set(recent.map((r) => r.name).filter(Boolean))].slice(0, NAMES_SHOWN),
   };
+}
+
+/** Remote people's user ids start so (remote-people.ts): only their comments are looked up. */
+const REMOTE_USER = "ap_";
+
+/**
+ * 'Ana Lima (@ana@social.example)' → 'AL', '@bo@social.example' → 'B': the name's initials, not
+ * the address's (computed here, so the reader's bundle carries no code for it).
+ */
+export function initialsOf(author: string): string {
+  const name = author
+    .replace(/\s*\(@[^)]*\)$/, "")
+    .replace(/^@/, "")
+    .split("@")[0]!;
+  return name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0] ?? "")
+    .join("")
+    .toUpperCase();
+}
+
+/**
+ * The writers of the listed comments that came from the social web: their profile's address and
+ * our stored copy of their avatar (null → initials). Comments from readers are not looked up.
+ */
+export async function remoteWritersOf(
+  db: Db,
+  rows: readonly { comment: { id: string; userId: string; author: string } }[],
+): Promise<Record<string, RemoteWriter>> {
+  const ids = rows.filter((r) => r.comment.userId.startsWith(REMOTE_USER)).map((r) => r.comment.id);
+  if (ids.length === 0) return {};
+  const found = await db
+    .select({
+      commentId: fediverseReplies.commentId,
+      profileUrl: fediverseReplies.actorUrl,
+      avatarUrl: fediverseAvatars.url,
+    })
+    .from(fediverseReplies)
+    .leftJoin(fediverseAvatars, eq(fediverseAvatars.actorId, fediverseReplies.actorId))
+    .where(inArray(fediverseReplies.commentId, ids));
+  const authorOf = new Map(rows.map((r) => [r.comment.id, r.comment.author]));
+  const out: Record<string, RemoteWriter> = {};
+  for (const row of found) {
+    // Only http(s) profile links reach the page (an actor's url is theirs to choose).
+    const profileUrl = /^https?:\/\//.test(row.profileUrl) ? row.profileUrl : "";
+    const initials = initialsOf(authorOf.get(row.commentId) ?? "");
+    out[row.commentId] = { profileUrl, avatarUrl: row.avatarUrl ?? null, initials };
+  }
+  return out;
 }

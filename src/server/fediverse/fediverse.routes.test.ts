@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fediversePostReports } from "../db/schema";
+import { blogPosts, fediverseFollowers, fediverseFollowRequests, fediversePostReports } from "../db/schema";
+import { createPost } from "../test/factories";
 import { requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
@@ -217,5 +219,176 @@ describe("social-web reports about posts (/api/admin/fediverse/reports)", () => 
       expect((await req("POST", `/api/admin/fediverse/reports/${id}/dismiss`, her)).statusCode, id).toBe(404);
     const body = await req("POST", "/api/admin/fediverse/reports/1/dismiss", her, { x: 1 });
     expect(body.statusCode).toBe(400);
+  });
+});
+
+// ---- Follower approval, handle aliases and the header image (issue 23, docs/fediverse.md).
+const HOST = "127.0.0.1:3000";
+// Remote people on a reserved domain: the Accept/Reject queued for them is never delivered.
+const person = (name: string) => `https://social.invalid/users/${name}`;
+const hold = (author: "him" | "her", name: string) =>
+  t.ctx.db.insert(fediverseFollowRequests).values({
+    author,
+    actorId: person(name),
+    handle: `@${name}@social.invalid`,
+    name: name.toUpperCase(),
+    inbox: `${person(name)}/inbox`,
+    followId: `https://social.invalid/follows/${name}`,
+  });
+const requestsOf = async (who: TestUser) =>
+  (await req("GET", "/api/admin/fediverse/follow-requests", who)).json() as {
+    total: number;
+    items: { actorId: string; handle: string; name: string; avatarUrl: string | null }[];
+  };
+const followersOf = (author: "him" | "her") =>
+  t.ctx.db.select().from(fediverseFollowers).where(eq(fediverseFollowers.author, author));
+
+describe("follower approval", () => {
+  it("is off by default and turned on per author; the actor then says it approves followers", async () => {
+    expect((await req("GET", "/api/admin/fediverse", her)).json()).toMatchObject({
+      approveFollowers: false,
+      pendingFollowers: 0,
+    });
+    const on = await req("PUT", "/api/admin/fediverse/settings", her, { approveFollowers: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ author: "her", approveFollowers: true });
+    const actor = await t.request({ method: "GET", url: "/ap/users/her", headers: AP });
+    expect(actor.json()).toMatchObject({ manuallyApprovesFollowers: true });
+    const his = await t.request({ method: "GET", url: "/ap/users/him", headers: AP });
+    expect(his.json()).toMatchObject({ manuallyApprovesFollowers: false });
+  });
+
+  it("refuses visitors (401) and readers (403) on every new route", async () => {
+    const routes = [
+      ["GET", "/api/admin/fediverse/follow-requests", undefined],
+      ["PUT", "/api/admin/fediverse/settings", { approveFollowers: true }],
+      ["POST", "/api/admin/fediverse/follow-requests/accept", { actorId: person("ana") }],
+      ["POST", "/api/admin/fediverse/follow-requests/reject", { actorId: person("ana") }],
+    ] as const;
+    for (const [method, url, body] of routes) {
+      expect((await req(method, url, null, body)).statusCode, url).toBe(401);
+      expect((await req(method, url, reader, body)).statusCode, url).toBe(403);
+    }
+  });
+
+  it("shows each author only their own requests; the other author cannot settle them (404)", async () => {
+    await hold("her", "ana");
+    await hold("her", "bea");
+    expect(await requestsOf(him)).toMatchObject({ total: 0, items: [] });
+    const mine = await requestsOf(her);
+    expect(mine.total).toBe(2);
+    expect(mine.items.map((i) => i.handle).sort()).toEqual(["@ana@social.invalid", "@bea@social.invalid"]);
+    expect(mine.items[0]!.avatarUrl).toBeNull();
+    for (const action of ["accept", "reject"]) {
+      const res = await req("POST", `/api/admin/fediverse/follow-requests/${action}`, him, {
+        actorId: person("ana"),
+      });
+      expect(res.statusCode).toBe(404);
+    }
+    expect((await requestsOf(her)).total).toBe(2);
+    expect(await followersOf("him")).toHaveLength(0);
+  });
+
+  it("accept makes the person a follower; reject lets them go; neither twice", async () => {
+    const accept = await req("POST", "/api/admin/fediverse/follow-requests/accept", her, {
+      actorId: person("ana"),
+    });
+    expect(accept.statusCode, accept.body).toBe(200);
+    expect(accept.json()).toEqual({ actorId: person("ana"), status: "accepted" });
+    const reject = await req("POST", "/api/admin/fediverse/follow-requests/reject", her, {
+      actorId: person("bea"),
+    });
+    expect(reject.json()).toEqual({ actorId: person("bea"), status: "rejected" });
+    expect((await followersOf("her")).map((f) => f.handle)).toEqual(["@ana@social.invalid"]);
+    expect(await requestsOf(her)).toMatchObject({ total: 0 });
+    const again = await req("POST", "/api/admin/fediverse/follow-requests/accept", her, {
+      actorId: person("bea"),
+    });
+    expect(again.statusCode).toBe(404);
+    expect((await req("GET", "/api/admin/fediverse", her)).json()).toMatchObject({
+      followers: 1,
+      pendingFollowers: 0,
+    });
+  });
+
+  it("rejects malformed input with a clear 400 and changes nothing", async () => {
+    await hold("her", "cleo");
+    for (const body of [
+      { actorId: 5 },
+      { actorId: "not a url" },
+      { actorId: "javascript:alert(1)" },
+      { actorId: `https://a.example/${"x".repeat(5000)}` },
+      { actorId: person("cleo"), extra: 1 },
+      null,
+    ]) {
+      const res = await req("POST", "/api/admin/fediverse/follow-requests/accept", her, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect((res.json() as { error: { message: string } }).error.message).toBeTruthy();
+    }
+    for (const body of [{ approveFollowers: "yes" }, {}, { approveFollowers: false, more: true }, []]) {
+      const res = await req("PUT", "/api/admin/fediverse/settings", her, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await req("GET", "/api/admin/fediverse/follow-requests?cursor=x", her)).statusCode).toBe(400);
+    expect((await requestsOf(her)).total).toBe(1);
+    expect((await req("GET", "/api/admin/fediverse", her)).json()).toMatchObject({ approveFollowers: true });
+  });
+});
+
+describe("a handle change after followers", () => {
+  it("keeps the old handle answering WebFinger for the same actor, and the other cannot take it", async () => {
+    // `her` has a follower (ana): her old handle becomes an alias.
+    const res = await req("PUT", "/api/admin/fediverse/handle", her, { handle: "clara" });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ handle: "clara", oldAddresses: [`@her@${HOST}`] });
+    for (const handle of ["clara", "her"]) {
+      const finger = await t.request({
+        method: "GET",
+        url: `/.well-known/webfinger?resource=acct:${handle}@${HOST}`,
+      });
+      expect(finger.statusCode, handle).toBe(200);
+      const self = (finger.json() as { links: { rel: string; href: string }[] }).links.find(
+        (l) => l.rel === "self",
+      );
+      expect(self?.href).toBe("http://127.0.0.1:3000/ap/users/her");
+    }
+    const actor = await t.request({ method: "GET", url: "/ap/users/her", headers: AP });
+    expect(actor.json()).toMatchObject({
+      id: "http://127.0.0.1:3000/ap/users/her",
+      preferredUsername: "clara",
+    });
+    expect((await req("PUT", "/api/admin/fediverse/handle", him, { handle: "her" })).statusCode).toBe(409);
+    // Back to the old handle: it is hers again, no longer an alias.
+    const back = await req("PUT", "/api/admin/fediverse/handle", her, { handle: "her" });
+    expect(back.json()).toMatchObject({ handle: "her", oldAddresses: [`@clara@${HOST}`] });
+  });
+
+  it("lets a handle go without a trace while nobody follows", async () => {
+    const res = await req("PUT", "/api/admin/fediverse/handle", him, { handle: "tom" });
+    expect(res.json()).toMatchObject({ handle: "tom", oldAddresses: [] });
+    const old = await t.request({ method: "GET", url: `/.well-known/webfinger?resource=acct:him@${HOST}` });
+    expect(old.statusCode).toBe(404);
+    await req("PUT", "/api/admin/fediverse/handle", him, { handle: "him" });
+  });
+});
+
+describe("the actor's header image", () => {
+  it("is the thumbnail of the author's latest public post; drafts do not count", async () => {
+    const none = await t.request({ method: "GET", url: "/ap/users/him", headers: AP });
+    expect((none.json() as { image?: unknown }).image).toBeUndefined();
+    const post = await createPost(t.ctx, { author: "him" });
+    await t.ctx.db
+      .update(blogPosts)
+      .set({ imageUrl: "/uploads/blog-images/1_sea.jpg" })
+      .where(eq(blogPosts.id, post.id));
+    const draft = await createPost(t.ctx, { author: "him" });
+    await t.ctx.db
+      .update(blogPosts)
+      .set({ imageUrl: "/uploads/blog-images/2_draft.jpg", status: "draft" })
+      .where(eq(blogPosts.id, draft.id));
+    const res = await t.request({ method: "GET", url: "/ap/users/him", headers: AP });
+    expect(res.json()).toMatchObject({
+      image: { type: "Image", url: "http://127.0.0.1:3000/uploads/blog-images/1_sea.jpg" },
+    });
   });
 });

@@ -8,12 +8,18 @@ import {
   FediverseHostSchema,
 } from "../../common/schemas/fediverse";
 import type { AppContext } from "../context";
-import { fediverseBlockedServers, fediverseFollowers } from "../db/schema";
+import { fediverseBlockedServers, fediverseFollowers, fediverseFollowRequests } from "../db/schema";
 import { conflict, forbidden } from "../errors";
 import { requireAdmin } from "../plugins/auth";
 import { parse } from "../validate";
+import { actorSettings } from "./actor-settings";
 import { changeHandle, ensureActor, followerCount } from "./actors";
 import { COLLECTION_PAGE_SIZE } from "./collections";
+import type { DuetFederation } from "./federation-type";
+import { initialsOf } from "./fediverse.reads";
+import { registerIdentityRoutes } from "./identity.routes";
+import { sendProfileUpdate } from "./profile-update";
+import { avatarUrlsOf } from "./remote-avatars";
 
 const BLOCKED_SERVERS_MAX = 1_000;
 
@@ -21,7 +27,11 @@ const BLOCKED_SERVERS_MAX = 1_000;
  * The studio's view of the social web (the Audience page shows it): the signed-in author's own
  * actor, handle and followers; blocked servers are the blog's (either author manages them).
  */
-export async function registerFediverseRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerFediverseRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  federation: DuetFederation,
+): Promise<void> {
   const host = new URL(ctx.config.publicUrl).host;
   const author = async (request: FastifyRequest): Promise<AuthorKey> => {
     const viewer = await requireAdmin(ctx, request);
@@ -31,13 +41,22 @@ export async function registerFediverseRoutes(app: FastifyInstance, ctx: AppCont
   const summary = async (key: AuthorKey) => {
     const actor = await ensureActor(ctx.db, key);
     const followers = await followerCount(ctx.db, key);
+    const settings = await actorSettings(ctx.db, key);
+    const [pending] = await ctx.db
+      .select({ n: count() })
+      .from(fediverseFollowRequests)
+      .where(eq(fediverseFollowRequests.author, key));
     return {
       author: key,
       handle: actor.handle,
       address: `@${actor.handle}@${host}`,
       actorUrl: `${ctx.config.publicUrl}/ap/users/${key}`,
       followers,
-      canChangeHandle: followers === 0,
+      // Always: after the first follower the old handle stays as an alias (docs/fediverse.md).
+      canChangeHandle: true,
+      oldAddresses: settings.oldHandles.map((h) => `@${h}@${host}`),
+      approveFollowers: settings.approveFollowers,
+      pendingFollowers: pending?.n ?? 0,
     };
   };
 
@@ -47,9 +66,12 @@ export async function registerFediverseRoutes(app: FastifyInstance, ctx: AppCont
     const key = await author(request);
     const { handle } = parse(FediverseHandleBodySchema, request.body);
     const result = await changeHandle(ctx.db, key, handle);
-    if (result === "has-followers")
-      throw conflict("The handle cannot change once someone follows you from the social web.");
     if (result === "taken") throw conflict("The other author already uses that handle.");
+    // Followers' servers show the new handle; the old one keeps answering WebFinger.
+    if (result === "ok")
+      await sendProfileUpdate(ctx, federation, key).catch((error: unknown) =>
+        request.log.warn({ err: error }, "social web: could not queue the profile update"),
+      );
     return summary(key);
   });
 
@@ -68,12 +90,18 @@ export async function registerFediverseRoutes(app: FastifyInstance, ctx: AppCont
       .select({ n: count() })
       .from(fediverseFollowers)
       .where(eq(fediverseFollowers.author, key));
+    const avatars = await avatarUrlsOf(
+      ctx.db,
+      rows.map((r) => r.actorId),
+    );
     return {
       total: total?.n ?? 0,
       items: rows.map((r) => ({
         handle: r.handle,
         name: r.name,
         actorId: r.actorId,
+        avatarUrl: avatars.get(r.actorId) ?? null,
+        initials: initialsOf(r.name || r.handle),
         since: r.createdAt.toISOString(),
       })),
       nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),
@@ -107,4 +135,6 @@ export async function registerFediverseRoutes(app: FastifyInstance, ctx: AppCont
       return reply.status(204).send();
     },
   );
+
+  await registerIdentityRoutes(app, ctx, federation, author, summary);
 }

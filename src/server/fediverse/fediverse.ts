@@ -72,6 +72,6 @@ export async function registerFediverse(app: FastifyInstance, ctx: AppContext): 
   });
 
   await registerFederationBridge(app, ctx, federation);
-  await registerFediverseRoutes(app, ctx);
+  await registerFediverseRoutes(app, ctx, federation);
   await registerFediverseReportRoutes(app, ctx);
 }

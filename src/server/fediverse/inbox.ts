@@ -1,12 +1,14 @@
 import type { InboxContext } from "@fedify/fedify";
-import { Accept, Announce, Create, Delete, Flag, Follow, Like, Note, Undo, Update } from "@fedify/vocab";
+import { Announce, Create, Delete, Flag, Follow, Like, Note, Undo, Update } from "@fedify/vocab";
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { blogPosts, fediverseFollowers, fediverseReactions } from "../db/schema";
+import { blogPosts, fediverseReactions } from "../db/schema";
 import { isAuthorKey } from "./actors";
 import type { DuetFederation } from "./federation-type";
 import { receiveFlag } from "./flags";
+import { receiveFollow, removeFollow } from "./follows";
 import { postIdOf } from "./post-ids";
+import { rememberAvatar, rememberReplier } from "./remote-avatars";
 import { isRemoteBlocked, remoteHandle, remoteName } from "./remote-people";
 import { deleteRemoteReply, receiveReply, updateRemoteReply } from "./remote-replies";
 
@@ -35,6 +37,7 @@ async function react(fctx: Ctx, activity: Like | Announce, kind: "like" | "annou
     // A post deleted meanwhile (foreign key): nothing to count.
     .catch(() => {});
   fctx.data.cache.invalidate();
+  await rememberAvatar(fctx, actor);
 }
 
 /**
@@ -44,41 +47,7 @@ async function react(fctx: Ctx, activity: Like | Announce, kind: "like" | "annou
 export function registerInbox(federation: DuetFederation): void {
   federation
     .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
-    .on(Follow, async (fctx, follow) => {
-      if (!follow.id || !follow.actorId || !follow.objectId) return;
-      const target = fctx.parseUri(follow.objectId);
-      if (target?.type !== "actor" || !isAuthorKey(target.identifier)) return;
-      const follower = await follow.getActor(fctx);
-      if (!follower?.id || !follower.inboxId) return;
-      const row = {
-        author: target.identifier,
-        actorId: follower.id.href,
-        handle: remoteHandle(follower),
-        name: remoteName(follower),
-        inbox: follower.inboxId.href,
-        sharedInbox: follower.endpoints?.sharedInbox?.href ?? null,
-        followId: follow.id.href,
-      };
-      await fctx.data.db
-        .insert(fediverseFollowers)
-        .values(row)
-        .onConflictDoUpdate({
-          target: [fediverseFollowers.author, fediverseFollowers.actorId],
-          set: { inbox: row.inbox, sharedInbox: row.sharedInbox, followId: row.followId, name: row.name },
-        });
-      // Accepted automatically (approval is not built: docs/fediverse.md).
-      await fctx.sendActivity(
-        { identifier: target.identifier },
-        follower,
-        new Accept({
-          id: new URL(
-            `${fctx.getActorUri(target.identifier).href}#accepts/${encodeURIComponent(follow.id.href)}`,
-          ),
-          actor: follow.objectId,
-          object: follow,
-        }),
-      );
-    })
+    .on(Follow, receiveFollow)
     .on(Undo, async (fctx, undo) => {
       const object = await undo.getObject(fctx);
       const actorId = undo.actorId?.href;
@@ -86,11 +55,7 @@ export function registerInbox(federation: DuetFederation): void {
       if (object instanceof Follow) {
         const target = object.objectId ? fctx.parseUri(object.objectId) : null;
         if (target?.type !== "actor" || !isAuthorKey(target.identifier)) return;
-        await fctx.data.db
-          .delete(fediverseFollowers)
-          .where(
-            and(eq(fediverseFollowers.author, target.identifier), eq(fediverseFollowers.actorId, actorId)),
-          );
+        await removeFollow(fctx.data, target.identifier, actorId);
       } else if ((object instanceof Like || object instanceof Announce) && object.id) {
         await fctx.data.db
           .delete(fediverseReactions)
@@ -104,7 +69,10 @@ export function registerInbox(federation: DuetFederation): void {
     .on(Announce, (fctx, announce) => react(fctx, announce, "announce"))
     .on(Create, async (fctx, create) => {
       const object = await create.getObject(fctx);
-      if (object instanceof Note) await receiveReply(fctx, create, object);
+      if (object instanceof Note) {
+        await receiveReply(fctx, create, object);
+        await rememberReplier(fctx, create, object);
+      }
     })
     .on(Update, async (fctx, update) => {
       const object = await update.getObject(fctx);

@@ -2,7 +2,18 @@ import "../fediverse/node-runtime";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createFederation, type Federation, generateCryptoKeyPair, MemoryKvStore } from "@fedify/fedify";
-import { Accept, type Activity, Create, Delete, Endpoints, Person, Update } from "@fedify/vocab";
+import {
+  Accept,
+  type Activity,
+  Create,
+  Delete,
+  Endpoints,
+  Image,
+  Person,
+  Reject,
+  Update,
+} from "@fedify/vocab";
+import { loadSharp } from "../uploads/image-store";
 
 /**
  * A second ActivityPub server for tests: one account, `alice`, on its own loopback port, built on
@@ -16,6 +27,8 @@ export interface RemoteServer {
   actorUri: string;
   close(): Promise<void>;
 }
+
+export const AVATAR_PATH = "/media/alice-avatar.png";
 
 export async function startRemoteServer(): Promise<RemoteServer> {
   const keys = [await generateCryptoKeyPair("RSASSA-PKCS1-v1_5"), await generateCryptoKeyPair("Ed25519")];
@@ -32,6 +45,7 @@ export async function startRemoteServer(): Promise<RemoteServer> {
         inbox: ctx.getInboxUri(identifier),
         endpoints: new Endpoints({ sharedInbox: ctx.getInboxUri() }),
         url: new URL(`/@alice`, ctx.origin),
+        icon: new Image({ url: new URL(AVATAR_PATH, ctx.origin) }),
         publicKey: pairs[0]?.cryptographicKey,
         assertionMethods: pairs.map((p) => p.multikey),
       });
@@ -43,11 +57,21 @@ export async function startRemoteServer(): Promise<RemoteServer> {
   federation
     .setInboxListeners("/users/{identifier}/inbox", "/inbox")
     .on(Accept, record)
+    .on(Reject, record)
     .on(Create, record)
     .on(Update, record)
     .on(Delete, record);
 
+  // Alice's avatar: a plain image file, as Mastodon serves them (Duet must copy it, never link it).
+  const sharp = await loadSharp();
+  const avatar = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#c0392b" } })
+    .png()
+    .toBuffer();
   const server: Server = createServer(async (req, res) => {
+    if (req.url === AVATAR_PATH) {
+      res.writeHead(200, { "content-type": "image/png", "content-length": avatar.length });
+      return void res.end(avatar);
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const headers = new Headers();

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   bigserial,
+  boolean,
   check,
   index,
   jsonb,
@@ -167,3 +168,50 @@ export const fediversePostReports = pgTable(
     index("fediverse_post_reports_post_idx").on(t.postId),
   ],
 );
+
+/**
+ * An author's social-web settings that are the couple's data (archived, unlike the actor's keys):
+ * whether new followers wait for approval, and the handles the author used before (aliases that
+ * WebFinger keeps answering for the same actor after a handle change).
+ */
+export const fediverseActorSettings = pgTable(
+  "fediverse_actor_settings",
+  {
+    author: text("author", { enum: ["him", "her"] }).primaryKey(),
+    approveFollowers: boolean("approve_followers").notNull().default(false),
+    oldHandles: jsonb("old_handles").$type<string[]>().notNull().default([]),
+  },
+  (t) => [check("fediverse_actor_settings_author_check", sql`${t.author} in ('him', 'her')`)],
+);
+
+/** A Follow held for the author's approval: nothing is sent to it until it is accepted. */
+export const fediverseFollowRequests = pgTable(
+  "fediverse_follow_requests",
+  {
+    author: text("author", { enum: ["him", "her"] }).notNull(),
+    actorId: text("actor_id").notNull(),
+    handle: text("handle").notNull(),
+    name: text("name").notNull().default(""),
+    inbox: text("inbox").notNull(),
+    sharedInbox: text("shared_inbox"),
+    /** The Follow activity's id, answered by Accept or Reject. */
+    followId: text("follow_id").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.author, t.actorId] }),
+    index("fediverse_follow_requests_list_idx").on(t.author, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * A remote person's avatar, fetched once and stored in our uploads storage (never hot-linked).
+ * `url` is our copy (/uploads/avatars/…), null when theirs could not be fetched or is not an image.
+ */
+export const fediverseAvatars = pgTable("fediverse_avatars", {
+  actorId: text("actor_id").primaryKey(),
+  /** Their icon's address when we fetched it: a new one is fetched again. */
+  sourceUrl: text("source_url").notNull(),
+  url: text("url"),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+});

@@ -9,12 +9,20 @@ export interface SocialWebAccount {
   actorUrl: string;
   followers: number;
   canChangeHandle: boolean;
+  /** Handles used before, still answering for this account (aliases). */
+  oldAddresses: string[];
+  approveFollowers: boolean;
+  pendingFollowers: number;
 }
 
 export interface SocialWebFollower {
   handle: string;
   name: string | null;
   actorId: string;
+  /** Our copy of their avatar; null: initials. */
+  avatarUrl: string | null;
+  /** Their initials, shown when there is no avatar. */
+  initials: string;
   since: string;
 }
 
@@ -39,6 +47,37 @@ export function useChangeHandle() {
   return useMutation({
     mutationFn: (handle: string) =>
       api<SocialWebAccount>("/api/admin/fediverse/handle", { method: "PUT", body: { handle } }),
+    onSuccess: (account) => client.setQueryData(queryKeys.socialWeb, account),
+  });
+}
+
+/** Follows waiting for the author's approval, newest first. */
+export function useFollowRequests(enabled: boolean) {
+  return useQuery({
+    queryKey: [...queryKeys.socialWeb, "requests"],
+    enabled,
+    queryFn: ({ signal }) =>
+      api<{ total: number; items: SocialWebFollower[] }>("/api/admin/fediverse/follow-requests", { signal }),
+  });
+}
+
+export function useSettleFollowRequest() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ actorId, accept }: { actorId: string; accept: boolean }) =>
+      api(`/api/admin/fediverse/follow-requests/${accept ? "accept" : "reject"}`, {
+        method: "POST",
+        body: { actorId },
+      }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.socialWeb }),
+  });
+}
+
+export function useApproveFollowers() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (approveFollowers: boolean) =>
+      api<SocialWebAccount>("/api/admin/fediverse/settings", { method: "PUT", body: { approveFollowers } }),
     onSuccess: (account) => client.setQueryData(queryKeys.socialWeb, account),
   });
 }

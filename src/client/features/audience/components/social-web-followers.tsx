@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { useChangeHandle, useSocialWebAccount, useSocialWebFollowers } from "../api/social-web";
+import { FollowApproval, PersonAvatar } from "./social-web-requests";
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 
@@ -36,10 +37,15 @@ export function SocialWebFollowers() {
             Readers on Mastodon and other apps follow you at <strong>{data.address}</strong>:{" "}
             {data.followers === 1 ? "1 follower" : `${data.followers} followers`}.
           </p>
+          {data.oldAddresses.length > 0 ? (
+            <p className="field-hint">
+              Your earlier addresses still reach you: {data.oldAddresses.join(", ")}.
+            </p>
+          ) : null}
           {data.canChangeHandle ? (
             <form className="audience-handle" onSubmit={save} noValidate>
               <label className="field" htmlFor={`${id}-handle`}>
-                <span>Handle (until someone follows you)</span>
+                <span>Handle</span>
                 <input
                   id={`${id}-handle`}
                   type="text"
@@ -59,12 +65,14 @@ export function SocialWebFollowers() {
               </button>
             </form>
           ) : null}
+          <FollowApproval account={data} />
         </>
       )}
       {followers.data && followers.data.items.length > 0 ? (
         <ul className="audience-social-list">
           {followers.data.items.map((f) => (
             <li key={f.actorId}>
+              <PersonAvatar person={f} />
               <a href={f.actorId} rel="noopener noreferrer nofollow" target="_blank">
                 {f.name || f.handle}
               </a>{" "}

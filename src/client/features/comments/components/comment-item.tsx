@@ -59,6 +59,7 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
     });
   };
 
+  const remote = comment.remote;
   const classes = ["comment"];
   if (highlighted === comment.id) classes.push("comment--highlighted");
   if (!standIn && (comment.hidden || comment.held)) classes.push("comment--muted");
@@ -67,7 +68,23 @@ export function CommentItem({ comment, post, viewer, highlighted, onDeleted }: I
     <li className={classes.join(" ")} id={commentAnchor(comment.id)} tabIndex={-1}>
       <div className="comment-body">
         <header className="comment-header">
-          <strong className="comment-author">{comment.author}</strong>
+          {/* From the social web: our copy of their avatar (never theirs), or their initials. */}
+          {remote?.avatarUrl ? (
+            <img className="comment-avatar" src={remote.avatarUrl} alt="" />
+          ) : remote ? (
+            <span className="comment-avatar" aria-hidden="true">
+              {remote.initials}
+            </span>
+          ) : null}
+          <strong className="comment-author">
+            {remote?.profileUrl ? (
+              <a href={remote.profileUrl} rel="nofollow ugc">
+                {comment.author}
+              </a>
+            ) : (
+              comment.author
+            )}
+          </strong>
           {/* From the account, not the name: a reader called 'him' gets no badge. */}
           {comment.isAuthor ? <span className="comment-badge">Author</span> : null}
           {comment.replyTo ? (

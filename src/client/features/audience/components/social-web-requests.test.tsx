@@ -1,0 +1,57 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { queryKeys } from "../../../../common/query-keys";
+import type { SocialWebAccount } from "../api/social-web";
+import { FollowApproval } from "./social-web-requests";
+
+const render = (element: ReturnType<typeof createElement>, client = new QueryClient()) =>
+  renderToStaticMarkup(createElement(QueryClientProvider, { client }, element));
+
+const account: SocialWebAccount = {
+  handle: "her",
+  address: "@her@blog.example",
+  actorUrl: "https://blog.example/ap/users/her",
+  followers: 1,
+  canChangeHandle: true,
+  oldAddresses: [],
+  approveFollowers: true,
+  pendingFollowers: 2,
+};
+
+describe("FollowApproval", () => {
+  it("shows the setting and each waiting person with our avatar copy or initials, Accept and Reject", () => {
+    const client = new QueryClient();
+    client.setQueryData([...queryKeys.socialWeb, "requests"], {
+      total: 2,
+      items: [
+        {
+          handle: "@ana@social.example",
+          name: "Ana Lima",
+          actorId: "https://social.example/users/ana",
+          avatarUrl: "/uploads/avatars/1_abc.webp",
+          initials: "AL",
+          since: "2026-11-01T00:00:00.000Z",
+        },
+        {
+          handle: "@bo@social.example",
+          name: "",
+          actorId: "https://social.example/users/bo",
+          avatarUrl: null,
+          initials: "B",
+          since: "2026-11-02T00:00:00.000Z",
+        },
+      ],
+    });
+    const html = render(createElement(FollowApproval, { account }), client);
+    expect(html).toContain("Approve new followers from the social web");
+    expect(html).toMatch(/<input type="checkbox"[^>]* checked=""/);
+    expect(html).toContain("Waiting for approval (2)");
+    expect(html).toContain('<img class="audience-avatar" src="/uploads/avatars/1_abc.webp" alt=""');
+    expect(html).toContain('aria-hidden="true">B</span>');
+    expect(html.match(/>Accept</g)).toHaveLength(2);
+    expect(html.match(/>Reject</g)).toHaveLength(2);
+    expect(html).not.toContain("social.example/media");
+  });
+});

@@ -1,0 +1,84 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { AuthorKey } from "../../common/limits";
+import {
+  FediverseFollowersQuerySchema,
+  FediverseSettingsBodySchema,
+  FollowRequestBodySchema,
+} from "../../common/schemas/fediverse";
+import type { AppContext } from "../context";
+import { fediverseFollowRequests } from "../db/schema";
+import { notFound } from "../errors";
+import { parse } from "../validate";
+import { saveActorSettings } from "./actor-settings";
+import { COLLECTION_PAGE_SIZE } from "./collections";
+import type { DuetFederation } from "./federation-type";
+import { initialsOf } from "./fediverse.reads";
+import { settleFollowRequest } from "./follows";
+import { sendProfileUpdate } from "./profile-update";
+import { avatarUrlsOf } from "./remote-avatars";
+
+/**
+ * Follower approval (docs/fediverse.md): the author's setting and the Follows held for them.
+ * Each author sees and settles only their own requests (the other's are not found: 404).
+ */
+export async function registerIdentityRoutes(
+  app: FastifyInstance,
+  ctx: AppContext,
+  federation: DuetFederation,
+  author: (request: FastifyRequest) => Promise<AuthorKey>,
+  summary: (author: AuthorKey) => Promise<unknown>,
+): Promise<void> {
+  app.put("/api/admin/fediverse/settings", async (request) => {
+    const key = await author(request);
+    const { approveFollowers } = parse(FediverseSettingsBodySchema, request.body);
+    await saveActorSettings(ctx.db, key, { approveFollowers });
+    // Followers' servers learn the actor now approves (manuallyApprovesFollowers).
+    await sendProfileUpdate(ctx, federation, key).catch((error: unknown) =>
+      request.log.warn({ err: error }, "social web: could not queue the profile update"),
+    );
+    return summary(key);
+  });
+
+  app.get("/api/admin/fediverse/follow-requests", async (request) => {
+    const key = await author(request);
+    const { cursor } = parse(FediverseFollowersQuerySchema, request.query ?? {});
+    const offset = cursor ? Number(cursor) : 0;
+    const mine = eq(fediverseFollowRequests.author, key);
+    const rows = await ctx.db
+      .select()
+      .from(fediverseFollowRequests)
+      .where(mine)
+      .orderBy(desc(fediverseFollowRequests.createdAt), desc(fediverseFollowRequests.actorId))
+      .limit(COLLECTION_PAGE_SIZE)
+      .offset(offset);
+    const [total] = await ctx.db.select({ n: count() }).from(fediverseFollowRequests).where(mine);
+    const avatars = await avatarUrlsOf(
+      ctx.db,
+      rows.map((r) => r.actorId),
+    );
+    return {
+      total: total?.n ?? 0,
+      items: rows.map((r) => ({
+        handle: r.handle,
+        name: r.name,
+        actorId: r.actorId,
+        avatarUrl: avatars.get(r.actorId) ?? null,
+        initials: initialsOf(r.name || r.handle),
+        since: r.createdAt.toISOString(),
+      })),
+      nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),
+    };
+  });
+
+  for (const action of ["accept", "reject"] as const) {
+    app.post(`/api/admin/fediverse/follow-requests/${action}`, async (request) => {
+      const key = await author(request);
+      const { actorId } = parse(FollowRequestBodySchema, request.body);
+      const fctx = federation.createContext(new URL(ctx.config.publicUrl), ctx);
+      if (!(await settleFollowRequest(fctx, key, actorId, action === "accept")))
+        throw notFound("follow request");
+      return { actorId, status: action === "accept" ? "accepted" : "rejected" };
+    });
+  }
+}
