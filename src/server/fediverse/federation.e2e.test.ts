@@ -469,10 +469,10 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
       { identifier: "alice" },
       herActor,
       new Create({
-        id: new URL(`${remote.origin}/notes/2/create`),
+        id: new URL(`${remote.origin}/notes/5/create`),
         actor: alice(),
         object: new Note({
-          id: new URL(`${remote.origin}/notes/2`),
+          id: new URL(`${remote.origin}/notes/5`),
           attribution: alice(),
           content: "<p>Hello again</p>",
           replyTarget: articleUri(),
