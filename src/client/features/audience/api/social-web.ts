@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { fediverseAccount, fediverseFollowersList, fediverseHandle } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** The author's account on the social web (docs/fediverse.md). */
 export interface SocialWebAccount {
@@ -21,7 +22,7 @@ export interface SocialWebFollower {
 export function useSocialWebAccount() {
   return useQuery({
     queryKey: queryKeys.socialWeb,
-    queryFn: ({ signal }) => api<SocialWebAccount>("/api/admin/fediverse", { signal }),
+    queryFn: ({ signal }) => call(fediverseAccount, { signal }) as Promise<SocialWebAccount>,
   });
 }
 
@@ -30,15 +31,14 @@ export function useSocialWebFollowers() {
   return useQuery({
     queryKey: [...queryKeys.socialWeb, "followers"],
     queryFn: ({ signal }) =>
-      api<{ total: number; items: SocialWebFollower[] }>("/api/admin/fediverse/followers", { signal }),
+      call(fediverseFollowersList, { signal }) as Promise<{ total: number; items: SocialWebFollower[] }>,
   });
 }
 
 export function useChangeHandle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (handle: string) =>
-      api<SocialWebAccount>("/api/admin/fediverse/handle", { method: "PUT", body: { handle } }),
+    mutationFn: (handle: string) => call(fediverseHandle, { body: { handle } }) as Promise<SocialWebAccount>,
     onSuccess: (account) => client.setQueryData(queryKeys.socialWeb, account),
   });
 }

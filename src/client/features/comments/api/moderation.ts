@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { blockCreate, commentReport, commentVisibility } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import { api } from "../../../lib/api";
-
-const commentUrl = (id: string) => `/api/comments/${encodeURIComponent(id)}`;
+import { call } from "../../../lib/api";
 
 /** The post's author hides a comment from readers or shows it again. */
 export function useSetHidden(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
-      api(`${commentUrl(id)}/visibility`, { method: "PATCH", body: { hidden } }),
+      call(commentVisibility, { params: { id }, body: { hidden } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.comments(postId) }),
   });
 }
@@ -18,7 +17,7 @@ export function useSetHidden(postId: string) {
 export function useBlock(postId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api("/api/blocks", { method: "POST", body: { userId } }),
+    mutationFn: (userId: string) => call(blockCreate, { body: { userId } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: queryKeys.comments(postId) });
       await client.invalidateQueries({ queryKey: queryKeys.blockedReaders });
@@ -28,4 +27,4 @@ export function useBlock(postId: string) {
 
 /** A reader reports a comment to the post's author. */
 export const useReport = () =>
-  useMutation({ mutationFn: (id: string) => api(`${commentUrl(id)}/report`, { method: "POST", body: {} }) });
+  useMutation({ mutationFn: (id: string) => call(commentReport, { params: { id }, body: {} }) });
