@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { audienceFollowers, audienceImport, audienceRemove } from "../../../../common/api";
-import type { AudienceFollowers, FollowerStatus, ImportResult } from "../../../../common/audience-page";
+import type { FollowerStatus } from "../../../../common/audience-page";
 import { call } from "../../../lib/api";
 
 /** Everything the Audience page shows: under one key, so a change reloads it all. */

@@ -1,7 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
 import { followConfirm, followUnsubscribe } from "../../../../common/api";
-import type { Following } from "../../../../common/audience";
-import type { AuthorKey } from "../../../../common/limits";
 import { call } from "../../../lib/api";
 
 /** The emailed confirmation link's page confirms its tokens. */

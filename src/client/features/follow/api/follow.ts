@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { follow, following, followStats } from "../../../../common/api";
-import type { Following, FollowResult } from "../../../../common/audience";
 import type { AuthorKey } from "../../../../common/limits";
 import { call } from "../../../lib/api";
 

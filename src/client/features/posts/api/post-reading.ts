@@ -1,7 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { postReading } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import type { PostReading } from "../../../../common/types";
 import { ApiError, call } from "../../../lib/api";
 import { keyedQuery } from "../../../lib/typed-query";
 

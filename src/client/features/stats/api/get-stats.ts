@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { stats } from "../../../../common/api";
-import type { StatsRange, StatsReport, StatsScope } from "../../../../common/stats";
+import type { StatsRange, StatsScope } from "../../../../common/stats";
 import { call } from "../../../lib/api";
 
 export const statsQueryKey = (scope: StatsScope, range: StatsRange) => ["stats", scope, range] as const;

@@ -3,7 +3,6 @@ import { authorRead, authorUpdate } from "../../../../common/api";
 import type { AuthorKey } from "../../../../common/limits";
 import { isPostReadingKey } from "../../../../common/query-keys";
 import type { AuthorProfileBody } from "../../../../common/schemas/author-profile";
-import type { AuthorProfile } from "../../../../common/types";
 import { call } from "../../../lib/api";
 
 const profileKey = (author: AuthorKey) => ["author-profile", author] as const;

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { postDelete, postUpdate } from "../../../../common/api";
 import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
-import type { BlogPost } from "../../../../common/types";
 import { call } from "../../../lib/api";
 
 /**

@@ -7,7 +7,7 @@ import {
 } from "@tanstack/react-query";
 import { revisionCompare, revisionRestore, revisionsList } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import type { BlogPost, Page, PostRevisionSummary, RevisionComparison } from "../../../../common/types";
+import type { Page, PostRevisionSummary } from "../../../../common/types";
 import { call } from "../../../lib/api";
 import { ownPostsQueryKey } from "./own-posts";
 

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { pageCreate, pageDelete, pagesList, pageUpdate } from "../../../../../common/api";
 import type { CreatePageInput, UpdatePageInput } from "../../../../../common/schemas/site-page";
-import type { SitePageDetail } from "../../../../../common/site-pages";
 import { call } from "../../../../lib/api";
 
 export const studioPagesKey = ["studio-pages"] as const;
