@@ -45,11 +45,10 @@ export function urlOf(
   params?: Record<string, string | number>,
   query?: Record<string, QueryValue>,
 ): string {
-  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`${endpoint.path}: missing ${name}`);
-    return encodeURIComponent(String(value));
-  });
+  // The entry's type makes every `:name` a required param.
+  const path = endpoint.path.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name])),
+  );
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) search.set(name, String(value));

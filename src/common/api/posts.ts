@@ -1,7 +1,7 @@
-import type { CreatePostSchema, PostListQuerySchema, UpdatePostSchema } from "../schemas/post";
+import type { PostListQuerySchema } from "../schemas/post";
 import type { BlogPost, BlogPostCard, Page, PostReading } from "../types";
 import type { Endpoint } from "./endpoint";
-import type { LooseIdParams, PostIdParams, PostSlugParams } from "./params";
+import type { PostIdParams, PostSlugParams } from "./params";
 
 // Posts: the public reads (the Content API) first, then the authors' writes.
 
@@ -23,22 +23,4 @@ export const postBySlug: Endpoint<{ params: typeof PostSlugParams; response: Blo
 export const postReading: Endpoint<{ params: typeof PostIdParams; response: PostReading }> = {
   method: "GET",
   path: "/api/posts/:id/reading",
-};
-
-// Writes: the handlers check who asks before what is sent (a visitor's 401 first).
-
-export const postCreate: Endpoint<{ body: typeof CreatePostSchema; response: BlogPost }> = {
-  method: "POST",
-  path: "/api/posts",
-};
-
-export const postUpdate: Endpoint<{
-  params: typeof LooseIdParams;
-  body: typeof UpdatePostSchema;
-  response: BlogPost;
-}> = { method: "PATCH", path: "/api/posts/:id" };
-
-export const postDelete: Endpoint<{ params: typeof LooseIdParams; response: null }> = {
-  method: "DELETE",
-  path: "/api/posts/:id",
 };

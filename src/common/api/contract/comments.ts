@@ -7,20 +7,16 @@ import {
   ModerationSettingsBodySchema,
   NewCommentBodySchema,
 } from "../../schemas/comment";
+import { blockCreate, commentCreate, commentDelete, commentUpdate, commentVisibility } from "../comments";
 import {
-  blockCreate,
   blockDelete,
   blocksList,
   commentApprove,
-  commentCreate,
-  commentDelete,
   commentDismissReports,
   commentReport,
-  commentUpdate,
-  commentVisibility,
   moderationRead,
   moderationUpdate,
-} from "../comments";
+} from "../moderation";
 import { LooseIdParams, PostIdParams, UserIdParams } from "../params";
 import { row } from "./contract";
 import { CommentSchema } from "./responses";

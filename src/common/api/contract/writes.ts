@@ -1,6 +1,6 @@
 import { CreatePostSchema, UpdatePostSchema } from "../../schemas/post";
 import { LooseIdParams } from "../params";
-import { postCreate, postDelete, postUpdate } from "../posts";
+import { postCreate, postDelete, postUpdate } from "../post-writes";
 import { row } from "./contract";
 import { BlogPostSchema } from "./responses";
 
