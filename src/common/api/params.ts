@@ -9,9 +9,6 @@ import { PageSlugSchema } from "../schemas/site-page";
 export const PostIdParams = z.strictObject({
   id: z.string().regex(UUID_PATTERN).describe("The post's id (a UUID)."),
 });
-export const CommentIdParams = z.strictObject({
-  id: z.string().regex(UUID_PATTERN).describe("The comment's id."),
-});
 export const PostSlugParams = z.strictObject({
   slug: z.string().min(1).describe("The post's address: its slug or an earlier one."),
 });

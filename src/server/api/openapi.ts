@@ -1,9 +1,10 @@
 import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import { openApi } from "../../common/api";
+import { type Endpoint, openApi } from "../../common/api";
+import { contracts } from "../../common/api/contract";
 import { API_READ_CACHE_CONTROL } from "../cache/http-body";
-import { route } from "./route";
+import { route, schemaOf } from "./route";
 
 /**
  * The OpenAPI document of the endpoint table at /api/openapi.json (docs/api.md). Registered before
@@ -20,10 +21,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           "The public reads of a Duet blog (posts, tags, comments, search) and the calls its pages make.",
       },
     },
-    transform: (input) =>
-      input.route.config && "endpoint" in input.route.config
-        ? jsonSchemaTransform(input)
-        : { schema: { ...input.schema, hide: true } as typeof input.schema, url: input.url },
+    // Only the table's routes, each with its contract's schemas (those checked in the handler
+    // are not on the route itself).
+    transform: (input) => {
+      const endpoint = (input.route.config as { endpoint?: Endpoint } | undefined)?.endpoint;
+      const contract = endpoint && contracts.get(endpoint);
+      if (!contract)
+        return { schema: { ...input.schema, hide: true } as typeof input.schema, url: input.url };
+      return jsonSchemaTransform({ ...input, schema: schemaOf(contract, "openapi") });
+    },
   });
   route(app, openApi, {}, (_request, reply) => {
     reply.header("cache-control", API_READ_CACHE_CONTROL);

@@ -2,11 +2,12 @@ import type {
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
+  FastifySchema,
   FastifySchemaCompiler,
   RouteShorthandOptions,
 } from "fastify";
 import type { z } from "zod";
-import { contracts, errorResponses } from "../../common/api/contract";
+import { type AnyContract, contracts, errorResponses } from "../../common/api/contract";
 import type { BodyOut, Endpoint, ParamsOut, QueryOut, ResponseOf } from "../../common/api/endpoint";
 import { ERROR_CODES } from "../../common/error-codes";
 import { AppError } from "../errors";
@@ -31,8 +32,6 @@ export interface RouteOptions extends Pick<RouteShorthandOptions, "compress" | "
    */
   validateInHandler?: true;
 }
-
-const noValidation: FastifySchemaCompiler<unknown> = () => (value) => ({ value });
 
 /** Register an endpoint of the table with its schemas (validated by zod, errors as `parse()` gives them). */
 export function route<E extends Endpoint>(
@@ -60,23 +59,31 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: { ...config, endpoint },
-    schema: Object.fromEntries(
-      Object.entries({
-        summary: contract.summary,
-        description: contract.description,
-        tags: [...contract.tags],
-        params: contract.params,
-        querystring: contract.query,
-        body: contract.body,
-        response: {
-          ...(contract.response ? { 200: contract.response } : {}),
-          ...errorResponses(contract.errors),
-        },
-      }).filter(([, value]) => value !== undefined),
-    ),
-    validatorCompiler: validateInHandler ? noValidation : validatorCompiler,
+    // Checked in the handler: Fastify runs no validator at all (the document takes the schemas
+    // from the contract, server/api/openapi.ts).
+    schema: schemaOf(contract, validateInHandler ? "document" : "validate"),
+    validatorCompiler,
     // The response schemas document; answers are serialised as they always were.
     serializerCompiler: () => (data) => JSON.stringify(data),
     handler: handler as (request: FastifyRequest, reply: FastifyReply) => unknown,
   });
+}
+
+/** The Fastify schema of an entry: with its input schemas, or (checked in the handler) without them. */
+export function schemaOf(contract: AnyContract, use: "validate" | "document" | "openapi"): FastifySchema {
+  const inputs = use !== "document";
+  return Object.fromEntries(
+    Object.entries({
+      summary: contract.summary,
+      description: contract.description,
+      tags: [...contract.tags],
+      params: inputs ? contract.params : undefined,
+      querystring: inputs ? contract.query : undefined,
+      body: inputs ? contract.body : undefined,
+      response: {
+        ...(contract.response ? { 200: contract.response } : {}),
+        ...errorResponses(contract.errors),
+      },
+    }).filter(([, value]) => value !== undefined),
+  );
 }
