@@ -27,7 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                 // separate compression cost more than their code (e2e/reader-budget).
                 {
                   name: "reader-kit",
-                  test: /src[\\/](common[\\/](query-keys|audience|rules[\\/]image-sources)|client[\\/](lib[\\/](typed-query|use-early-input|format-date)|app[\\/]layout[\\/]use-document-title|components[\\/]ui[\\/]load-more|features[\\/]follow[\\/](api[\\/]follow|components[\\/]follow-box)|features[\\/]posts[\\/]components[\\/]format))\.tsx?$/,
+                  test: /src[\\/](common[\\/](query-keys|audience|rules[\\/]image-sources|api[\\/](endpoint|posts|comments|search|likes|pages|authors))|client[\\/](lib[\\/](typed-query|use-early-input|format-date)|app[\\/]layout[\\/]use-document-title|components[\\/]ui[\\/]load-more|features[\\/]follow[\\/](api[\\/]follow|components[\\/]follow-box)|features[\\/]posts[\\/]components[\\/]format))\.tsx?$/,
                 },
               ],
             },

@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
+import { registerOpenApi } from "./api/openapi";
 import { registerArchiveRoutes } from "./archive/archive.routes";
 import { registerAudience } from "./audience/audience";
 import { type Auth, createAuth } from "./auth/auth";
@@ -148,7 +149,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerSecurity(app, ctx, { scriptHashes: shell.template.scriptHashes });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip"] });
 
-  // The table of contents of the API.
+  // The table of contents of the API (the endpoint table's OpenAPI document sees every route after it).
+  await registerOpenApi(app);
   await registerHealthRoutes(app, ctx);
   await registerMetrics(app, ctx);
   await registerAudience(app, ctx);

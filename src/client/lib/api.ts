@@ -1,3 +1,11 @@
+import {
+  type BodyIn,
+  type Endpoint,
+  type ParamsIn,
+  type QueryIn,
+  type ResponseOf,
+  urlOf,
+} from "../../common/api/endpoint";
 import type { ApiErrorBody } from "../../common/types";
 
 export class ApiError extends Error {
@@ -49,4 +57,30 @@ export async function api<T>(
     );
   }
   return data as T;
+}
+
+/** A query as a URL carries it: numbers and booleans are sent as text. */
+type QueryArg<Q> = Q extends object ? { [K in keyof Q]?: Q[K] | number | boolean | null } : undefined;
+
+type CallArgs<E> = { signal?: AbortSignal; keepalive?: boolean } & (ParamsIn<E> extends undefined
+  ? { params?: undefined }
+  : { params: ParamsIn<E> }) &
+  (QueryIn<E> extends undefined ? { query?: undefined } : { query?: QueryArg<QueryIn<E>> }) &
+  (BodyIn<E> extends undefined ? { body?: FormData } : { body: BodyIn<E> });
+
+/** Call an endpoint of the table (common/api.ts): its URL and method from the entry, its answer typed. */
+export function call<E extends Endpoint>(endpoint: E, args: CallArgs<E>): Promise<ResponseOf<E>> {
+  const { params, query, body, signal, keepalive } = args as {
+    params?: Record<string, string>;
+    query?: Record<string, string | number | boolean | null | undefined>;
+    body?: unknown;
+    signal?: AbortSignal;
+    keepalive?: boolean;
+  };
+  return api<ResponseOf<E>>(urlOf(endpoint, params, query), {
+    method: endpoint.method,
+    body,
+    signal,
+    keepalive,
+  });
 }

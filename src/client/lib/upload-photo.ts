@@ -1,10 +1,11 @@
+import { uploads, urlOf } from "../../common/api";
 import { ApiError } from "./api";
 
 /** POST /api/uploads (multipart) with one image; its stored URL. */
 export async function uploadPhoto(file: File): Promise<string> {
   const form = new FormData();
   form.append("images", file, file.name);
-  const res = await fetch("/api/uploads", { method: "POST", body: form, credentials: "same-origin" });
+  const res = await fetch(urlOf(uploads), { method: uploads.method, body: form, credentials: "same-origin" });
   const data = (await res.json().catch(() => null)) as {
     files?: Array<{ url: string }>;
     error?: { code: string; message: string };

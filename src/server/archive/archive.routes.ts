@@ -7,8 +7,10 @@ import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { archiveExport, archiveImport } from "../../common/api";
 import { ERROR_CODES } from "../../common/error-codes";
 import { canPublish } from "../../common/policies";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { AppError, badRequest, conflict, forbidden, payloadTooLarge, unsupportedMedia } from "../errors";
 import { requireAdmin } from "../plugins/auth";
@@ -40,7 +42,7 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
    * other author's rows, password hashes or link tokens: export-scope.ts). The operator's
    * `npm run export` takes the whole blog.
    */
-  app.get("/api/admin/export", async (request, reply) => {
+  route(app, archiveExport, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAuthor(ctx, request);
     parse(NoQuery, request.query);
     const scope = { author: viewer.authorKey, userId: viewer.id };
@@ -77,47 +79,52 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
     });
 
     /** POST /api/admin/import: one archive into a blog that has no posts yet. */
-    scope.post("/api/admin/import", { config: { invalidatesContent: true } }, async (request, reply) => {
-      const viewer = await requireAuthor(ctx, request);
-      if (!request.isMultipart()) throw unsupportedMedia("Send the archive as multipart/form-data.");
-      if (await blogHasPosts(ctx.db)) throw new AppError(409, ERROR_CODES.blogNotEmpty, BLOG_NOT_EMPTY);
-      if (importing) throw conflict("An import is already running.");
-      importing = true;
-      const file = path.join(ctx.config.dataDir, `.import-upload-${randomUUID()}.tar.gz`);
-      try {
+    route(
+      scope,
+      archiveImport,
+      { config: { invalidatesContent: true }, validateInHandler: true },
+      async (request, reply) => {
+        const viewer = await requireAuthor(ctx, request);
+        if (!request.isMultipart()) throw unsupportedMedia("Send the archive as multipart/form-data.");
+        if (await blogHasPosts(ctx.db)) throw new AppError(409, ERROR_CODES.blogNotEmpty, BLOG_NOT_EMPTY);
+        if (importing) throw conflict("An import is already running.");
+        importing = true;
+        const file = path.join(ctx.config.dataDir, `.import-upload-${randomUUID()}.tar.gz`);
         try {
-          const part = await request.file();
-          if (!part) throw badRequest("Choose an archive to import.");
-          await pipeline(part.file, createWriteStream(file));
-        } catch (error) {
-          if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-            throw payloadTooLarge("That archive is too large for the browser; use npm run import.");
-          if (error instanceof AppError) throw error;
-          throw badRequest("The upload is not a valid multipart form.");
+          try {
+            const part = await request.file();
+            if (!part) throw badRequest("Choose an archive to import.");
+            await pipeline(part.file, createWriteStream(file));
+          } catch (error) {
+            if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
+              throw payloadTooLarge("That archive is too large for the browser; use npm run import.");
+            if (error instanceof AppError) throw error;
+            throw badRequest("The upload is not a valid multipart form.");
+          }
+          const report = await importArchive({
+            db: ctx.db,
+            storage: ctx.storage,
+            file,
+            stagingDir: `${file}.staging`,
+            requireEmpty: true,
+            // Unpacking and image checks in a child process with a memory bound (inspect-child.ts).
+            isolate: true,
+            // The studio's button takes only this author's blog and grants nothing (admission.ts).
+            scope: { author: viewer.authorKey, email: viewer.email },
+            authorEmails: ctx.config.authorEmails,
+          }).catch((error: unknown) => {
+            if (error instanceof ArchiveError)
+              throw error.message === BLOG_NOT_EMPTY
+                ? new AppError(409, ERROR_CODES.blogNotEmpty, error.message)
+                : new AppError(400, ERROR_CODES.invalidArchive, error.message);
+            throw error;
+          });
+          return reply.send(report);
+        } finally {
+          importing = false;
+          await rm(file, { force: true });
         }
-        const report = await importArchive({
-          db: ctx.db,
-          storage: ctx.storage,
-          file,
-          stagingDir: `${file}.staging`,
-          requireEmpty: true,
-          // Unpacking and image checks in a child process with a memory bound (inspect-child.ts).
-          isolate: true,
-          // The studio's button takes only this author's blog and grants nothing (admission.ts).
-          scope: { author: viewer.authorKey, email: viewer.email },
-          authorEmails: ctx.config.authorEmails,
-        }).catch((error: unknown) => {
-          if (error instanceof ArchiveError)
-            throw error.message === BLOG_NOT_EMPTY
-              ? new AppError(409, ERROR_CODES.blogNotEmpty, error.message)
-              : new AppError(400, ERROR_CODES.invalidArchive, error.message);
-          throw error;
-        });
-        return reply.send(report);
-      } finally {
-        importing = false;
-        await rm(file, { force: true });
-      }
-    });
+      },
+    );
   });
 }

@@ -1,6 +1,13 @@
 import { and, count, eq, gte, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import {
+  audienceCsv,
+  audienceFollowers,
+  audienceImport,
+  audienceRemove,
+  audienceTestEmail,
+} from "../../common/api";
+import {
   AUDIENCE_TEXT,
   type AudienceFollowers,
   type ImportResult,
@@ -8,6 +15,7 @@ import {
 } from "../../common/audience-page";
 import { AudienceQuerySchema, ImportBodySchema, TestEmailBodySchema } from "../../common/schemas/audience";
 import { isId } from "../../common/schemas/id";
+import { route } from "../api/route";
 import { cachedAuthorProfile } from "../authors/authors.reads";
 import type { AppContext } from "../context";
 import { mailQueue } from "../db/schema";
@@ -41,19 +49,24 @@ export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppC
     return { viewer, author: viewer.authorKey };
   };
 
-  app.get("/api/audience/followers", async (request, reply): Promise<AudienceFollowers> => {
-    const query = parse(AudienceQuerySchema, request.query ?? {});
-    const { author } = await authorOf(request);
-    const [counts, page, growth] = await Promise.all([
-      followerCounts(ctx.db, author),
-      searchFollowers(ctx.db, author, query),
-      followerGrowth(ctx.db, author, ctx.now()),
-    ]);
-    reply.header("cache-control", "no-store");
-    return { counts, ...page, growth };
-  });
+  route(
+    app,
+    audienceFollowers,
+    { validateInHandler: true },
+    async (request, reply): Promise<AudienceFollowers> => {
+      const query = parse(AudienceQuerySchema, request.query ?? {});
+      const { author } = await authorOf(request);
+      const [counts, page, growth] = await Promise.all([
+        followerCounts(ctx.db, author),
+        searchFollowers(ctx.db, author, query),
+        followerGrowth(ctx.db, author, ctx.now()),
+      ]);
+      reply.header("cache-control", "no-store");
+      return { counts, ...page, growth };
+    },
+  );
 
-  app.get("/api/audience/followers.csv", async (request, reply) => {
+  route(app, audienceCsv, { validateInHandler: true }, async (request, reply) => {
     const { author } = await authorOf(request);
     const rows = await allFollowers(ctx.db, author);
     const head = csvLine([
@@ -86,7 +99,7 @@ export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppC
     return head + body;
   });
 
-  app.delete<{ Params: { id: string } }>("/api/audience/followers/:id", async (request, reply) => {
+  route(app, audienceRemove, { validateInHandler: true }, async (request, reply) => {
     const { author } = await authorOf(request);
     const { id } = request.params;
     // Another blog's follower answers like a missing one: nothing about it is revealed.
@@ -95,7 +108,7 @@ export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppC
     return reply.status(204).send();
   });
 
-  app.post("/api/audience/import", async (request): Promise<ImportResult> => {
+  route(app, audienceImport, { validateInHandler: true }, async (request): Promise<ImportResult> => {
     const body = parse(ImportBodySchema, request.body);
     const { author } = await authorOf(request);
     const names = await cachedPublicSiteSettings(ctx);
@@ -109,7 +122,7 @@ export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppC
   });
 
   /** 'Send a test to me': the follower email of this post, as followers will get it, to its author. */
-  app.post("/api/audience/test-email", async (request, reply) => {
+  route(app, audienceTestEmail, { validateInHandler: true }, async (request, reply) => {
     const { postId } = parse(TestEmailBodySchema, request.body);
     const { viewer, author } = await authorOf(request);
     const post = await findPostForWrite(ctx.db, postId);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { follow, followConfirm, following, followStats, followUnsubscribe } from "../../common/api";
 import { FOLLOW_TEXT, type FollowResult } from "../../common/audience";
 import { ERROR_CODES } from "../../common/error-codes";
 import { ConfirmFollowBodySchema, FollowBodySchema, TokenQuerySchema } from "../../common/schemas/follow";
+import { route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { normaliseEmail } from "../env";
@@ -36,7 +38,7 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
    * The answer is the same whether or not the address already follows, or a confirmation is
    * already waiting or was held back by the recipient's limit (no address is revealed).
    */
-  app.post("/api/follow", async (request, reply): Promise<FollowResult> => {
+  route(app, follow, { validateInHandler: true }, async (request, reply): Promise<FollowResult> => {
     const body = parse(FollowBodySchema, request.body);
     const viewer = await getViewer(ctx, request);
     const email = body.email ?? viewer?.email;
@@ -63,7 +65,7 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   /** Double opt-in: the emailed link's page posts its tokens here. */
-  app.post("/api/follow/confirm", async (request) => {
+  route(app, followConfirm, { validateInHandler: true }, async (request) => {
     const { tokens } = parse(ConfirmFollowBodySchema, request.body);
     const authors = await confirmFollow(ctx.db, tokens, ctx.now());
     if (authors.length === 0) throw notFound("link", FOLLOW_TEXT.linkInvalid);
@@ -71,14 +73,14 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   /** What the signed-in reader's address follows (for the one-click follow button). */
-  app.get("/api/follow", async (request, reply) => {
+  route(app, following, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
     reply.header("cache-control", "no-store");
     return { following: await followedBy(ctx.db, normaliseEmail(viewer.email)) };
   });
 
   /** /admin: how many confirmed followers the signed-in author has. */
-  app.get("/api/follow/stats", async (request, reply) => {
+  route(app, followStats, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAdmin(ctx, request);
     if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
     reply.header("cache-control", "no-store");
@@ -94,12 +96,17 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
       { parseAs: "string", bodyLimit: 10_000 },
       (_request, body, done) => done(null, body),
     );
-    scope.post("/api/follow/unsubscribe", { config: { allowCrossSite: true } }, async (request, reply) => {
-      const { token } = parse(TokenQuerySchema, request.query);
-      const row = await unsubscribe(ctx.db, token, ctx.now());
-      if (!row) throw notFound("link", FOLLOW_TEXT.linkInvalid);
-      reply.header("cache-control", "no-store");
-      return { unsubscribed: row.author };
-    });
+    route(
+      scope,
+      followUnsubscribe,
+      { config: { allowCrossSite: true }, validateInHandler: true },
+      async (request, reply) => {
+        const { token } = parse(TokenQuerySchema, request.query);
+        const row = await unsubscribe(ctx.db, token, ctx.now());
+        if (!row) throw notFound("link", FOLLOW_TEXT.linkInvalid);
+        reply.header("cache-control", "no-store");
+        return { unsubscribed: row.author };
+      },
+    );
   });
 }

@@ -1,10 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import {
+  notifications,
+  notificationsStop,
+  notificationsUpdate,
+  notificationsVerify,
+  notificationsVerifyRequest,
+} from "../../common/api";
 import { FOLLOW_TEXT, type NotificationSettingsResult } from "../../common/audience";
 import {
   MailboxVerifyBodySchema,
   NotificationSettingsBodySchema,
   NotificationStopQuerySchema,
 } from "../../common/schemas/follow";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { requireViewer } from "../plugins/auth";
@@ -23,31 +31,46 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     };
   };
 
-  app.get("/api/notifications", async (request, reply): Promise<NotificationSettingsResult> => {
-    const viewer = await requireViewer(ctx, request);
-    reply.header("cache-control", "no-store");
-    return settingsOf(viewer.id, viewer.email, viewer.emailVerified);
-  });
+  route(
+    app,
+    notifications,
+    { validateInHandler: true },
+    async (request, reply): Promise<NotificationSettingsResult> => {
+      const viewer = await requireViewer(ctx, request);
+      reply.header("cache-control", "no-store");
+      return settingsOf(viewer.id, viewer.email, viewer.emailVerified);
+    },
+  );
 
   // Switching a kind on is when a reader with an unproven address is sent the link that proves it.
-  app.patch("/api/notifications", async (request): Promise<NotificationSettingsResult> => {
-    const viewer = await requireViewer(ctx, request);
-    const change = parse(NotificationSettingsBodySchema, request.body);
-    await setNotifications(ctx.db, viewer.id, change);
-    const result = await settingsOf(viewer.id, viewer.email, viewer.emailVerified);
-    if (result.verified || !(change.replies || change.comments)) return result;
-    return { ...result, verificationSent: await sendVerification(viewer.id) };
-  });
+  route(
+    app,
+    notificationsUpdate,
+    { validateInHandler: true },
+    async (request): Promise<NotificationSettingsResult> => {
+      const viewer = await requireViewer(ctx, request);
+      const change = parse(NotificationSettingsBodySchema, request.body);
+      await setNotifications(ctx.db, viewer.id, change);
+      const result = await settingsOf(viewer.id, viewer.email, viewer.emailVerified);
+      if (result.verified || !(change.replies || change.comments)) return result;
+      return { ...result, verificationSent: await sendVerification(viewer.id) };
+    },
+  );
 
   /** /profile's "Send me the link" (also after an hour, when the first one was lost). */
-  app.post("/api/notifications/verify-request", async (request): Promise<NotificationSettingsResult> => {
-    const viewer = await requireViewer(ctx, request);
-    const sent = await sendVerification(viewer.id);
-    return { ...(await settingsOf(viewer.id, viewer.email, viewer.emailVerified)), verificationSent: sent };
-  });
+  route(
+    app,
+    notificationsVerifyRequest,
+    { validateInHandler: true },
+    async (request): Promise<NotificationSettingsResult> => {
+      const viewer = await requireViewer(ctx, request);
+      const sent = await sendVerification(viewer.id);
+      return { ...(await settingsOf(viewer.id, viewer.email, viewer.emailVerified)), verificationSent: sent };
+    },
+  );
 
   /** The emailed link's page (a button, so a mail scanner opening the link proves nothing). */
-  app.post("/api/notifications/verify", async (request, reply) => {
+  route(app, notificationsVerify, { validateInHandler: true }, async (request, reply) => {
     const { token } = parse(MailboxVerifyBodySchema, request.body);
     if (!(await confirmMailbox(ctx.db, token, ctx.now()))) throw notFound("link", FOLLOW_TEXT.linkInvalid);
     reply.header("cache-control", "no-store");
@@ -69,10 +92,15 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
       { parseAs: "string", bodyLimit: 10_000 },
       (_request, body, done) => done(null, body),
     );
-    scope.post("/api/notifications/unsubscribe", { config: { allowCrossSite: true } }, async (request) => {
-      const { token, kind } = parse(NotificationStopQuerySchema, request.query);
-      if (!(await stopByToken(ctx.db, token, kind))) throw notFound("link", FOLLOW_TEXT.linkInvalid);
-      return { stopped: kind };
-    });
+    route(
+      scope,
+      notificationsStop,
+      { config: { allowCrossSite: true }, validateInHandler: true },
+      async (request) => {
+        const { token, kind } = parse(NotificationStopQuerySchema, request.query);
+        if (!(await stopByToken(ctx.db, token, kind))) throw notFound("link", FOLLOW_TEXT.linkInvalid);
+        return { stopped: kind };
+      },
+    );
   });
 }

@@ -2,7 +2,9 @@ import { randomUUID } from "node:crypto";
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { verificationEmail } from "../../common/api";
 import { ERROR_CODES } from "../../common/error-codes";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { verification } from "../db/schema";
@@ -55,7 +57,7 @@ export async function registerVerificationRoutes(app: FastifyInstance, ctx: AppC
    * POST /api/account/verification-email: a signed-in author whose address is not verified yet
    * asks for the link again (the /admin notice's 'Resend verification email').
    */
-  app.post("/api/account/verification-email", async (request) => {
+  route(app, verificationEmail, { validateInHandler: true }, async (request) => {
     const viewer = await requireViewer(ctx, request);
     parse(z.strictObject({}).nullish(), request.body);
     if (viewer.emailVerified) throw conflict(RESEND_MESSAGES.alreadyVerified);

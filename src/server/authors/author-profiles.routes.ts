@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { authorRead, authorsList, authorUpdate } from "../../common/api";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
 import { canEditAuthorProfile } from "../../common/policies";
 import { AuthorProfileBodySchema } from "../../common/schemas/author-profile";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { requireViewer } from "../plugins/auth";
@@ -17,20 +19,19 @@ const isAuthor = (value: string): value is AuthorKey => (AUTHORS as readonly str
 
 export async function registerAuthorProfilesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** GET /api/authors: `[him, her]` as readers see them. */
-  app.get("/api/authors", async (_request, reply) => {
+  route(app, authorsList, {}, async (_request, reply) => {
     reply.header("cache-control", "public, no-cache");
     return cachedAuthorProfiles(ctx);
   });
 
-  app.get("/api/authors/:author", async (request, reply) => {
-    const { author } = parse(AuthorParams, request.params);
-    if (!isAuthor(author)) throw authorNotFound();
+  route(app, authorRead, {}, async (request, reply) => {
+    const { author } = request.params;
     reply.header("cache-control", "public, no-cache");
     return cachedAuthorProfile(ctx, author);
   });
 
   /** PUT /api/authors/:author: the account tied to that author value sets its profile. */
-  app.put("/api/authors/:author", async (request) => {
+  route(app, authorUpdate, { validateInHandler: true }, async (request) => {
     const viewer = await requireViewer(ctx, request);
     const { author } = parse(AuthorParams, request.params);
     if (!isAuthor(author)) throw authorNotFound();

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import { commentCreate, commentDelete, commentsList, commentUpdate } from "../../common/api";
 import { COMMENT_BLOCKED_MESSAGE, emailPrefix } from "../../common/engagement";
 import { ERROR_CODES } from "../../common/error-codes";
 import { canComment, canManageComment, canReadPost, canSeeComment } from "../../common/policies";
 import { isPostPublic } from "../../common/rules/post-visibility";
 import { CommentBodySchema, NewCommentBodySchema } from "../../common/schemas/comment";
 import { isId } from "../../common/schemas/id";
-import { PageQuerySchema } from "../../common/schemas/page-query";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { forbidden, notFound, unauthorized } from "../errors";
 import { pageRequest } from "../pagination";
@@ -31,10 +32,9 @@ const commentNotFound = () => notFound("comment", "Comment not found");
 export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limitComments = writeLimiter("comment", ctx.now);
   const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
-  app.get<{ Params: { id: string } }>("/api/posts/:id/comments", async (request, reply) => {
+  route(app, commentsList, {}, async (request, reply) => {
     const { id } = request.params;
-    if (!isId(id)) throw postNotFound();
-    const page = pageRequest(parse(PageQuerySchema, request.query ?? {}), COMMENTS_PAGE_SIZE);
+    const page = pageRequest(request.query, COMMENTS_PAGE_SIZE);
     const found = await cachedThreads(ctx, id, page);
     const viewer = await getViewer(ctx, request);
     if (found) return presentThreads(found.page, viewer, { author: found.author });
@@ -46,7 +46,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     return presentThreads(own, viewer, { author: post.author });
   });
 
-  app.post<{ Params: { id: string } }>("/api/posts/:id/comments", async (request, reply) => {
+  route(app, commentCreate, { validateInHandler: true }, async (request, reply) => {
     const viewer = await getViewer(ctx, request);
     if (!viewer || !canComment(viewer)) throw unauthorized("Please log in to post a comment");
     const body = parse(NewCommentBodySchema, request.body);
@@ -100,7 +100,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     return reply.status(201).send(comment);
   });
 
-  app.patch<{ Params: { id: string } }>("/api/comments/:id", async (request) => {
+  route(app, commentUpdate, { validateInHandler: true }, async (request) => {
     const viewer = await requireViewer(ctx, request);
     const { content } = parse(CommentBodySchema, request.body);
     const { id } = request.params;
@@ -116,7 +116,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     return updated;
   });
 
-  app.delete<{ Params: { id: string } }>("/api/comments/:id", async (request, reply) => {
+  route(app, commentDelete, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
     const { id } = request.params;
     const found = isId(id) ? await findCommentWithPost(ctx.db, authors, id) : null;

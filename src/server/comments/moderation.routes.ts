@@ -1,5 +1,16 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  blockCreate,
+  blockDelete,
+  blocksList,
+  commentApprove,
+  commentDismissReports,
+  commentReport,
+  commentVisibility,
+  moderationRead,
+  moderationUpdate,
+} from "../../common/api";
 import { canModerateComment, canSeeComment } from "../../common/policies";
 import {
   BlockBodySchema,
@@ -9,6 +20,7 @@ import {
   ModerationSettingsBodySchema,
 } from "../../common/schemas/comment";
 import { isId } from "../../common/schemas/id";
+import { route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { user } from "../db/schema";
@@ -54,26 +66,26 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
     return { viewer, found };
   };
 
-  app.patch<{ Params: { id: string } }>("/api/comments/:id/visibility", WRITE, async (request) => {
+  route(app, commentVisibility, { ...WRITE, validateInHandler: true }, async (request) => {
     const { hidden } = parse(CommentVisibilityBodySchema, request.body);
     const { found } = await moderator(request);
     await setHidden(ctx.db, found.comment.id, hidden, ctx.now());
     return { ...toComment(found.comment, found.isAuthor), hidden };
   });
 
-  app.post<{ Params: { id: string } }>("/api/comments/:id/approve", WRITE, async (request) => {
+  route(app, commentApprove, { ...WRITE, validateInHandler: true }, async (request) => {
     const { found } = await moderator(request);
     await approve(ctx.db, found.comment.id);
     return { ...toComment(found.comment, found.isAuthor), held: false };
   });
 
-  app.post<{ Params: { id: string } }>("/api/comments/:id/dismiss-reports", async (request, reply) => {
+  route(app, commentDismissReports, { validateInHandler: true }, async (request, reply) => {
     const { found } = await moderator(request);
     await dismissReports(ctx.db, found.comment.id, ctx.now());
     return reply.status(204).send();
   });
 
-  app.post<{ Params: { id: string } }>("/api/comments/:id/report", async (request, reply) => {
+  route(app, commentReport, { validateInHandler: true }, async (request, reply) => {
     const { reason } = parse(CommentReportBodySchema, request.body);
     const viewer = await requireViewer(ctx, request);
     const found = await load(request);
@@ -93,7 +105,7 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** Block a reader from commenting on the signed-in author's blog (their comments there hide). */
-  app.post("/api/blocks", WRITE, async (request, reply) => {
+  route(app, blockCreate, { ...WRITE, validateInHandler: true }, async (request, reply) => {
     const { userId } = parse(BlockBodySchema, request.body);
     const viewer = await requireAdmin(ctx, request);
     if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
@@ -106,7 +118,7 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** The studio's list of readers the signed-in author blocked: theirs alone, to unblock. */
-  app.get("/api/blocks", async (request, reply) => {
+  route(app, blocksList, { validateInHandler: true }, async (request, reply) => {
     parse(BlocksQuerySchema, request.query ?? {});
     const viewer = await requireAdmin(ctx, request);
     if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
@@ -114,7 +126,7 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
     return { items: await listBlocks(ctx.db, viewer.authorKey) };
   });
 
-  app.delete<{ Params: { userId: string } }>("/api/blocks/:userId", WRITE, async (request, reply) => {
+  route(app, blockDelete, { ...WRITE, validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAdmin(ctx, request);
     if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
     await unblock(ctx.db, viewer.authorKey, request.params.userId);
@@ -122,7 +134,7 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** /admin: the hold-first-comments setting and the review list of the signed-in author. */
-  app.get("/api/moderation", async (request, reply) => {
+  route(app, moderationRead, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAdmin(ctx, request);
     if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
     const [settings, queue] = await Promise.all([
@@ -143,7 +155,7 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
     };
   });
 
-  app.patch("/api/moderation", async (request) => {
+  route(app, moderationUpdate, { validateInHandler: true }, async (request) => {
     const { holdFirstComments } = parse(ModerationSettingsBodySchema, request.body);
     const viewer = await requireAdmin(ctx, request);
     if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { contactMessages, contactSend } from "../../common/api";
 import { ContactBodySchema } from "../../common/schemas/contact";
 import { PageQuerySchema } from "../../common/schemas/page-query";
+import { route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { tooManyRequests } from "../errors";
@@ -37,7 +39,7 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: AppContex
   app.addHook("onClose", async () => delivery.stop());
 
   /** Store first, answer once stored, then deliver (retried until it goes out). */
-  app.post("/api/contact", async (request, reply) => {
+  route(app, contactSend, { validateInHandler: true }, async (request, reply) => {
     const input = parse(ContactBodySchema, request.body);
     // A filled honeypot is a bot: pretend success, keep nothing.
     if (input.website && input.website.trim() !== "") return reply.status(201).send({ received: true });
@@ -55,7 +57,7 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: AppContex
   });
 
   /** Admins: received messages, newest first, with delivery status. */
-  app.get("/api/contact/messages", async (request, reply) => {
+  route(app, contactMessages, { validateInHandler: true }, async (request, reply) => {
     await requireAdmin(ctx, request);
     const page = pageRequest(parse(PageQuerySchema, request.query ?? {}), INBOX_PAGE_SIZE);
     reply.header("cache-control", "no-store");

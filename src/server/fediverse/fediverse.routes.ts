@@ -1,5 +1,13 @@
 import { asc, count, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  blockedServerAdd,
+  blockedServerRemove,
+  blockedServers,
+  fediverseAccount,
+  fediverseFollowersList,
+  fediverseHandle,
+} from "../../common/api";
 import type { AuthorKey } from "../../common/limits";
 import {
   BlockServerBodySchema,
@@ -7,6 +15,7 @@ import {
   FediverseHandleBodySchema,
   FediverseHostSchema,
 } from "../../common/schemas/fediverse";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { fediverseBlockedServers, fediverseFollowers, fediverseFollowRequests } from "../db/schema";
 import { conflict, forbidden } from "../errors";
@@ -60,9 +69,11 @@ export async function registerFediverseRoutes(
     };
   };
 
-  app.get("/api/admin/fediverse", async (request) => summary(await author(request)));
+  route(app, fediverseAccount, { validateInHandler: true }, async (request) =>
+    summary(await author(request)),
+  );
 
-  app.put("/api/admin/fediverse/handle", async (request) => {
+  route(app, fediverseHandle, { validateInHandler: true }, async (request) => {
     const key = await author(request);
     const { handle } = parse(FediverseHandleBodySchema, request.body);
     const result = await changeHandle(ctx.db, key, handle);
@@ -75,7 +86,7 @@ export async function registerFediverseRoutes(
     return summary(key);
   });
 
-  app.get("/api/admin/fediverse/followers", async (request) => {
+  route(app, fediverseFollowersList, { validateInHandler: true }, async (request) => {
     const key = await author(request);
     const { cursor } = parse(FediverseFollowersQuerySchema, request.query ?? {});
     const offset = cursor ? Number(cursor) : 0;
@@ -108,7 +119,7 @@ export async function registerFediverseRoutes(
     };
   });
 
-  app.get("/api/admin/fediverse/blocked-servers", async (request) => {
+  route(app, blockedServers, { validateInHandler: true }, async (request) => {
     await author(request);
     const rows = await ctx.db
       .select()
@@ -117,7 +128,7 @@ export async function registerFediverseRoutes(
     return { items: rows.map((r) => ({ host: r.host, since: r.createdAt.toISOString() })) };
   });
 
-  app.post("/api/admin/fediverse/blocked-servers", async (request, reply) => {
+  route(app, blockedServerAdd, { validateInHandler: true }, async (request, reply) => {
     await author(request);
     const { host: blocked } = parse(BlockServerBodySchema, request.body);
     const [n] = await ctx.db.select({ n: count() }).from(fediverseBlockedServers);
@@ -126,15 +137,12 @@ export async function registerFediverseRoutes(
     return reply.status(201).send({ host: blocked });
   });
 
-  app.delete<{ Params: { host: string } }>(
-    "/api/admin/fediverse/blocked-servers/:host",
-    async (request, reply) => {
-      await author(request);
-      const blocked = parse(FediverseHostSchema, request.params.host);
-      await ctx.db.delete(fediverseBlockedServers).where(eq(fediverseBlockedServers.host, blocked));
-      return reply.status(204).send();
-    },
-  );
+  route(app, blockedServerRemove, { validateInHandler: true }, async (request, reply) => {
+    await author(request);
+    const blocked = parse(FediverseHostSchema, request.params.host);
+    await ctx.db.delete(fediverseBlockedServers).where(eq(fediverseBlockedServers.host, blocked));
+    return reply.status(204).send();
+  });
 
   await registerIdentityRoutes(app, ctx, federation, author, summary);
 }

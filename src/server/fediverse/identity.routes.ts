@@ -1,11 +1,18 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import {
+  fediverseSettings,
+  followRequestAccept,
+  followRequestReject,
+  followRequests,
+} from "../../common/api";
 import type { AuthorKey } from "../../common/limits";
 import {
   FediverseFollowersQuerySchema,
   FediverseSettingsBodySchema,
   FollowRequestBodySchema,
 } from "../../common/schemas/fediverse";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { fediverseFollowRequests } from "../db/schema";
 import { notFound } from "../errors";
@@ -29,7 +36,7 @@ export async function registerIdentityRoutes(
   author: (request: FastifyRequest) => Promise<AuthorKey>,
   summary: (author: AuthorKey) => Promise<unknown>,
 ): Promise<void> {
-  app.put("/api/admin/fediverse/settings", async (request) => {
+  route(app, fediverseSettings, { validateInHandler: true }, async (request) => {
     const key = await author(request);
     const { approveFollowers } = parse(FediverseSettingsBodySchema, request.body);
     await saveActorSettings(ctx.db, key, { approveFollowers });
@@ -40,7 +47,7 @@ export async function registerIdentityRoutes(
     return summary(key);
   });
 
-  app.get("/api/admin/fediverse/follow-requests", async (request) => {
+  route(app, followRequests, { validateInHandler: true }, async (request) => {
     const key = await author(request);
     const { cursor } = parse(FediverseFollowersQuerySchema, request.query ?? {});
     const offset = cursor ? Number(cursor) : 0;
@@ -71,8 +78,11 @@ export async function registerIdentityRoutes(
     };
   });
 
-  for (const action of ["accept", "reject"] as const) {
-    app.post(`/api/admin/fediverse/follow-requests/${action}`, async (request) => {
+  for (const [action, endpoint] of [
+    ["accept", followRequestAccept],
+    ["reject", followRequestReject],
+  ] as const) {
+    route(app, endpoint, { validateInHandler: true }, async (request) => {
       const key = await author(request);
       const { actorId } = parse(FollowRequestBodySchema, request.body);
       const fctx = federation.createContext(new URL(ctx.config.publicUrl), ctx);

@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { fediverseReportDismiss, fediverseReports } from "../../common/api";
 import type { AuthorKey } from "../../common/limits";
 import { FediverseNothingSchema } from "../../common/schemas/fediverse";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { blogPosts, fediversePostReports } from "../db/schema";
 import { forbidden, notFound } from "../errors";
@@ -14,7 +16,7 @@ const REPORTS_SHOWN = 100;
 /**
  * Reports about posts forwarded by remote servers (`Flag`, decision 0039): the studio inbox lists
  * the signed-in author's own, with the server and its reason; dismissing one settles it.
- * (A report about a comment joins that comment's reports in `/api/moderation`.)
+ * (A report about a comment joins that comment's reports in the moderation review list.)
  */
 export async function registerFediverseReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const author = async (request: FastifyRequest): Promise<AuthorKey> => {
@@ -23,7 +25,7 @@ export async function registerFediverseReportRoutes(app: FastifyInstance, ctx: A
     return viewer.authorKey;
   };
 
-  app.get("/api/admin/fediverse/reports", async (request, reply) => {
+  route(app, fediverseReports, { validateInHandler: true }, async (request, reply) => {
     parse(FediverseNothingSchema, request.query ?? {});
     const key = await author(request);
     const rows = await ctx.db
@@ -46,7 +48,7 @@ export async function registerFediverseReportRoutes(app: FastifyInstance, ctx: A
     };
   });
 
-  app.post<{ Params: { id: string } }>("/api/admin/fediverse/reports/:id/dismiss", async (request, reply) => {
+  route(app, fediverseReportDismiss, { validateInHandler: true }, async (request, reply) => {
     const key = await author(request);
     parse(FediverseNothingSchema, request.body ?? {});
     const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : null;

@@ -1,7 +1,9 @@
 import { and, eq, not } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { firstHour } from "../../common/api";
 import type { FirstHour } from "../../common/first-hour";
 import { canEditSiteSettings } from "../../common/policies";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { demoPosts } from "../db/demo-posts";
 import { authorProfiles, blogPosts, sitePages, siteSettingsChanges } from "../db/schema";
@@ -15,7 +17,7 @@ import { requireViewer } from "../plugins/auth";
  * or a page saved by them).
  */
 export async function registerFirstHourRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get("/api/me/first-hour", async (request, reply) => {
+  route(app, firstHour, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
     const author = viewer.authorKey;
     if (!canEditSiteSettings(viewer) || !author) throw forbidden("Only the blog's authors can do that.");

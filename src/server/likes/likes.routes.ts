@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { likeRead, likeToggle } from "../../common/api";
 import { strictBody } from "../../common/schemas/body";
 import { isId } from "../../common/schemas/id";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { notFound, unauthorized } from "../errors";
 import { getViewer } from "../plugins/auth";
@@ -14,9 +16,8 @@ const postNotFound = () => notFound("post", "Post not found");
 export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limitLikes = writeLimiter("like", ctx.now);
   /** The viewer's like state: `{ liked, likes }` (a visitor never likes). */
-  app.get<{ Params: { id: string } }>("/api/posts/:id/like", async (request, reply) => {
+  route(app, likeRead, {}, async (request, reply) => {
     const { id } = request.params;
-    if (!isId(id)) throw postNotFound();
     const viewer = await getViewer(ctx, request);
     if (!(await viewerCanSeePost(ctx.db, id, viewer, ctx.now()))) throw postNotFound();
     const state = await getLikeState(ctx.db, id, viewer?.id ?? null);
@@ -27,7 +28,7 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
 
   /** SPEC §4: toggle the viewer's like; answers the new `{ liked, likes }`. */
   // The count is part of every cached post and card: the cache drops those (cache/subscriptions.ts).
-  app.post<{ Params: { id: string } }>("/api/posts/:id/like", async (request, reply) => {
+  route(app, likeToggle, { validateInHandler: true }, async (request, reply) => {
     const viewer = await getViewer(ctx, request);
     if (!viewer) throw unauthorized("Please log in to like posts");
     const { id } = request.params;

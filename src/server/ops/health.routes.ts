@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
+import { health, ready } from "../../common/api";
 import { ERROR_CODES } from "../../common/error-codes";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 
 /** A check that has not answered by then counts as failing (a load balancer polls every few seconds). */
@@ -25,13 +27,13 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
     closing = true;
   });
 
-  app.get("/api/health", { config: { rateLimit: false } }, async (_request, reply) => {
+  route(app, health, { config: { rateLimit: false } }, async (_request, reply) => {
     await ctx.db.execute(sql`select 1`);
     reply.header("cache-control", "no-store");
     return { ok: true, database: ctx.database.kind, pid: process.pid };
   });
 
-  app.get("/api/ready", { config: { rateLimit: false } }, async (_request, reply) => {
+  route(app, ready, { config: { rateLimit: false } }, async (_request, reply) => {
     reply.header("cache-control", "no-store");
     if (closing)
       return reply.status(503).send({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { pageCreate, pageDelete, pageRead, pagesList, pageUpdate } from "../../common/api";
 import { canEditSiteSettings } from "../../common/policies";
 import {
   CreatePageSchema,
@@ -8,6 +9,7 @@ import {
 } from "../../common/schemas/site-page";
 import { isBuiltInPage, PAGES_MAX_COUNT, RESERVED_PAGE_SLUGS } from "../../common/site-pages";
 import type { PostImage } from "../../common/types";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { getViewer, requireViewer } from "../plugins/auth";
@@ -63,15 +65,15 @@ export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext)
   };
 
   /** GET /api/pages: every page with its state, for the studio (the two authors). */
-  app.get("/api/pages", async (request, reply) => {
+  route(app, pagesList, { validateInHandler: true }, async (request, reply) => {
     await requireAuthor(request);
     reply.header("cache-control", "private, no-store");
     return allPages(ctx);
   });
 
   /** GET /api/pages/:slug: a published page for everyone; the authors also get drafts and details. */
-  app.get("/api/pages/:slug", async (request, reply) => {
-    const slug = slugParam(request.params);
+  route(app, pageRead, {}, async (request, reply) => {
+    const { slug } = request.params;
     const viewer = await getViewer(ctx, request);
     reply.header("vary", "cookie");
     if (canEditSiteSettings(viewer)) {
@@ -88,7 +90,7 @@ export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** POST /api/pages: a new page (the two authors). */
-  app.post("/api/pages", WRITE, async (request, reply) => {
+  route(app, pageCreate, { ...WRITE, validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAuthor(request);
     const input = parse(CreatePageSchema, request.body);
     checkNewSlug(input.slug);
@@ -110,7 +112,7 @@ export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** PUT /api/pages/:slug: change a page; the built-in ones are stored at their first save. */
-  app.put("/api/pages/:slug", WRITE, async (request) => {
+  route(app, pageUpdate, { ...WRITE, validateInHandler: true }, async (request) => {
     const viewer = await requireAuthor(request);
     const slug = slugParam(request.params);
     const input = parse(UpdatePageSchema, request.body);
@@ -163,7 +165,7 @@ export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** DELETE /api/pages/:slug: a page goes; a built-in one goes back to its template. */
-  app.delete("/api/pages/:slug", WRITE, async (request, reply) => {
+  route(app, pageDelete, { ...WRITE, validateInHandler: true }, async (request, reply) => {
     await requireAuthor(request);
     const slug = slugParam(request.params);
     const existing = await findPageRow(ctx.db, slug);

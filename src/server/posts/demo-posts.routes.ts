@@ -1,5 +1,7 @@
 import type { FastifyInstance } from "fastify";
+import { demoPostsCount, demoPostsRemove } from "../../common/api";
 import { strictBody } from "../../common/schemas/body";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { countDemoPosts, removeDemoPosts } from "../db/demo-posts";
 import { requireAdmin } from "../plugins/auth";
@@ -10,15 +12,20 @@ const Nothing = strictBody({});
 
 /** Issue 21: either author sees how many demo posts are left and removes them all in one click. */
 export async function registerDemoPostsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get("/api/admin/demo-posts", async (request) => {
+  route(app, demoPostsCount, { validateInHandler: true }, async (request) => {
     await requireAdmin(ctx, request);
     return { count: await countDemoPosts(ctx.db) };
   });
 
-  app.delete("/api/admin/demo-posts", { config: { invalidatesContent: true } }, async (request) => {
-    await requireAdmin(ctx, request);
-    parse(Nothing, request.query ?? {});
-    parse(Nothing, request.body ?? {});
-    return { removed: await removeDemoPosts(ctx.db) };
-  });
+  route(
+    app,
+    demoPostsRemove,
+    { config: { invalidatesContent: true }, validateInHandler: true },
+    async (request) => {
+      await requireAdmin(ctx, request);
+      parse(Nothing, request.query ?? {});
+      parse(Nothing, request.body ?? {});
+      return { removed: await removeDemoPosts(ctx.db) };
+    },
+  );
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { ownPosts } from "../../common/api";
 import { PAGE_SIZE_DEFAULT } from "../../common/limits";
 import { canPublish } from "../../common/policies";
 import { OwnPostsQuerySchema } from "../../common/schemas/own-posts";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { forbidden } from "../errors";
 import { pageRequest } from "../pagination";
@@ -15,7 +17,7 @@ export async function registerOwnPostsRoutes(app: FastifyInstance, ctx: AppConte
    * published posts (cards with their status), newest publish time first, optionally one status
    * (`?status=`) and words of the title (`?q=`). Never cached.
    */
-  app.get("/api/me/posts", async (request, reply) => {
+  route(app, ownPosts, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAdmin(ctx, request);
     if (!canPublish(viewer) || !viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
     const query = parse(OwnPostsQuerySchema, request.query ?? {});

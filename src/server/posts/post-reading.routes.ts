@@ -1,4 +1,6 @@
 import type { FastifyInstance } from "fastify";
+import { postReading } from "../../common/api";
+import { route } from "../api/route";
 import { SELF_COMPRESSED } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { getViewer } from "../plugins/auth";
@@ -7,7 +9,7 @@ import { sendPostRead } from "./posts.routes";
 
 export async function registerPostReadingRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** GET /api/posts/:id/reading: reading time, author and previous/next post (PostReading). */
-  app.get<{ Params: { id: string } }>("/api/posts/:id/reading", SELF_COMPRESSED, async (request, reply) => {
+  route(app, postReading, SELF_COMPRESSED, async (request, reply) => {
     return sendPostRead(
       request,
       reply,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { postCreate, postDelete, postUpdate } from "../../common/api";
 import { canManagePost, canPublish } from "../../common/policies";
 import { thumbnailUrl, thumbnailUrlAfterEdit } from "../../common/rules/markers";
 import { isPostPublic } from "../../common/rules/post-visibility";
@@ -6,6 +7,7 @@ import { SLUG_MESSAGES } from "../../common/rules/slug";
 import { IdParamsSchema, isId } from "../../common/schemas/id";
 import { CreatePostSchema, UpdatePostSchema } from "../../common/schemas/post";
 import type { PostImage } from "../../common/types";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { requireAdmin } from "../plugins/auth";
@@ -87,7 +89,7 @@ async function freeSlug(ctx: AppContext, wanted: string, postId: string): Promis
 
 export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** POST /api/posts: an author publishes, as themself only. */
-  app.post("/api/posts", WRITE, async (request, reply) => {
+  route(app, postCreate, { ...WRITE, validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAdmin(ctx, request);
     const input = parse(CreatePostSchema, request.body);
     if (!canPublish(viewer) || viewer.authorKey !== input.author)
@@ -121,7 +123,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** PATCH /api/posts/:id: the account tied to the post's author edits it. */
-  app.patch("/api/posts/:id", WRITE, async (request) => {
+  route(app, postUpdate, { ...WRITE, validateInHandler: true }, async (request) => {
     const viewer = await requireAdmin(ctx, request);
     const { id } = parse(IdParamsSchema, request.params);
     if (!isId(id)) throw postNotFound();
@@ -172,7 +174,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** DELETE /api/posts/:id: the post, its likes and its comments, in one transaction. */
-  app.delete("/api/posts/:id", WRITE, async (request, reply) => {
+  route(app, postDelete, { ...WRITE, validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAdmin(ctx, request);
     const { id } = parse(IdParamsSchema, request.params);
     if (!isId(id)) throw postNotFound();

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { postBySlug, postRead, postsList } from "../../common/api";
+import { route } from "../api/route";
 import { API_READ_CACHE_CONTROL, type CachedBody, SELF_COMPRESSED, sendCached } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
@@ -33,7 +35,8 @@ export function sendPostRead(
 export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // The hottest reads answer a cached body in the request's own tick (no await per layer); a miss
   // takes the async path that loads it.
-  app.get("/api/posts", SELF_COMPRESSED, (request, reply) => {
+  const HOT = { ...SELF_COMPRESSED, validateInHandler: true } as const;
+  route(app, postsList, HOT, (request, reply) => {
     // Keyed by the exact URL first, so a repeated request skips parsing too.
     const key = `url|${request.url}`;
     const hit = ctx.cache.hit<CachedBody>(key);
@@ -43,7 +46,7 @@ export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext)
       .then((body) => sendCached(request, reply, body, API_READ_CACHE_CONTROL));
   });
 
-  app.get<{ Params: { id: string } }>("/api/posts/:id", SELF_COMPRESSED, (request, reply) => {
+  route(app, postRead, HOT, (request, reply) => {
     const hit = ctx.cache.hit<CachedPostEntry>(postKey(request.params.id));
     if (hit) return sendCached(request, reply, hit.body, API_READ_CACHE_CONTROL);
     return readPost(ctx, request.params.id, () => getViewer(ctx, request)).then((entry) =>
@@ -53,7 +56,7 @@ export async function registerPostsRoutes(app: FastifyInstance, ctx: AppContext)
 
   // The post at `/post/{slug}`: by its slug or an earlier one (the answer's `slug` is the current
   // one); ids stay the API's names for posts (docs/decisions/0033-post-addresses.md).
-  app.get<{ Params: { slug: string } }>("/api/posts/by-slug/:slug", SELF_COMPRESSED, (request, reply) =>
+  route(app, postBySlug, HOT, (request, reply) =>
     readPostByAddress(ctx, request.params.slug, () => getViewer(ctx, request)).then((entry) =>
       sendPostRead(request, reply, entry),
     ),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
+import { revisionCompare, revisionRestore, revisionsList } from "../../common/api";
 import { PAGE_SIZE_DEFAULT } from "../../common/limits";
 import { canManagePost } from "../../common/policies";
 import { isPostPublic } from "../../common/rules/post-visibility";
@@ -10,6 +11,7 @@ import {
   RevisionListQuerySchema,
 } from "../../common/schemas/revisions";
 import type { Page, PostRevision, PostRevisionSummary, RevisionComparison } from "../../common/types";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { encodeSeqCursor, seqPageRequest } from "../pagination";
@@ -66,7 +68,7 @@ async function loadRevision(ctx: AppContext, post: PostRow, rawId: string | unde
 
 export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** GET /api/posts/:id/revisions: the post's saves, newest first. */
-  app.get("/api/posts/:id/revisions", async (request, reply) => {
+  route(app, revisionsList, { validateInHandler: true }, async (request, reply) => {
     const post = await loadOwnPost(ctx, request);
     const query = parse(RevisionListQuerySchema, request.query ?? {});
     const { limit, afterSeq } = seqPageRequest(query, PAGE_SIZE_DEFAULT);
@@ -81,7 +83,7 @@ export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   /** GET /api/posts/:id/revisions/:revisionId?against=previous|current: the revision and what changed. */
-  app.get("/api/posts/:id/revisions/:revisionId", async (request, reply) => {
+  route(app, revisionCompare, { validateInHandler: true }, async (request, reply) => {
     const post = await loadOwnPost(ctx, request);
     const { against } = parse(RevisionCompareQuerySchema, request.query ?? {});
     const revision = await loadRevision(ctx, post, parse(Params, request.params).revisionId);
@@ -99,9 +101,10 @@ export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   /** POST /api/posts/:id/revisions/:revisionId/restore: the revision's text back; itself a revision. */
-  app.post(
-    "/api/posts/:id/revisions/:revisionId/restore",
-    { config: { invalidatesContent: true } },
+  route(
+    app,
+    revisionRestore,
+    { config: { invalidatesContent: true }, validateInHandler: true },
     async (request) => {
       const post = await loadOwnPost(ctx, request);
       parse(RestoreRevisionBodySchema, request.body);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { settingsChanges, settingsRead, settingsTestContact, settingsUpdate } from "../../common/api";
 import { ERROR_CODES } from "../../common/error-codes";
 import { canEditSiteSettings } from "../../common/policies";
 import { strictBody } from "../../common/schemas/body";
@@ -11,6 +12,7 @@ import {
   type SiteSettingKey,
   type StoredSiteSettings,
 } from "../../common/site-settings";
+import { route } from "../api/route";
 import { createContactSender } from "../contact/delivery";
 import type { AppContext } from "../context";
 import { AppError, forbidden, invalid } from "../errors";
@@ -27,7 +29,7 @@ const onlyAuthors = () => forbidden("Only the two authors can change the site se
 
 export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** GET /api/settings: what readers see; the contact recipients too for the two authors. */
-  app.get("/api/settings", async (request, reply) => {
+  route(app, settingsRead, { validateInHandler: true }, async (request, reply) => {
     const viewer = await getViewer(ctx, request);
     const settings = await cachedSiteSettings(ctx);
     // The answer depends on who asks: a shared cache must not hand one to the other.
@@ -44,7 +46,7 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
    * PUT /api/settings: the fields given change (empty: back to the default); stored are only the
    * values that differ from the defaults, so a changed environment variable still applies to the rest.
    */
-  app.put("/api/settings", async (request) => {
+  route(app, settingsUpdate, { validateInHandler: true }, async (request) => {
     const viewer = await requireViewer(ctx, request);
     if (!canEditSiteSettings(viewer)) throw onlyAuthors();
     const input = parse(SiteSettingsBodySchema, request.body);
@@ -83,7 +85,7 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
   });
 
   /** GET /api/settings/changes: who changed what, when (the two authors). */
-  app.get("/api/settings/changes", async (request, reply) => {
+  route(app, settingsChanges, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireViewer(ctx, request);
     if (!canEditSiteSettings(viewer)) throw onlyAuthors();
     reply.header("cache-control", "private, no-store");
@@ -92,7 +94,7 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
 
   /** POST /api/settings/test-contact: a test message through the real contact path, at once. */
   const sendTest = createContactSender(ctx.config, ctx.mailer, undefined, () => contactSite(ctx));
-  app.post("/api/settings/test-contact", async (request) => {
+  route(app, settingsTestContact, { validateInHandler: true }, async (request) => {
     const viewer = await requireViewer(ctx, request);
     if (!canEditSiteSettings(viewer)) throw onlyAuthors();
     parse(TestContactBodySchema, request.body ?? {});

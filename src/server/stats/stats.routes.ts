@@ -1,10 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { postStats, stats } from "../../common/api";
 import { canReadStats } from "../../common/policies";
 import { pageFor, pages } from "../../common/routes";
 import { BODY_MUST_BE_OBJECT_MESSAGE } from "../../common/schemas/body";
 import { isId } from "../../common/schemas/id";
 import { BeaconSchema, PostStatsQuerySchema, StatsQuerySchema } from "../../common/schemas/stats";
 import { COUNTED_PAGES, STATS_BEACON_PATH } from "../../common/stats";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { forbidden, invalid, tooManyRequests } from "../errors";
 import { requireAdmin } from "../plugins/auth";
@@ -96,7 +98,7 @@ export async function registerStatsRoutes(
   });
 
   /** The studio's numbers: authors only, either author for either blog or both. */
-  app.get("/api/stats", async (request, reply) => {
+  route(app, stats, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAdmin(ctx, request);
     if (!canReadStats(viewer)) throw forbidden("Only the blog's authors can do that.");
     const query = parse(StatsQuerySchema, request.query ?? {});
@@ -106,7 +108,7 @@ export async function registerStatsRoutes(
   });
 
   /** A post's own numbers, for the rows of the Posts list and the post page (authors only). */
-  app.get("/api/stats/posts", async (request, reply) => {
+  route(app, postStats, { validateInHandler: true }, async (request, reply) => {
     const viewer = await requireAdmin(ctx, request);
     if (!canReadStats(viewer)) throw forbidden("Only the blog's authors can do that.");
     const { ids } = parse(PostStatsQuerySchema, request.query ?? {});

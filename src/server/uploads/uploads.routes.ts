@@ -1,6 +1,8 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
+import { uploads } from "../../common/api";
 import { UPLOAD_MAX_BYTES } from "../../common/limits";
+import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { AppError, badRequest, forbidden, payloadTooLarge, unsupportedMedia } from "../errors";
 import { requireAdmin } from "../plugins/auth";
@@ -23,7 +25,7 @@ export async function registerUploadsRoutes(app: FastifyInstance, ctx: AppContex
     });
 
     /** POST /api/uploads: one or more images (admins) → `{ files: [{ id, url, width, height }] }`. */
-    scope.post("/api/uploads", async (request, reply) => {
+    route(scope, uploads, { validateInHandler: true }, async (request, reply) => {
       const viewer = await requireAdmin(ctx, request);
       if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
       if (!request.isMultipart()) throw unsupportedMedia("Send the images as multipart/form-data.");

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
+import { firstHour } from "../../../common/api";
 import type { FirstHour } from "../../../common/first-hour";
-import { api } from "../../lib/api";
+import { call } from "../../lib/api";
 import { useSession } from "../../lib/session";
 import { FIRST_HOUR_PLACE, firstHourDismissed, firstHourDismissedKey } from "./first-hour-place";
 import "./first-hour.css";
@@ -45,7 +46,7 @@ export default function FirstHourChecklist({ links = DEFAULT_LINKS }: { links?: 
   const [dismissed, dismiss] = useDismissed(viewer?.id);
   const steps = useQuery({
     queryKey: firstHourKey,
-    queryFn: ({ signal }) => api<FirstHour>("/api/me/first-hour", { signal }),
+    queryFn: ({ signal }) => call(firstHour, { signal }),
     enabled: !!viewer?.authorKey && !dismissed,
   });
   // Whatever the author saves in the studio may tick a step: ask again after each save.

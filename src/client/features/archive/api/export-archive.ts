@@ -1,3 +1,4 @@
+import { archiveExport, urlOf } from "../../../../common/api";
 import type { ApiErrorBody } from "../../../../common/types";
 import { ApiError } from "../../../lib/api";
 
@@ -10,7 +11,7 @@ const ESTIMATE_HEADER = "x-archive-estimated-bytes";
  * so it stays below 1 until the last byte).
  */
 export async function downloadArchive(onProgress: (fraction: number) => void, signal?: AbortSignal) {
-  const res = await fetch("/api/admin/export", { credentials: "same-origin", signal });
+  const res = await fetch(urlOf(archiveExport), { credentials: "same-origin", signal });
   if (!res.ok || !res.body) {
     const body = (await res.json().catch(() => null)) as ApiErrorBody | null;
     throw new ApiError(

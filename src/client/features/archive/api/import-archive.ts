@@ -1,3 +1,4 @@
+import { archiveImport, urlOf } from "../../../../common/api";
 import type { ApiErrorBody } from "../../../../common/types";
 import { ApiError } from "../../../lib/api";
 
@@ -14,7 +15,7 @@ export interface ImportReport {
 export function uploadArchive(file: File, onProgress: (fraction: number) => void): Promise<ImportReport> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/admin/import");
+    xhr.open(archiveImport.method, urlOf(archiveImport));
     xhr.withCredentials = true;
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);

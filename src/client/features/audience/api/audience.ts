@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { AudienceFollowers, FollowerStatus, ImportResult } from "../../../../common/audience-page";
-import { api } from "../../../lib/api";
+import { audienceFollowers, audienceImport, audienceRemove } from "../../../../common/api";
+import type { FollowerStatus } from "../../../../common/audience-page";
+import { call } from "../../../lib/api";
 
 /** Everything the Audience page shows: under one key, so a change reloads it all. */
 const AUDIENCE_KEY = ["audience"] as const;
@@ -11,19 +12,18 @@ export interface AudienceQuery {
   offset: number;
 }
 
-const search = ({ q, status, offset }: AudienceQuery) => {
-  const params = new URLSearchParams();
-  if (q) params.set("q", q);
-  if (status) params.set("status", status);
-  if (offset) params.set("offset", String(offset));
-  const s = params.toString();
-  return s ? `?${s}` : "";
-};
-
 export const useAudience = (query: AudienceQuery) =>
   useQuery({
     queryKey: [...AUDIENCE_KEY, query],
-    queryFn: ({ signal }) => api<AudienceFollowers>(`/api/audience/followers${search(query)}`, { signal }),
+    queryFn: ({ signal }) =>
+      call(audienceFollowers, {
+        query: {
+          q: query.q || undefined,
+          status: query.status || undefined,
+          offset: query.offset || undefined,
+        },
+        signal,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -41,11 +41,7 @@ function useAudienceChange<T, R>(run: (input: T) => Promise<R>) {
 }
 
 export const useRemoveFollower = () =>
-  useAudienceChange((id: string) =>
-    api<void>(`/api/audience/followers/${encodeURIComponent(id)}`, { method: "DELETE" }),
-  );
+  useAudienceChange((id: string) => call(audienceRemove, { params: { id } }));
 
 export const useImportFollowers = () =>
-  useAudienceChange((body: { csv: string; confirmed: boolean }) =>
-    api<ImportResult>("/api/audience/import", { method: "POST", body }),
-  );
+  useAudienceChange((body: { csv: string; confirmed: boolean }) => call(audienceImport, { body }));

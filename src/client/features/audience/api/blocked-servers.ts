@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { blockedServerAdd, blockedServerRemove, blockedServers } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export const blockedServersKey = [...queryKeys.socialWeb, "blocked-servers"] as const;
 
@@ -8,8 +9,7 @@ export const blockedServersKey = [...queryKeys.socialWeb, "blocked-servers"] as 
 export const useBlockedServers = () =>
   useQuery({
     queryKey: blockedServersKey,
-    queryFn: ({ signal }) =>
-      api<{ items: { host: string; since: string }[] }>("/api/admin/fediverse/blocked-servers", { signal }),
+    queryFn: ({ signal }) => call(blockedServers, { signal }),
     staleTime: 0,
   });
 
@@ -18,9 +18,7 @@ export function useBlockServer() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ host, block }: { host: string; block: boolean }) =>
-      block
-        ? api("/api/admin/fediverse/blocked-servers", { method: "POST", body: { host } })
-        : api(`/api/admin/fediverse/blocked-servers/${encodeURIComponent(host)}`, { method: "DELETE" }),
+      block ? call(blockedServerAdd, { body: { host } }) : call(blockedServerRemove, { params: { host } }),
     onSuccess: () => client.invalidateQueries({ queryKey: blockedServersKey }),
   });
 }

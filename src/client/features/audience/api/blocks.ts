@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { BlockedReader } from "../../../../common/engagement";
+import { blockDelete, blocksList } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** The readers the signed-in author blocked from commenting on their blog. */
 export const useBlockedReaders = () =>
   useQuery({
     queryKey: queryKeys.blockedReaders,
-    queryFn: ({ signal }) => api<{ items: BlockedReader[] }>("/api/blocks", { signal }),
+    queryFn: ({ signal }) => call(blocksList, { signal }),
     staleTime: 0,
   });
 
@@ -15,8 +15,7 @@ export const useBlockedReaders = () =>
 export function useUnblock() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) =>
-      api<void>(`/api/blocks/${encodeURIComponent(userId)}`, { method: "DELETE" }),
+    mutationFn: (userId: string) => call(blockDelete, { params: { userId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.blockedReaders }),
   });
 }

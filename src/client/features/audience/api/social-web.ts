@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  fediverseAccount,
+  fediverseFollowersList,
+  fediverseHandle,
+  fediverseSettings,
+  followRequestAccept,
+  followRequestReject,
+  followRequests,
+} from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** The author's account on the social web (docs/fediverse.md). */
 export interface SocialWebAccount {
@@ -29,7 +38,7 @@ export interface SocialWebFollower {
 export function useSocialWebAccount() {
   return useQuery({
     queryKey: queryKeys.socialWeb,
-    queryFn: ({ signal }) => api<SocialWebAccount>("/api/admin/fediverse", { signal }),
+    queryFn: ({ signal }) => call(fediverseAccount, { signal }) as Promise<SocialWebAccount>,
   });
 }
 
@@ -38,15 +47,14 @@ export function useSocialWebFollowers() {
   return useQuery({
     queryKey: [...queryKeys.socialWeb, "followers"],
     queryFn: ({ signal }) =>
-      api<{ total: number; items: SocialWebFollower[] }>("/api/admin/fediverse/followers", { signal }),
+      call(fediverseFollowersList, { signal }) as Promise<{ total: number; items: SocialWebFollower[] }>,
   });
 }
 
 export function useChangeHandle() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (handle: string) =>
-      api<SocialWebAccount>("/api/admin/fediverse/handle", { method: "PUT", body: { handle } }),
+    mutationFn: (handle: string) => call(fediverseHandle, { body: { handle } }) as Promise<SocialWebAccount>,
     onSuccess: (account) => client.setQueryData(queryKeys.socialWeb, account),
   });
 }
@@ -57,7 +65,7 @@ export function useFollowRequests(enabled: boolean) {
     queryKey: [...queryKeys.socialWeb, "requests"],
     enabled,
     queryFn: ({ signal }) =>
-      api<{ total: number; items: SocialWebFollower[] }>("/api/admin/fediverse/follow-requests", { signal }),
+      call(followRequests, { signal }) as Promise<{ total: number; items: SocialWebFollower[] }>,
   });
 }
 
@@ -65,10 +73,7 @@ export function useSettleFollowRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ actorId, accept }: { actorId: string; accept: boolean }) =>
-      api(`/api/admin/fediverse/follow-requests/${accept ? "accept" : "reject"}`, {
-        method: "POST",
-        body: { actorId },
-      }),
+      call(accept ? followRequestAccept : followRequestReject, { body: { actorId } }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.socialWeb }),
   });
 }
@@ -77,7 +82,7 @@ export function useApproveFollowers() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (approveFollowers: boolean) =>
-      api<SocialWebAccount>("/api/admin/fediverse/settings", { method: "PUT", body: { approveFollowers } }),
+      call(fediverseSettings, { body: { approveFollowers } }) as Promise<SocialWebAccount>,
     onSuccess: (account) => client.setQueryData(queryKeys.socialWeb, account),
   });
 }

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from "react";
+import { audienceCsv, urlOf } from "../../../../common/api";
 import {
   AUDIENCE_PAGE_SIZE,
   type AudienceFollower,
@@ -142,7 +143,7 @@ export default function AudiencePage() {
                 Search
               </button>
             </form>
-            <a className="button button-ghost" href="/api/audience/followers.csv" download>
+            <a className="button button-ghost" href={urlOf(audienceCsv)} download>
               Export as CSV
             </a>
           </div>

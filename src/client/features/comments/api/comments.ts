@@ -1,11 +1,10 @@
 import { type InfiniteData, useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { commentCreate, commentDelete, commentsList, commentUpdate } from "../../../../common/api";
 import type { Comment } from "../../../../common/engagement";
 import { queryKeys } from "../../../../common/query-keys";
 import type { Page } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { keyedPages } from "../../../lib/typed-query";
-
-const listUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/comments`;
 
 /** SPEC §7: a post's comments, newest first, a page at a time. */
 export function useComments(postId: string) {
@@ -17,9 +16,7 @@ export function useComments(postId: string) {
     string | null
   >({
     ...keyedPages(queryKeys.comments(postId), ({ pageParam, signal }) =>
-      api<Page<Comment>>(`${listUrl(postId)}${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`, {
-        signal,
-      }),
+      call(commentsList, { params: { id: postId }, query: { cursor: pageParam }, signal }),
     ),
     // Comments are live: the page shows the inlined ones at once and checks for newer ones.
     staleTime: 0,
@@ -37,15 +34,13 @@ function useCommentMutation<TVars>(postId: string, fn: (vars: TVars) => Promise<
 /** A new comment, or a reply when `replyTo` names the comment it answers. */
 export const useAddComment = (postId: string) =>
   useCommentMutation(postId, ({ content, replyTo }: { content: string; replyTo?: string }) =>
-    api<Comment>(listUrl(postId), { method: "POST", body: replyTo ? { content, replyTo } : { content } }),
+    call(commentCreate, { params: { id: postId }, body: replyTo ? { content, replyTo } : { content } }),
   );
 
 export const useUpdateComment = (postId: string) =>
   useCommentMutation(postId, ({ id, content }: { id: string; content: string }) =>
-    api<Comment>(`/api/comments/${encodeURIComponent(id)}`, { method: "PATCH", body: { content } }),
+    call(commentUpdate, { params: { id }, body: { content } }),
   );
 
 export const useDeleteComment = (postId: string) =>
-  useCommentMutation(postId, (id: string) =>
-    api<void>(`/api/comments/${encodeURIComponent(id)}`, { method: "DELETE" }),
-  );
+  useCommentMutation(postId, (id: string) => call(commentDelete, { params: { id } }));

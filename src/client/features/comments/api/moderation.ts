@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { blockCreate, blockedServerAdd, commentReport, commentVisibility } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import { api } from "../../../lib/api";
-
-const commentUrl = (id: string) => `/api/comments/${encodeURIComponent(id)}`;
+import { call } from "../../../lib/api";
 
 /** The post's author hides a comment from readers or shows it again. */
 export function useSetHidden(postId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
-      api(`${commentUrl(id)}/visibility`, { method: "PATCH", body: { hidden } }),
+      call(commentVisibility, { params: { id }, body: { hidden } }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.comments(postId) }),
   });
 }
@@ -18,7 +17,7 @@ export function useSetHidden(postId: string) {
 export function useBlock(postId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (userId: string) => api("/api/blocks", { method: "POST", body: { userId } }),
+    mutationFn: (userId: string) => call(blockCreate, { body: { userId } }),
     onSuccess: async () => {
       await client.invalidateQueries({ queryKey: queryKeys.comments(postId) });
       await client.invalidateQueries({ queryKey: queryKeys.blockedReaders });
@@ -30,12 +29,11 @@ export function useBlock(postId: string) {
 export function useBlockServer() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (host: string) =>
-      api("/api/admin/fediverse/blocked-servers", { method: "POST", body: { host } }),
+    mutationFn: (host: string) => call(blockedServerAdd, { body: { host } }),
     onSuccess: () => client.invalidateQueries({ queryKey: [...queryKeys.socialWeb, "blocked-servers"] }),
   });
 }
 
 /** A reader reports a comment to the post's author. */
 export const useReport = () =>
-  useMutation({ mutationFn: (id: string) => api(`${commentUrl(id)}/report`, { method: "POST", body: {} }) });
+  useMutation({ mutationFn: (id: string) => call(commentReport, { params: { id }, body: {} }) });

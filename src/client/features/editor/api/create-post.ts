@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { postCreate } from "../../../../common/api";
 import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
 import type { BlogPost } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export interface PostBody {
   title: string;
@@ -25,7 +26,7 @@ export interface Publishing {
 export const createPost = (
   body: PostBody & Publishing & { author: BlogPost["author"] },
   options: { keepalive?: boolean } = {},
-) => api<BlogPost>("/api/posts", { method: "POST", body, ...options });
+) => call(postCreate, { body, ...options });
 
 /** What a new post makes stale: every list of posts reloads, and the neighbours of its blog's posts. */
 export function useAfterCreatePost() {

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
+import { postUpdate } from "../../../../common/api";
 import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
 import type { BlogPost } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import type { PostBody, Publishing } from "./create-post";
 
 /**
@@ -12,7 +13,7 @@ export const updatePost = (
   id: string,
   body: PostBody & Publishing & { autosave?: boolean; newPost?: true },
   options: { keepalive?: boolean } = {},
-) => api<BlogPost>(`/api/posts/${encodeURIComponent(id)}`, { method: "PATCH", body, ...options });
+) => call(postUpdate, { params: { id }, body, ...options });
 
 /**
  * What a saved post makes stale: the post itself shows the answer (when given), and every list of

@@ -1,4 +1,5 @@
-import { api } from "../../../lib/api";
+import { uploads } from "../../../../common/api";
+import { call } from "../../../lib/api";
 
 export interface UploadedImage {
   id: string;
@@ -11,5 +12,5 @@ export interface UploadedImage {
 export async function uploadImages(files: File[]): Promise<UploadedImage[]> {
   const form = new FormData();
   for (const file of files) form.append("images", file, file.name);
-  return (await api<{ files: UploadedImage[] }>("/api/uploads", { method: "POST", body: form })).files;
+  return ((await call(uploads, { body: form })) as { files: UploadedImage[] }).files;
 }

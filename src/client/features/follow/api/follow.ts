@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Following, FollowResult } from "../../../../common/audience";
+import { follow, following, followStats } from "../../../../common/api";
 import type { AuthorKey } from "../../../../common/limits";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 const followingKey = ["follow", "mine"] as const;
 
@@ -9,8 +9,7 @@ const followingKey = ["follow", "mine"] as const;
 export function useFollow() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { email?: string; authors: AuthorKey[] }) =>
-      api<FollowResult>("/api/follow", { method: "POST", body }),
+    mutationFn: (body: { email?: string; authors: AuthorKey[] }) => call(follow, { body }),
     onSuccess: () => client.invalidateQueries({ queryKey: followingKey }),
   });
 }
@@ -19,7 +18,7 @@ export function useFollow() {
 export function useFollowing(enabled: boolean) {
   return useQuery({
     queryKey: followingKey,
-    queryFn: ({ signal }) => api<Following>("/api/follow", { signal }),
+    queryFn: ({ signal }) => call(following, { signal }),
     enabled,
   });
 }
@@ -28,6 +27,6 @@ export function useFollowing(enabled: boolean) {
 export function useFollowerCount() {
   return useQuery({
     queryKey: ["follow", "stats"],
-    queryFn: ({ signal }) => api<{ followers: number }>("/api/follow/stats", { signal }),
+    queryFn: ({ signal }) => call(followStats, { signal }),
   });
 }

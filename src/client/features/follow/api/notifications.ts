@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  notifications,
+  notificationsStop,
+  notificationsUpdate,
+  notificationsVerify,
+  notificationsVerifyRequest,
+} from "../../../../common/api";
 import type { NotificationSettingsResult } from "../../../../common/audience";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export type NotificationSettings = NotificationSettingsResult;
 
@@ -9,7 +16,7 @@ const key = ["notifications"] as const;
 export const useNotificationSettings = () =>
   useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api<NotificationSettings>("/api/notifications", { signal }),
+    queryFn: ({ signal }) => call(notifications, { signal }),
   });
 
 /** Switch a kind on or off; switching one on with an unproven address sends the link that proves it. */
@@ -17,7 +24,7 @@ export function useUpdateNotifications() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (change: Partial<Pick<NotificationSettings, "replies" | "comments">>) =>
-      api<NotificationSettings>("/api/notifications", { method: "PATCH", body: change }),
+      call(notificationsUpdate, { body: change }),
     onSuccess: (data) => client.setQueryData(key, data),
   });
 }
@@ -26,7 +33,7 @@ export function useUpdateNotifications() {
 export function useRequestVerification() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<NotificationSettings>("/api/notifications/verify-request", { method: "POST" }),
+    mutationFn: () => call(notificationsVerifyRequest, {}),
     onSuccess: (data) => client.setQueryData(key, data),
   });
 }
@@ -35,8 +42,7 @@ export function useRequestVerification() {
 export function useConfirmMailbox() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) =>
-      api<{ verified: true }>("/api/notifications/verify", { method: "POST", body: { token } }),
+    mutationFn: (token: string) => call(notificationsVerify, { body: { token } }),
     onSuccess: () => client.invalidateQueries({ queryKey: key }),
   });
 }
@@ -45,8 +51,6 @@ export function useConfirmMailbox() {
 export const useStopNotifications = () =>
   useMutation({
     mutationFn: ({ token, kind }: { token: string; kind: string }) =>
-      api<{ stopped: string }>(
-        `/api/notifications/unsubscribe?token=${encodeURIComponent(token)}&kind=${encodeURIComponent(kind)}`,
-        { method: "POST" },
-      ),
+      // The link's kind as it came: the server refuses one it does not know.
+      call(notificationsStop, { query: { token, kind: kind as "replies" | "comments" } }),
   });

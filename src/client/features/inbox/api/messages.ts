@@ -1,7 +1,8 @@
 import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
+import { contactMessages } from "../../../../common/api";
 import type { ContactMessage } from "../../../../common/engagement";
 import type { Page } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export const inboxQueryKey = ["contact-messages"] as const;
 
@@ -15,11 +16,7 @@ export function useInboxMessages() {
     string | null
   >({
     queryKey: inboxQueryKey,
-    queryFn: ({ pageParam, signal }) =>
-      api<Page<ContactMessage>>(
-        `/api/contact/messages${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
-        { signal },
-      ),
+    queryFn: ({ pageParam, signal }) => call(contactMessages, { query: { cursor: pageParam }, signal }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,

@@ -1,6 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  blockedServerAdd,
+  commentApprove,
+  commentDelete,
+  commentDismissReports,
+  commentVisibility,
+  moderationRead,
+  moderationUpdate,
+} from "../../../../common/api";
 import type { Comment } from "../../../../common/engagement";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export interface ReviewList {
   holdFirstComments: boolean;
@@ -20,7 +29,7 @@ const key = ["moderation"] as const;
 export const useReviewList = () =>
   useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api<ReviewList>("/api/moderation", { signal }),
+    queryFn: ({ signal }) => call(moderationRead, { signal }) as Promise<ReviewList>,
     staleTime: 0,
   });
 
@@ -29,11 +38,11 @@ export function useReviewAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: "approve" | "hide" | "dismiss" | "delete" }) => {
-      const url = `/api/comments/${encodeURIComponent(id)}`;
-      if (action === "approve") return api(`${url}/approve`, { method: "POST" });
-      if (action === "hide") return api(`${url}/visibility`, { method: "PATCH", body: { hidden: true } });
-      if (action === "dismiss") return api(`${url}/dismiss-reports`, { method: "POST" });
-      return api(url, { method: "DELETE" });
+      const params = { id };
+      if (action === "approve") return call(commentApprove, { params });
+      if (action === "hide") return call(commentVisibility, { params, body: { hidden: true } });
+      if (action === "dismiss") return call(commentDismissReports, { params });
+      return call(commentDelete, { params });
     },
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
@@ -42,15 +51,13 @@ export function useReviewAction() {
 /** Block the social-web server a comment to review came from (issue 23). */
 export const useBlockServer = () =>
   useMutation({
-    mutationFn: (host: string) =>
-      api("/api/admin/fediverse/blocked-servers", { method: "POST", body: { host } }),
+    mutationFn: (host: string) => call(blockedServerAdd, { body: { host } }),
   });
 
 export function useHoldSetting() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (holdFirstComments: boolean) =>
-      api("/api/moderation", { method: "PATCH", body: { holdFirstComments } }),
+    mutationFn: (holdFirstComments: boolean) => call(moderationUpdate, { body: { holdFirstComments } }),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

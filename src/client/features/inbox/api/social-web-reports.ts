@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api";
+import { fediverseReportDismiss, fediverseReports } from "../../../../common/api";
+import { call } from "../../../lib/api";
 
 export interface SocialWebReport {
   id: string;
@@ -16,15 +17,14 @@ const key = ["moderation", "social-web-reports"] as const;
 export const useSocialWebReports = () =>
   useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => api<{ items: SocialWebReport[] }>("/api/admin/fediverse/reports", { signal }),
+    queryFn: ({ signal }) => call(fediverseReports, { signal }) as Promise<{ items: SocialWebReport[] }>,
     staleTime: 0,
   });
 
 export function useDismissSocialWebReport() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) =>
-      api(`/api/admin/fediverse/reports/${encodeURIComponent(id)}/dismiss`, { method: "POST" }),
+    mutationFn: (id: string) => call(fediverseReportDismiss, { params: { id }, body: {} }),
     onSettled: () => client.invalidateQueries({ queryKey: key }),
   });
 }

@@ -1,16 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { LikeState } from "../../../../common/engagement";
+import { likeRead, likeToggle } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
 import type { BlogPost } from "../../../../common/types";
-import { api } from "../../../lib/api";
-
-const likeUrl = (postId: string) => `/api/posts/${encodeURIComponent(postId)}/like`;
+import { call } from "../../../lib/api";
 
 /** Whether the signed-in viewer likes the post (keyed by viewer, so another sign-in never sees it). */
 export function useLikeState(postId: string, viewerId: string | null, likes: number) {
   return useQuery({
     queryKey: [...queryKeys.likeState(postId), viewerId],
-    queryFn: ({ signal }) => api<LikeState>(likeUrl(postId), { signal }),
+    queryFn: ({ signal }) => call(likeRead, { params: { id: postId }, signal }),
     enabled: viewerId !== null,
     placeholderData: { liked: false, likes },
   });
@@ -20,7 +18,7 @@ export function useLikeState(postId: string, viewerId: string | null, likes: num
 export function useToggleLike(postId: string, viewerId: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<LikeState>(likeUrl(postId), { method: "POST" }),
+    mutationFn: () => call(likeToggle, { params: { id: postId } }),
     onSuccess: (state) => {
       client.setQueryData([...queryKeys.likeState(postId), viewerId], state);
       client.setQueryData<BlogPost | null>(queryKeys.post(postId), (post) =>

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { postDelete } from "../../../../common/api";
 import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
-export const deletePost = (id: string) =>
-  api<null>(`/api/posts/${encodeURIComponent(id)}`, { method: "DELETE" });
+export const deletePost = (id: string) => call(postDelete, { params: { id } });
 
 /** Delete a post: it leaves the cache, and every list of posts (and post's neighbours) is stale. */
 export function useDeletePost(id: string) {

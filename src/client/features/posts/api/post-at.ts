@@ -1,13 +1,14 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { postBySlug } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
 import type { BlogPost, PostAddress } from "../../../../common/types";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, call } from "../../../lib/api";
 import { keyedQuery } from "../../../lib/typed-query";
 import { usePost } from "./post";
 
 const fetchPostAt = async (address: string, signal?: AbortSignal): Promise<BlogPost | null> => {
   try {
-    return await api<BlogPost>(`/api/posts/by-slug/${encodeURIComponent(address)}`, { signal });
+    return await call(postBySlug, { params: { slug: address }, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -1,19 +1,17 @@
 import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
+import { postsList } from "../../../../common/api";
 import type { AuthorKey } from "../../../../common/limits";
 import { queryKeys } from "../../../../common/query-keys";
 import type { BlogPostCard, Page } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { keyedPages } from "../../../lib/typed-query";
 import { readLocalPosts, storeLocalPosts } from "./local-posts";
 
 type Filter = { author: AuthorKey } | { tag: string };
 
-export const fetchPostsPage = (filter: Filter, cursor: string | null, signal?: AbortSignal) => {
-  const params = new URLSearchParams("author" in filter ? { author: filter.author } : { tag: filter.tag });
-  if (cursor) params.set("cursor", cursor);
-  return api<Page<BlogPostCard>>(`/api/posts?${params}`, { signal });
-};
+export const fetchPostsPage = (filter: Filter, cursor: string | null, signal?: AbortSignal) =>
+  call(postsList, { query: { ...filter, cursor }, signal });
 
 const listQueryOptions = (filter: Filter) =>
   keyedPages(

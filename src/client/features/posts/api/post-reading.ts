@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { postReading } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import type { PostReading } from "../../../../common/types";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, call } from "../../../lib/api";
 import { keyedQuery } from "../../../lib/typed-query";
 
 /**
@@ -12,7 +12,7 @@ import { keyedQuery } from "../../../lib/typed-query";
 export function usePostReading(id: string | undefined) {
   return useQuery({
     ...keyedQuery(queryKeys.postReading(id ?? ""), ({ signal }) =>
-      api<PostReading>(`/api/posts/${encodeURIComponent(id!)}/reading`, { signal }),
+      call(postReading, { params: { id: id! }, signal }),
     ),
     enabled: !!id,
     // Not found is final (the post page says so); a server failure is tried once more.

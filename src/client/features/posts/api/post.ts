@@ -1,13 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
+import { postRead } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
 import type { BlogPost } from "../../../../common/types";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, call } from "../../../lib/api";
 import { keyedQuery } from "../../../lib/typed-query";
 
 /** One post by id, or null when there is none (the server inlines that null too). */
 export const fetchPost = async (id: string, signal?: AbortSignal): Promise<BlogPost | null> => {
   try {
-    return await api<BlogPost>(`/api/posts/${encodeURIComponent(id)}`, { signal });
+    return await call(postRead, { params: { id }, signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

@@ -1,15 +1,13 @@
 import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
+import { search } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
 import type { Page, SearchHit } from "../../../../common/types";
-import { ApiError, api } from "../../../lib/api";
+import { ApiError, call } from "../../../lib/api";
 import { keyedPages } from "../../../lib/typed-query";
 
-export const fetchSearchPage = (text: string, cursor: string | null, signal?: AbortSignal) => {
-  const params = new URLSearchParams({ q: text });
-  if (cursor) params.set("cursor", cursor);
-  return api<Page<SearchHit>>(`/api/search?${params}`, { signal });
-};
+export const fetchSearchPage = (text: string, cursor: string | null, signal?: AbortSignal) =>
+  call(search, { query: { q: text, cursor }, signal });
 
 export interface SearchResults {
   hits: SearchHit[] | undefined;

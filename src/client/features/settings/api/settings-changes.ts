@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { settingsChanges } from "../../../../common/api";
 import type { SiteSettingKey } from "../../../../common/site-settings";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 export interface SettingsChange {
   userEmail: string;
@@ -14,6 +15,6 @@ export const settingsChangesKey = ["site-settings", "changes"] as const;
 export function useSettingsChanges() {
   return useQuery({
     queryKey: settingsChangesKey,
-    queryFn: ({ signal }) => api<SettingsChange[]>("/api/settings/changes", { signal }),
+    queryFn: ({ signal }) => call(settingsChanges, { signal }) as Promise<SettingsChange[]>,
   });
 }

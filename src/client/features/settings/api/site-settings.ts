@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { settingsRead, settingsUpdate } from "../../../../common/api";
 import type { SiteSettingsBody } from "../../../../common/schemas/site-settings";
 import type { AuthorSiteSettings } from "../../../../common/site-settings";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { settingsChangesKey } from "./settings-changes";
 
 const settingsKey = ["site-settings"] as const;
@@ -10,14 +11,14 @@ const settingsKey = ["site-settings"] as const;
 export function useSiteSettings() {
   return useQuery({
     queryKey: settingsKey,
-    queryFn: ({ signal }) => api<AuthorSiteSettings>("/api/settings", { signal }),
+    queryFn: ({ signal }) => call(settingsRead, { signal }) as Promise<AuthorSiteSettings>,
   });
 }
 
 export function useSaveSiteSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SiteSettingsBody) => api<AuthorSiteSettings>("/api/settings", { method: "PUT", body }),
+    mutationFn: (body: SiteSettingsBody) => call(settingsUpdate, { body }),
     onSuccess: async (saved) => {
       client.setQueryData(settingsKey, saved);
       await client.invalidateQueries({ queryKey: settingsChangesKey });

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { postStats } from "../../../../common/api";
 import { type PostStats, STATS_POST_IDS_MAX } from "../../../../common/stats";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 // GET /api/stats/posts: every row of the Posts list asks for its post; the asks of one moment go
 // out as one request (up to STATS_POST_IDS_MAX ids), not one request per row.
@@ -10,7 +11,7 @@ function send() {
   const batch = waiting.splice(0, STATS_POST_IDS_MAX);
   if (waiting.length > 0) setTimeout(send, 0);
   const ids = [...new Set(batch.map((w) => w.id))].join(",");
-  api<{ posts: PostStats[] }>(`/api/stats/posts?ids=${ids}`).then(
+  call(postStats, { query: { ids } }).then(
     ({ posts }) => {
       const byId = new Map(posts.map((p) => [p.postId, p]));
       for (const w of batch) w.resolve(byId.get(w.id) ?? { postId: w.id, views: 0, reads: 0 });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { StatsRange, StatsReport, StatsScope } from "../../../../common/stats";
-import { api } from "../../../lib/api";
+import { stats } from "../../../../common/api";
+import type { StatsRange, StatsScope } from "../../../../common/stats";
+import { call } from "../../../lib/api";
 
 export const statsQueryKey = (scope: StatsScope, range: StatsRange) => ["stats", scope, range] as const;
 
@@ -8,7 +9,7 @@ export const statsQueryKey = (scope: StatsScope, range: StatsRange) => ["stats",
 export function useStats(scope: StatsScope, range: StatsRange) {
   return useQuery({
     queryKey: statsQueryKey(scope, range),
-    queryFn: ({ signal }) => api<StatsReport>(`/api/stats?scope=${scope}&range=${range}`, { signal }),
+    queryFn: ({ signal }) => call(stats, { query: { scope, range }, signal }),
     staleTime: 60_000,
     // Another blog or period keeps the page (and any open table) in place until its numbers come.
     placeholderData: keepPreviousData,

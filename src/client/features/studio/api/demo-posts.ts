@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { demoPostsCount, demoPostsRemove } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 import { ownPostsQueryKey } from "./own-posts";
 
 const demoPostsKey = ["demo-posts"] as const;
@@ -9,14 +10,14 @@ const demoPostsKey = ["demo-posts"] as const;
 export function useDemoPostCount() {
   return useQuery({
     queryKey: demoPostsKey,
-    queryFn: ({ signal }) => api<{ count: number }>("/api/admin/demo-posts", { signal }),
+    queryFn: ({ signal }) => call(demoPostsCount, { signal }),
   });
 }
 
 export function useRemoveDemoPosts() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ removed: number }>("/api/admin/demo-posts", { method: "DELETE" }),
+    mutationFn: () => call(demoPostsRemove, {}),
     onSuccess: async () => {
       client.setQueryData(demoPostsKey, { count: 0 });
       await Promise.all([

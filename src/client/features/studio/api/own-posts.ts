@@ -1,8 +1,9 @@
 import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
+import { ownPosts } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
 import type { OwnPostFilter } from "../../../../common/schemas/own-posts";
 import type { BlogPostCard, Page } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import { call } from "../../../lib/api";
 
 /** Every filter's list of the author's own posts (what a restore or a demo removal makes stale). */
 export const ownPostsQueryKey = ["posts", "own"] as const;
@@ -18,12 +19,8 @@ export function useOwnPosts(status: OwnPostFilter = "all", q = "") {
   >({
     queryKey: queryKeys.ownPosts(status, q),
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
-      if (status !== "all") params.set("status", status);
-      if (q) params.set("q", q);
-      if (pageParam) params.set("cursor", pageParam);
-      const query = params.toString();
-      return api<Page<BlogPostCard>>(`/api/me/posts${query ? `?${query}` : ""}`, { signal });
+      const query = { status: status === "all" ? undefined : status, q: q || undefined, cursor: pageParam };
+      return call(ownPosts, { query, signal });
     },
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,

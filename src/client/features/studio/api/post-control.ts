@@ -1,9 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { postDelete, postUpdate } from "../../../../common/api";
 import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
-import type { BlogPost } from "../../../../common/types";
-import { api } from "../../../lib/api";
-
-const postUrl = (id: string) => `/api/posts/${encodeURIComponent(id)}`;
+import { call } from "../../../lib/api";
 
 /**
  * Unpublish (back to draft), re-date a published post, delete it (issue 20). Each makes every
@@ -15,12 +13,12 @@ export type PostControl =
   | { kind: "delete" };
 
 const send = (id: string, control: PostControl) => {
-  if (control.kind === "delete") return api<null>(postUrl(id), { method: "DELETE" });
+  if (control.kind === "delete") return call(postDelete, { params: { id } });
   const body =
     control.kind === "unpublish"
-      ? { status: "draft" }
-      : { status: "published", publishedAt: control.publishedAt };
-  return api<BlogPost>(postUrl(id), { method: "PATCH", body });
+      ? { status: "draft" as const }
+      : { status: "published" as const, publishedAt: control.publishedAt };
+  return call(postUpdate, { params: { id }, body });
 };
 
 export function usePostControl(id: string) {

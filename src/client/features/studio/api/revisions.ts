@@ -5,9 +5,10 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
+import { revisionCompare, revisionRestore, revisionsList } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
-import type { BlogPost, Page, PostRevisionSummary, RevisionComparison } from "../../../../common/types";
-import { api } from "../../../lib/api";
+import type { Page, PostRevisionSummary } from "../../../../common/types";
+import { call } from "../../../lib/api";
 import { ownPostsQueryKey } from "./own-posts";
 
 const revisionsKey = (postId: string) => ["studio", "revisions", postId] as const;
@@ -23,10 +24,7 @@ export function useRevisions(postId: string) {
   >({
     queryKey: revisionsKey(postId),
     queryFn: ({ pageParam, signal }) =>
-      api<Page<PostRevisionSummary>>(
-        `/api/posts/${postId}/revisions${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ""}`,
-        { signal },
-      ),
+      call(revisionsList, { params: { id: postId }, query: { cursor: pageParam }, signal }),
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     staleTime: 0,
@@ -42,7 +40,7 @@ export function useRevisionComparison(
   return useQuery({
     queryKey: [...revisionsKey(postId), revisionId, against],
     queryFn: ({ signal }) =>
-      api<RevisionComparison>(`/api/posts/${postId}/revisions/${revisionId}?against=${against}`, { signal }),
+      call(revisionCompare, { params: { id: postId, revisionId: revisionId! }, query: { against }, signal }),
     enabled: revisionId !== null,
     staleTime: 0,
   });
@@ -52,8 +50,7 @@ export function useRevisionComparison(
 export function useRestoreRevision(postId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (revisionId: string) =>
-      api<BlogPost>(`/api/posts/${postId}/revisions/${revisionId}/restore`, { method: "POST" }),
+    mutationFn: (revisionId: string) => call(revisionRestore, { params: { id: postId, revisionId } }),
     onSuccess: async (post) => {
       client.setQueryData(queryKeys.post(post.id), post);
       await Promise.all([

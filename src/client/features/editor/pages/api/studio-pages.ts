@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { pageCreate, pageDelete, pagesList, pageUpdate } from "../../../../../common/api";
 import type { CreatePageInput, UpdatePageInput } from "../../../../../common/schemas/site-page";
-import type { SitePageDetail } from "../../../../../common/site-pages";
-import { api } from "../../../../lib/api";
+import { call } from "../../../../lib/api";
 
 export const studioPagesKey = ["studio-pages"] as const;
 
@@ -9,7 +9,7 @@ export const studioPagesKey = ["studio-pages"] as const;
 export function useStudioPages() {
   return useQuery({
     queryKey: studioPagesKey,
-    queryFn: ({ signal }) => api<SitePageDetail[]>("/api/pages", { signal }),
+    queryFn: ({ signal }) => call(pagesList, { signal }),
   });
 }
 
@@ -23,11 +23,10 @@ export function useSavePage() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (save: PageSave) => {
-      if (save.kind === "create")
-        return api<SitePageDetail>("/api/pages", { method: "POST", body: save.body });
-      const url = `/api/pages/${encodeURIComponent(save.slug)}`;
-      if (save.kind === "update") return api<SitePageDetail>(url, { method: "PUT", body: save.body });
-      return api<null>(url, { method: "DELETE" });
+      if (save.kind === "create") return call(pageCreate, { body: save.body });
+      const params = { slug: save.slug };
+      if (save.kind === "update") return call(pageUpdate, { params, body: save.body });
+      return call(pageDelete, { params });
     },
     onSuccess: async () => {
       await Promise.all([

@@ -1,0 +1,106 @@
+import { AudienceQuerySchema, ImportBodySchema, TestEmailBodySchema } from "../../schemas/audience";
+import {
+  ConfirmFollowBodySchema,
+  FollowBodySchema,
+  MailboxVerifyBodySchema,
+  NotificationSettingsBodySchema,
+  NotificationStopQuerySchema,
+  TokenQuerySchema,
+} from "../../schemas/follow";
+import {
+  audienceCsv,
+  audienceFollowers,
+  audienceImport,
+  audienceRemove,
+  audienceTestEmail,
+  follow,
+  followConfirm,
+  following,
+  followStats,
+  followUnsubscribe,
+  notifications,
+  notificationsStop,
+  notificationsUpdate,
+  notificationsVerify,
+  notificationsVerifyRequest,
+} from "../audience";
+import { LooseIdParams } from "../params";
+import { row } from "./contract";
+
+const tags = ["Following"] as const;
+const studio = ["Studio"] as const;
+const LINK = ["VALIDATION_ERROR", "NOT_FOUND"] as const;
+const SIGNED_IN = ["UNAUTHORIZED", "VALIDATION_ERROR"] as const;
+const AUTHORS = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
+
+export const audienceRows = [
+  row(follow, {
+    summary: "Follow him, her or both by email",
+    tags,
+    body: FollowBodySchema,
+    errors: ["VALIDATION_ERROR", "TOO_MANY_REQUESTS"],
+  }),
+  row(followConfirm, {
+    summary: "Confirm a follow (the emailed link)",
+    tags,
+    body: ConfirmFollowBodySchema,
+    errors: LINK,
+  }),
+  row(following, { summary: "What the signed-in reader's address follows", tags, errors: ["UNAUTHORIZED"] }),
+  row(followStats, { summary: "The author's confirmed followers", tags: studio, errors: AUTHORS }),
+  row(followUnsubscribe, {
+    summary: "Stop following (the emailed link)",
+    tags,
+    query: TokenQuerySchema,
+    errors: LINK,
+  }),
+  row(notifications, { summary: "The reader's reply notifications", tags, errors: ["UNAUTHORIZED"] }),
+  row(notificationsUpdate, {
+    summary: "Switch reply or comment emails",
+    tags,
+    body: NotificationSettingsBodySchema,
+    errors: SIGNED_IN,
+  }),
+  row(notificationsVerifyRequest, {
+    summary: "Send the link that proves the address",
+    tags,
+    errors: ["UNAUTHORIZED", "TOO_MANY_REQUESTS"],
+  }),
+  row(notificationsVerify, {
+    summary: "Prove the address (the link)",
+    tags,
+    body: MailboxVerifyBodySchema,
+    errors: LINK,
+  }),
+  row(notificationsStop, {
+    summary: "Stop one kind of notification (the link)",
+    tags,
+    query: NotificationStopQuerySchema,
+    errors: LINK,
+  }),
+  row(audienceFollowers, {
+    summary: "The author's followers",
+    tags: studio,
+    query: AudienceQuerySchema,
+    errors: AUTHORS,
+  }),
+  row(audienceCsv, { summary: "The author's followers as CSV", tags: studio, errors: AUTHORS }),
+  row(audienceRemove, {
+    summary: "Remove a follower",
+    tags: studio,
+    params: LooseIdParams,
+    errors: [...AUTHORS, "NOT_FOUND"],
+  }),
+  row(audienceImport, {
+    summary: "Import followers from CSV",
+    tags: studio,
+    body: ImportBodySchema,
+    errors: AUTHORS,
+  }),
+  row(audienceTestEmail, {
+    summary: "Send the author a post's follower email",
+    tags: studio,
+    body: TestEmailBodySchema,
+    errors: [...AUTHORS, "NOT_FOUND", "TOO_MANY_REQUESTS"],
+  }),
+];

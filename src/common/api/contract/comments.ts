@@ -1,0 +1,100 @@
+import {
+  BlockBodySchema,
+  BlocksQuerySchema,
+  CommentBodySchema,
+  CommentReportBodySchema,
+  CommentVisibilityBodySchema,
+  ModerationSettingsBodySchema,
+  NewCommentBodySchema,
+} from "../../schemas/comment";
+import { blockCreate, commentCreate, commentDelete, commentUpdate, commentVisibility } from "../comments";
+import {
+  blockDelete,
+  blocksList,
+  commentApprove,
+  commentDismissReports,
+  commentReport,
+  moderationRead,
+  moderationUpdate,
+} from "../moderation";
+import { LooseIdParams, PostIdParams, UserIdParams } from "../params";
+import { row } from "./contract";
+import { CommentSchema } from "./responses";
+
+const SIGNED_IN = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_ERROR"] as const;
+const AUTHORS = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
+const tags = ["Comments"] as const;
+
+/** Comment writes: the handlers check who asks before what is sent (a visitor's 401 first). */
+export const commentRows = [
+  row(commentCreate, {
+    summary: "Comment on a post, or reply (signed-in readers)",
+    tags,
+    params: PostIdParams,
+    body: NewCommentBodySchema,
+    response: CommentSchema,
+    errors: [...SIGNED_IN, "BLOCKED", "TOO_MANY_REQUESTS"],
+  }),
+  row(commentUpdate, {
+    summary: "Edit a comment (its writer)",
+    tags,
+    params: LooseIdParams,
+    body: CommentBodySchema,
+    response: CommentSchema,
+    errors: SIGNED_IN,
+  }),
+  row(commentDelete, {
+    summary: "Delete a comment (its writer or the post's author)",
+    tags,
+    params: LooseIdParams,
+    errors: SIGNED_IN,
+  }),
+  row(commentVisibility, {
+    summary: "Hide or show a comment (the post's author)",
+    tags,
+    params: LooseIdParams,
+    body: CommentVisibilityBodySchema,
+    response: CommentSchema,
+    errors: SIGNED_IN,
+  }),
+  row(commentApprove, {
+    summary: "Approve a held comment (the post's author)",
+    tags,
+    params: LooseIdParams,
+    response: CommentSchema,
+    errors: SIGNED_IN,
+  }),
+  row(commentDismissReports, {
+    summary: "Dismiss a comment's reports (the post's author)",
+    tags,
+    params: LooseIdParams,
+    errors: SIGNED_IN,
+  }),
+  row(commentReport, {
+    summary: "Report a comment to the post's author (signed-in readers)",
+    tags,
+    params: LooseIdParams,
+    body: CommentReportBodySchema,
+    errors: [...SIGNED_IN, "TOO_MANY_REQUESTS"],
+  }),
+  row(blocksList, {
+    summary: "Readers the signed-in author blocked",
+    tags,
+    query: BlocksQuerySchema,
+    errors: AUTHORS,
+  }),
+  row(blockCreate, {
+    summary: "Block a reader from commenting (an author)",
+    tags,
+    body: BlockBodySchema,
+    errors: [...AUTHORS, "NOT_FOUND", "BAD_REQUEST"],
+  }),
+  row(blockDelete, { summary: "Unblock a reader (an author)", tags, params: UserIdParams, errors: AUTHORS }),
+  row(moderationRead, { summary: "The author's review list and setting", tags, errors: AUTHORS }),
+  row(moderationUpdate, {
+    summary: "Hold first comments for approval, or not (an author)",
+    tags,
+    body: ModerationSettingsBodySchema,
+    errors: AUTHORS,
+  }),
+];

@@ -1,0 +1,89 @@
+import {
+  BlockServerBodySchema,
+  FediverseFollowersQuerySchema,
+  FediverseHandleBodySchema,
+  FediverseNothingSchema,
+  FediverseSettingsBodySchema,
+  FollowRequestBodySchema,
+} from "../../schemas/fediverse";
+import {
+  blockedServerAdd,
+  blockedServerRemove,
+  blockedServers,
+  fediverseAccount,
+  fediverseFollowersList,
+  fediverseHandle,
+  fediverseReportDismiss,
+  fediverseReports,
+  fediverseSettings,
+  followRequestAccept,
+  followRequestReject,
+  followRequests,
+} from "../fediverse";
+import { HostParams, LooseIdParams } from "../params";
+import { row } from "./contract";
+
+const tags = ["Social web"] as const;
+const AUTHORS = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
+
+export const fediverseRows = [
+  row(fediverseAccount, { summary: "The author's social-web account", tags, errors: AUTHORS }),
+  row(fediverseHandle, {
+    summary: "Choose the handle (before anyone follows)",
+    tags,
+    body: FediverseHandleBodySchema,
+    errors: [...AUTHORS, "CONFLICT"],
+  }),
+  row(fediverseFollowersList, {
+    summary: "The author's social-web followers",
+    tags,
+    query: FediverseFollowersQuerySchema,
+    errors: AUTHORS,
+  }),
+  row(blockedServers, { summary: "Blocked servers", tags, errors: AUTHORS }),
+  row(blockedServerAdd, {
+    summary: "Block a server",
+    tags,
+    body: BlockServerBodySchema,
+    errors: [...AUTHORS, "CONFLICT"],
+  }),
+  row(blockedServerRemove, { summary: "Unblock a server", tags, params: HostParams, errors: AUTHORS }),
+
+  row(fediverseSettings, {
+    summary: "Whether new followers wait for approval",
+    tags,
+    body: FediverseSettingsBodySchema,
+    errors: AUTHORS,
+  }),
+  row(followRequests, {
+    summary: "Follows waiting for the author's approval",
+    tags,
+    query: FediverseFollowersQuerySchema,
+    errors: AUTHORS,
+  }),
+  row(followRequestAccept, {
+    summary: "Accept a held follow",
+    tags,
+    body: FollowRequestBodySchema,
+    errors: [...AUTHORS, "NOT_FOUND"],
+  }),
+  row(followRequestReject, {
+    summary: "Reject a held follow",
+    tags,
+    body: FollowRequestBodySchema,
+    errors: [...AUTHORS, "NOT_FOUND"],
+  }),
+  row(fediverseReports, {
+    summary: "Reports about the author's posts from other servers",
+    tags,
+    query: FediverseNothingSchema,
+    errors: AUTHORS,
+  }),
+  row(fediverseReportDismiss, {
+    summary: "Dismiss a report from another server",
+    tags,
+    params: LooseIdParams,
+    body: FediverseNothingSchema,
+    errors: [...AUTHORS, "NOT_FOUND"],
+  }),
+];

@@ -1,0 +1,25 @@
+import type { Endpoint } from "../endpoint";
+import { adminRows } from "./admin";
+import { audienceRows } from "./audience";
+import { commentRows } from "./comments";
+import type { AnyContract } from "./contract";
+import { fediverseRows } from "./fediverse";
+import { metaRows } from "./meta";
+import { readRows } from "./reads";
+import { studioRows } from "./studio";
+import { writeRows } from "./writes";
+
+export type { AnyContract, ApiTag } from "./contract";
+export { errorResponses } from "./errors";
+
+/** Every endpoint's contract (server and OpenAPI only: the client imports no zod). */
+export const contracts: ReadonlyMap<Endpoint, AnyContract> = new Map<Endpoint, AnyContract>([
+  ...readRows,
+  ...commentRows,
+  ...writeRows,
+  ...studioRows,
+  ...adminRows,
+  ...audienceRows,
+  ...fediverseRows,
+  ...metaRows,
+]);

@@ -1,0 +1,107 @@
+import { AuthorProfileBodySchema } from "../../schemas/author-profile";
+import { OwnPostsQuerySchema } from "../../schemas/own-posts";
+import { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../../schemas/revisions";
+import { CreatePageSchema, UpdatePageSchema } from "../../schemas/site-page";
+import { SiteSettingsBodySchema } from "../../schemas/site-settings";
+import { AuthorParams, EmptyBody, LooseIdParams, PageSlugParams, RevisionParams } from "../params";
+import {
+  authorUpdate,
+  demoPostsCount,
+  demoPostsRemove,
+  firstHour,
+  ownPosts,
+  pageCreate,
+  pageDelete,
+  pagesList,
+  pageUpdate,
+  revisionCompare,
+  revisionRestore,
+  revisionsList,
+  settingsChanges,
+  settingsRead,
+  settingsTestContact,
+  settingsUpdate,
+  verificationEmail,
+} from "../studio";
+import { row } from "./contract";
+import { AuthorProfileSchema, BlogPostSchema } from "./responses";
+
+const tags = ["Studio"] as const;
+const AUTHORS = ["UNAUTHORIZED", "FORBIDDEN"] as const;
+const WRITE = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
+
+/** The studio's calls (the two authors): the handlers check who asks before what is sent. */
+export const studioRows = [
+  row(ownPosts, { summary: "The signed-in author's posts", tags, query: OwnPostsQuerySchema, errors: WRITE }),
+  row(firstHour, { summary: "The first-hour checklist's state", tags, errors: AUTHORS }),
+  row(demoPostsCount, { summary: "How many demo posts are left", tags, errors: AUTHORS }),
+  row(demoPostsRemove, { summary: "Remove every demo post", tags, errors: WRITE }),
+  row(revisionsList, {
+    summary: "A post's saved states (its author)",
+    tags,
+    params: LooseIdParams,
+    query: RevisionListQuerySchema,
+    errors: [...WRITE, "NOT_FOUND"],
+  }),
+  row(revisionCompare, {
+    summary: "A revision compared with the current text or the previous revision",
+    tags,
+    params: RevisionParams,
+    query: RevisionCompareQuerySchema,
+    errors: [...WRITE, "NOT_FOUND"],
+  }),
+  row(revisionRestore, {
+    summary: "Bring a revision's text back",
+    tags,
+    params: RevisionParams,
+    response: BlogPostSchema,
+    errors: [...WRITE, "NOT_FOUND"],
+  }),
+  row(authorUpdate, {
+    summary: "Set an author's profile (that author's account)",
+    tags,
+    params: AuthorParams,
+    body: AuthorProfileBodySchema,
+    response: AuthorProfileSchema,
+    errors: [...WRITE, "NOT_FOUND"],
+  }),
+  row(settingsRead, {
+    summary: "The site settings (the contact recipients for the authors)",
+    tags,
+    errors: [],
+  }),
+  row(settingsUpdate, {
+    summary: "Save the site settings",
+    tags,
+    body: SiteSettingsBodySchema,
+    errors: WRITE,
+  }),
+  row(settingsChanges, { summary: "Who changed which setting, when", tags, errors: AUTHORS }),
+  row(settingsTestContact, {
+    summary: "Send a test message to the contact addresses",
+    tags,
+    body: EmptyBody,
+    errors: [...WRITE, "CONTACT_TEST_FAILED"],
+  }),
+  row(pagesList, { summary: "Every page with its state", tags, errors: AUTHORS }),
+  row(pageCreate, { summary: "A new page", tags, body: CreatePageSchema, errors: [...WRITE, "CONFLICT"] }),
+  row(pageUpdate, {
+    summary: "Edit a page",
+    tags,
+    params: PageSlugParams,
+    body: UpdatePageSchema,
+    errors: [...WRITE, "NOT_FOUND", "CONFLICT"],
+  }),
+  row(pageDelete, {
+    summary: "Delete a page",
+    tags,
+    params: PageSlugParams,
+    errors: [...AUTHORS, "NOT_FOUND"],
+  }),
+  row(verificationEmail, {
+    summary: "Send the address verification email again",
+    tags: ["Studio"],
+    body: EmptyBody,
+    errors: ["UNAUTHORIZED", "TOO_MANY_REQUESTS"],
+  }),
+];

@@ -1,0 +1,32 @@
+import { CreatePostSchema, UpdatePostSchema } from "../../schemas/post";
+import { LooseIdParams } from "../params";
+import { postCreate, postDelete, postUpdate } from "../post-writes";
+import { row } from "./contract";
+import { BlogPostSchema } from "./responses";
+
+const AUTHOR_WRITE = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR", "CONFLICT"] as const;
+
+/** The authors' writes: the handlers check who asks before what is sent (a visitor's 401 first). */
+export const writeRows = [
+  row(postCreate, {
+    summary: "Publish, schedule or save a draft (an author, as themself)",
+    tags: ["Posts"],
+    body: CreatePostSchema,
+    response: BlogPostSchema,
+    errors: AUTHOR_WRITE,
+  }),
+  row(postUpdate, {
+    summary: "Edit a post (its author)",
+    tags: ["Posts"],
+    params: LooseIdParams,
+    body: UpdatePostSchema,
+    response: BlogPostSchema,
+    errors: [...AUTHOR_WRITE, "NOT_FOUND"],
+  }),
+  row(postDelete, {
+    summary: "Delete a post with its likes and comments (its author)",
+    tags: ["Posts"],
+    params: LooseIdParams,
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
+  }),
+];

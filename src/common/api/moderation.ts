@@ -1,0 +1,46 @@
+import type { BlockedReader, Comment } from "../engagement";
+import type {
+  BlocksQuerySchema,
+  CommentReportBodySchema,
+  ModerationSettingsBodySchema,
+} from "../schemas/comment";
+import type { Endpoint } from "./endpoint";
+import type { LooseIdParams, UserIdParams } from "./params";
+
+// The authors' moderation (the inbox and the Audience page): apart from comments.ts, which the
+// reader's post page bundles.
+
+export const commentApprove: Endpoint<{ params: typeof LooseIdParams; response: Comment }> = {
+  method: "POST",
+  path: "/api/comments/:id/approve",
+};
+
+export const commentDismissReports: Endpoint<{ params: typeof LooseIdParams; response: unknown }> = {
+  method: "POST",
+  path: "/api/comments/:id/dismiss-reports",
+};
+
+export const commentReport: Endpoint<{
+  params: typeof LooseIdParams;
+  body: typeof CommentReportBodySchema;
+  response: unknown;
+}> = { method: "POST", path: "/api/comments/:id/report" };
+
+export const blocksList: Endpoint<{ query: typeof BlocksQuerySchema; response: { items: BlockedReader[] } }> =
+  {
+    method: "GET",
+    path: "/api/blocks",
+  };
+
+export const blockDelete: Endpoint<{ params: typeof UserIdParams; response: undefined }> = {
+  method: "DELETE",
+  path: "/api/blocks/:userId",
+};
+
+/** The review list's shape lives with the inbox (client); `unknown` here. */
+export const moderationRead: Endpoint<{ response: unknown }> = { method: "GET", path: "/api/moderation" };
+
+export const moderationUpdate: Endpoint<{ body: typeof ModerationSettingsBodySchema; response: unknown }> = {
+  method: "PATCH",
+  path: "/api/moderation",
+};

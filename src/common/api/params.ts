@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { AUTHORS } from "../limits";
+import { UUID_PATTERN } from "../schemas/id";
+import { PageSlugSchema } from "../schemas/site-page";
+
+// Path parameters of the endpoint table. A path that names nothing answers 404 (the contract's
+// `paramsNotFound`), as the hand-written `isId()` checks did: an invented id is not a bad request.
+
+export const PostIdParams = z.strictObject({
+  id: z.string().regex(UUID_PATTERN).describe("The post's id (a UUID)."),
+});
+export const PostSlugParams = z.strictObject({
+  slug: z.string().min(1).describe("The post's address: its slug or an earlier one."),
+});
+export const AuthorParams = z.strictObject({ author: z.enum(AUTHORS).describe("'him' or 'her'.") });
+export const PageSlugParams = z.strictObject({ slug: PageSlugSchema.describe("The page's address.") });
+
+/** An id the handler checks itself (after who asks: a visitor's 401 comes before a 404). */
+export const LooseIdParams = z.strictObject({ id: z.string().describe("The id (a UUID).") });
+export const UserIdParams = z.strictObject({ userId: z.string().describe("The reader's account id.") });
+export const RevisionParams = z.strictObject({
+  id: z.string().describe("The post's id."),
+  revisionId: z.string().describe("The revision's id."),
+});
+/** A call that carries no data: any field is refused rather than ignored. */
+export const EmptyBody = z.strictObject({});
+export const HostParams = z.strictObject({ host: z.string().describe("A server's host name.") });

@@ -1,0 +1,23 @@
+import type { CreatePostSchema, UpdatePostSchema } from "../schemas/post";
+import type { BlogPost } from "../types";
+import type { Endpoint } from "./endpoint";
+import type { LooseIdParams } from "./params";
+
+// Apart from posts.ts: the reader's pages bundle the reads, the studio these.
+// Writes: the handlers check who asks before what is sent (a visitor's 401 first).
+
+export const postCreate: Endpoint<{ body: typeof CreatePostSchema; response: BlogPost }> = {
+  method: "POST",
+  path: "/api/posts",
+};
+
+export const postUpdate: Endpoint<{
+  params: typeof LooseIdParams;
+  body: typeof UpdatePostSchema;
+  response: BlogPost;
+}> = { method: "PATCH", path: "/api/posts/:id" };
+
+export const postDelete: Endpoint<{ params: typeof LooseIdParams; response: null }> = {
+  method: "DELETE",
+  path: "/api/posts/:id",
+};

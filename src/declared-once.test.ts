@@ -1,0 +1,64 @@
+// Issue 19: the HTTP contract is declared once. Every `/api/...` path the client calls or the
+// server answers is spelled in the endpoint table (common/api/) and nowhere else: the client calls
+// `call(endpoint, …)`, the server registers `route(app, endpoint, …)`.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const src = import.meta.dirname;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.(ts|tsx)$/.test(entry.name) ? [full] : [];
+  });
+}
+
+const rel = (file: string) => path.relative(src, file).split(path.sep).join("/");
+
+/** Tests (and their helpers) spell URLs on purpose: they check the wire, not the table. */
+const isTest = (p: string) =>
+  /\.test\.tsx?$/.test(p) || p.startsWith("server/test/") || /\/test-[^/]+$/.test(p);
+
+/**
+ * Where a literal may still stand, with why. Shrink it: an entry with no literal left fails too.
+ * Better Auth's own paths belong to the auth endpoint table (issue 19, point 4), not this one.
+ */
+const ALLOWED: Record<string, string> = {
+  "server/auth/auth.ts": "Better Auth's basePath (auth endpoint table, issue 19 point 4)",
+  "server/auth/verify-origin.ts": "Better Auth's verify-email cookie path (auth endpoint table)",
+  "server/plugins/auth.ts": "the Better Auth bridge (another engineer's, left alone)",
+  "client/lib/auth-api.ts": "Better Auth calls (auth endpoint table)",
+  "client/features/auth/": "Better Auth calls (auth endpoint table)",
+};
+
+/** Path literals: a quote then `/api/` and a name (the bare prefix `/api/` is not an endpoint). */
+function apiLiterals(text: string): string[] {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+  return [...code.matchAll(/["'`](\/api\/[A-Za-z][^"'`\s]*)/g)].map((m) => m[1]!);
+}
+
+describe("declared once", () => {
+  const files = sourceFiles(src)
+    .map((file) => ({ file, p: rel(file) }))
+    .filter(({ p }) => (p.startsWith("client/") || p.startsWith("server/")) && !isTest(p));
+  const found = files.flatMap(({ file, p }) =>
+    apiLiterals(readFileSync(file, "utf8")).map((literal) => ({ p, literal })),
+  );
+  const allowedFor = (p: string) => Object.keys(ALLOWED).find((prefix) => p.startsWith(prefix));
+
+  it("no /api/ path outside the endpoint table, except the allow-list", () => {
+    expect(found.filter(({ p }) => !allowedFor(p)).map(({ p, literal }) => `${p}: ${literal}`)).toEqual([]);
+  });
+
+  it("every allow-list entry still has a literal (migrated ones leave the list)", () => {
+    const used = new Set(found.map(({ p }) => allowedFor(p)));
+    expect(Object.keys(ALLOWED).filter((prefix) => !used.has(prefix))).toEqual([]);
+  });
+
+  it("would catch a literal, and ignores comments and the bare prefix", () => {
+    const source = 'api("/api/posts/" + id); // GET "/api/x"\n/** "/api/y" */ url.startsWith("/api/")';
+    expect(apiLiterals(source)).toEqual(["/api/posts/"]);
+  });
+});
