@@ -22,12 +22,18 @@ export default defineConfig(({ isSsrBuild }) => ({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/,
                 },
+                // The studio's endpoints (and the Audience page's), kept out of the entry chunk that
+                // every reader downloads; only the studio's chunks import them.
+                {
+                  name: "studio-api",
+                  test: /src[\\/]common[\\/]api[\\/](studio|audience|fediverse|post-writes)\.ts$/,
+                },
                 // Our small modules that every reader page shares (lists, posts, the follow box):
                 // one chunk instead of a dozen of a few hundred bytes each, whose imports and
                 // separate compression cost more than their code (e2e/reader-budget).
                 {
                   name: "reader-kit",
-                  test: /src[\\/](common[\\/](query-keys|audience|rules[\\/]image-sources|api[\\/](endpoint|posts|comments|search|likes|pages|authors))|client[\\/](lib[\\/](typed-query|use-early-input|format-date)|app[\\/]layout[\\/]use-document-title|components[\\/]ui[\\/]load-more|features[\\/]follow[\\/](api[\\/]follow|components[\\/]follow-box)|features[\\/]posts[\\/]components[\\/]format))\.tsx?$/,
+                  test: /src[\\/](common[\\/](query-keys|audience|rules[\\/]image-sources|api[\\/](endpoint|posts|comments|search|likes|pages|authors|follow))|client[\\/](lib[\\/](typed-query|use-early-input|format-date)|app[\\/]layout[\\/]use-document-title|components[\\/]ui[\\/]load-more|features[\\/]follow[\\/](api[\\/]follow|components[\\/]follow-box)|features[\\/]posts[\\/]components[\\/]format))\.tsx?$/,
                 },
               ],
             },

@@ -5,6 +5,7 @@
  * /api/openapi.json is generated from it. No `/api/` literal elsewhere (src/declared-once.test.ts).
  */
 
+export * from "./api/account";
 export * from "./api/admin";
 export * from "./api/audience";
 export * from "./api/authors";
@@ -12,6 +13,7 @@ export * from "./api/comments";
 export type { Endpoint } from "./api/endpoint";
 export { urlOf } from "./api/endpoint";
 export * from "./api/fediverse";
+export * from "./api/follow";
 export * from "./api/likes";
 export * from "./api/meta";
 export * from "./api/moderation";

@@ -1,38 +1,17 @@
-import type { Following, FollowResult, NotificationSettingsResult } from "../audience";
+import type { NotificationSettingsResult } from "../audience";
 import type { AudienceFollowers, ImportResult } from "../audience-page";
-import type { AuthorKey } from "../limits";
 import type { AudienceQuerySchema, ImportBodySchema, TestEmailBodySchema } from "../schemas/audience";
 import type {
-  ConfirmFollowBodySchema,
-  FollowBodySchema,
   MailboxVerifyBodySchema,
   NotificationSettingsBodySchema,
   NotificationStopQuerySchema,
-  TokenQuerySchema,
 } from "../schemas/follow";
 import type { Endpoint } from "./endpoint";
 import type { LooseIdParams } from "./params";
 
-// Following by email, reply notifications, and the authors' Audience page.
+// Reply notifications (a reader's /profile) and the authors' Audience page; following by email is
+// in follow.ts.
 
-export const follow: Endpoint<{ body: typeof FollowBodySchema; response: FollowResult }> = {
-  method: "POST",
-  path: "/api/follow",
-};
-export const followConfirm: Endpoint<{ body: typeof ConfirmFollowBodySchema; response: Following }> = {
-  method: "POST",
-  path: "/api/follow/confirm",
-};
-export const following: Endpoint<{ response: Following }> = { method: "GET", path: "/api/follow" };
-export const followStats: Endpoint<{ response: { followers: number } }> = {
-  method: "GET",
-  path: "/api/follow/stats",
-};
-/** Also the one-click target of mail clients (List-Unsubscribe-Post): cross-site allowed. */
-export const followUnsubscribe: Endpoint<{
-  query: typeof TokenQuerySchema;
-  response: { unsubscribed: AuthorKey };
-}> = { method: "POST", path: "/api/follow/unsubscribe" };
 export const notifications: Endpoint<{ response: NotificationSettingsResult }> = {
   method: "GET",
   path: "/api/notifications",

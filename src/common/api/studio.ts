@@ -84,10 +84,3 @@ export const pageDelete: Endpoint<{ params: typeof PageSlugParams; response: und
   method: "DELETE",
   path: "/api/pages/:slug",
 };
-export const verificationEmail: Endpoint<{
-  body: typeof EmptyBody;
-  response: { ok: boolean; message: string };
-}> = {
-  method: "POST",
-  path: "/api/account/verification-email",
-};

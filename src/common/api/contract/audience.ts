@@ -13,17 +13,13 @@ import {
   audienceImport,
   audienceRemove,
   audienceTestEmail,
-  follow,
-  followConfirm,
-  following,
-  followStats,
-  followUnsubscribe,
   notifications,
   notificationsStop,
   notificationsUpdate,
   notificationsVerify,
   notificationsVerifyRequest,
 } from "../audience";
+import { follow, followConfirm, following, followStats, followUnsubscribe } from "../follow";
 import { LooseIdParams } from "../params";
 import { row } from "./contract";
 

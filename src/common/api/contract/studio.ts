@@ -3,6 +3,7 @@ import { OwnPostsQuerySchema } from "../../schemas/own-posts";
 import { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../../schemas/revisions";
 import { CreatePageSchema, UpdatePageSchema } from "../../schemas/site-page";
 import { SiteSettingsBodySchema } from "../../schemas/site-settings";
+import { verificationEmail } from "../account";
 import { AuthorParams, EmptyBody, LooseIdParams, PageSlugParams, RevisionParams } from "../params";
 import {
   authorUpdate,
@@ -21,7 +22,6 @@ import {
   settingsRead,
   settingsTestContact,
   settingsUpdate,
-  verificationEmail,
 } from "../studio";
 import { row } from "./contract";
 import { AuthorProfileSchema, BlogPostSchema } from "./responses";
