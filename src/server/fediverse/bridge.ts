@@ -2,10 +2,11 @@ import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { paths } from "../../common/routes";
 import type { AppContext } from "../context";
-import { fediversePosts } from "../db/schema";
+import { fediversePosts, fediverseSentReplies } from "../db/schema";
 import { tombstone } from "./articles";
 import type { DuetFederation } from "./federation-type";
 import { isServerBlocked } from "./remote-people";
+import { replyTombstone } from "./reply-notes";
 
 /** An activity is a few KB; anything bigger than this at an inbox is refused (413). */
 export const INBOX_MAX_BYTES = 256 * 1024;
@@ -50,6 +51,31 @@ function htmlPageFor(path: string): string | null {
   return post ? `/post/${post[1]}` : null;
 }
 
+/** The Tombstone at a post's or a sent reply's id once it was taken back, as JSON-LD; else null. */
+async function takenBack(
+  ctx: AppContext,
+  federation: DuetFederation,
+  origin: string,
+  path: string,
+): Promise<unknown> {
+  const match = /^\/ap\/(posts|replies)\/([0-9a-f-]{36})$/.exec(path);
+  if (!match) return null;
+  const id = match[2]!;
+  const fctx = federation.createContext(new URL(origin), ctx);
+  let object: ReturnType<typeof tombstone> | null = null;
+  if (match[1] === "posts") {
+    const [row] = await ctx.db.select().from(fediversePosts).where(eq(fediversePosts.postId, id));
+    if (row?.deletedAt) object = tombstone(fctx, row.postId, row.deletedAt);
+  } else {
+    const [row] = await ctx.db
+      .select()
+      .from(fediverseSentReplies)
+      .where(eq(fediverseSentReplies.commentId, id));
+    if (row?.deletedAt) object = replyTombstone(fctx, row.commentId, row.deletedAt);
+  }
+  return object ? object.toJsonLd({ contextLoader: fctx.contextLoader }) : null;
+}
+
 const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
   reply.status(status).send({ error: { code, message } });
 
@@ -73,17 +99,10 @@ export async function registerFederationBridge(
       if (host && !limiter.allow(host, Date.now()))
         return refuse(reply, 429, "RATE_LIMITED", "Too many requests. Please try again later.");
     }
-    // A post taken back answers as a Tombstone (410) where its Article was.
-    const gone = /^\/ap\/posts\/([0-9a-f-]{36})$/.exec(request.url.split("?")[0]!);
-    if (gone && request.method !== "POST") {
-      const [row] = await ctx.db.select().from(fediversePosts).where(eq(fediversePosts.postId, gone[1]!));
-      if (row?.deletedAt) {
-        const fctx = federation.createContext(new URL(origin), ctx);
-        const body = await tombstone(fctx, row.postId, row.deletedAt).toJsonLd({
-          contextLoader: fctx.contextLoader,
-        });
-        return reply.status(410).header("content-type", AP_JSON).send(JSON.stringify(body));
-      }
+    // A post or a reply taken back answers as a Tombstone (410) where its object was.
+    if (request.method !== "POST") {
+      const gone = await takenBack(ctx, federation, origin, request.url.split("?")[0]!);
+      if (gone) return reply.status(410).header("content-type", AP_JSON).send(JSON.stringify(gone));
     }
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {

@@ -319,6 +319,12 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
     });
     await waitFor(() => sentTo(Delete), "reply Delete");
     expect(received(Create).filter((a) => a.objectId?.href.includes("/ap/replies/"))).toHaveLength(1);
+    // Taken back: its id answers as a Tombstone (410), like a deleted post's.
+    const gone = await fetch(`${duet}/ap/replies/${mine}`, {
+      headers: { accept: "application/activity+json" },
+    });
+    expect(gone.status).toBe(410);
+    expect(await gone.json()).toMatchObject({ type: "Tombstone", id: `${duet}/ap/replies/${mine}` });
   });
 
   it("a Flag about the post and a comment reaches her inbox with the server and the reason", async () => {

@@ -96,6 +96,10 @@ export function replyActivity(
     : new Update({ id: new URL(`${note.id!.href}#update-${at.getTime()}`), updated: instant(at), ...common });
 }
 
+/** What a reply taken back (deleted, hidden or held) leaves at its id. */
+export const replyTombstone = (ctx: Context<unknown>, commentId: string, at: Date): Tombstone =>
+  new Tombstone({ id: replyObjectUri(ctx, commentId), deleted: instant(at) });
+
 export function replyDelete(ctx: Context<unknown>, sent: SentReply, at: Date): Delete {
   const id = replyObjectUri(ctx, sent.commentId);
   return new Delete({
@@ -103,7 +107,7 @@ export function replyDelete(ctx: Context<unknown>, sent: SentReply, at: Date): D
     actor: ctx.getActorUri(sent.author),
     to: PUBLIC_COLLECTION,
     ccs: [ctx.getFollowersUri(sent.author), new URL(sent.remoteActorId)],
-    object: new Tombstone({ id, deleted: instant(at) }),
+    object: replyTombstone(ctx, sent.commentId, at),
   });
 }
 
@@ -134,7 +138,8 @@ export async function currentNote(
   return { sent: row.sent, note: toNote(ctx, row.sent, reply, app.config.publicUrl) };
 }
 
-/** `/ap/replies/{id}`: the Note of a reply sent back to the social web (404 once taken back). */
+/** `/ap/replies/{id}`: the Note of a reply sent back to the social web (a Tombstone, 410, once
+ * taken back: server/fediverse/bridge.ts). */
 export function registerReplyObjects(federation: DuetFederation): void {
   federation.setObjectDispatcher(Note, REPLY_PATH, async (fctx, values) => {
     const found = await currentNote(fctx, values.id);
