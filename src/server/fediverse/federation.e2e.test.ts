@@ -245,12 +245,17 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
       return review.held[0]?.comment;
     }, "held comment")) as Comment;
     expect(await comments()).toHaveLength(0);
-    // Her notification is the one a reader's held comment gives.
-    const mails = await t.ctx.db
-      .select()
-      .from(mailQueue)
-      .where(eq(mailQueue.toEmail, t.ctx.config.authorEmails.her));
-    expect(mails.map((m) => m.subject)).toContainEqual(expect.stringContaining("waits for your approval"));
+    // Her notification is the one a reader's held comment gives (queued on `commentCreated`, just
+    // after the comment shows in her review list: waited for, not raced).
+    const subjects = await waitFor(async () => {
+      const mails = await t.ctx.db
+        .select()
+        .from(mailQueue)
+        .where(eq(mailQueue.toEmail, t.ctx.config.authorEmails.her));
+      const found = mails.map((m) => m.subject);
+      return found.some((subject) => subject.includes("waits for your approval")) && found;
+    }, "her notification of the held comment");
+    expect(subjects).toContainEqual(expect.stringContaining("waits for your approval"));
     await t.request({ method: "POST", url: `/api/comments/${held.id}/approve`, cookie: her.cookie });
     await t.request({
       method: "PATCH",
