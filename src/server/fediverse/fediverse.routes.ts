@@ -25,10 +25,9 @@ import { actorSettings } from "./actor-settings";
 import { changeHandle, ensureActor, followerCount } from "./actors";
 import { COLLECTION_PAGE_SIZE } from "./collections";
 import type { DuetFederation } from "./federation-type";
-import { initialsOf } from "./fediverse.reads";
 import { registerIdentityRoutes } from "./identity.routes";
 import { sendProfileUpdate } from "./profile-update";
-import { avatarUrlsOf } from "./remote-avatars";
+import { remotePeoplePage } from "./remote-avatars";
 
 const BLOCKED_SERVERS_MAX = 1_000;
 
@@ -101,22 +100,7 @@ export async function registerFediverseRoutes(
       .select({ n: count() })
       .from(fediverseFollowers)
       .where(eq(fediverseFollowers.author, key));
-    const avatars = await avatarUrlsOf(
-      ctx.db,
-      rows.map((r) => r.actorId),
-    );
-    return {
-      total: total?.n ?? 0,
-      items: rows.map((r) => ({
-        handle: r.handle,
-        name: r.name,
-        actorId: r.actorId,
-        avatarUrl: avatars.get(r.actorId) ?? null,
-        initials: initialsOf(r.name || r.handle),
-        since: r.createdAt.toISOString(),
-      })),
-      nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),
-    };
+    return remotePeoplePage(ctx.db, rows, offset, total?.n ?? 0);
   });
 
   route(app, blockedServers, { validateInHandler: true }, async (request) => {

@@ -20,10 +20,9 @@ import { parse } from "../validate";
 import { saveActorSettings } from "./actor-settings";
 import { COLLECTION_PAGE_SIZE } from "./collections";
 import type { DuetFederation } from "./federation-type";
-import { initialsOf } from "./fediverse.reads";
 import { settleFollowRequest } from "./follows";
 import { sendProfileUpdate } from "./profile-update";
-import { avatarUrlsOf } from "./remote-avatars";
+import { remotePeoplePage } from "./remote-avatars";
 
 /**
  * Follower approval (docs/fediverse.md): the author's setting and the Follows held for them.
@@ -60,22 +59,7 @@ export async function registerIdentityRoutes(
       .limit(COLLECTION_PAGE_SIZE)
       .offset(offset);
     const [total] = await ctx.db.select({ n: count() }).from(fediverseFollowRequests).where(mine);
-    const avatars = await avatarUrlsOf(
-      ctx.db,
-      rows.map((r) => r.actorId),
-    );
-    return {
-      total: total?.n ?? 0,
-      items: rows.map((r) => ({
-        handle: r.handle,
-        name: r.name,
-        actorId: r.actorId,
-        avatarUrl: avatars.get(r.actorId) ?? null,
-        initials: initialsOf(r.name || r.handle),
-        since: r.createdAt.toISOString(),
-      })),
-      nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),
-    };
+    return remotePeoplePage(ctx.db, rows, offset, total?.n ?? 0);
   });
 
   for (const [action, endpoint] of [

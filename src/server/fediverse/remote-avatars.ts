@@ -6,6 +6,8 @@ import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { fediverseAvatars, fediverseReplies } from "../db/schema";
 import { loadSharp } from "../uploads/image-store";
+import { COLLECTION_PAGE_SIZE } from "./collections";
+import { initialsOf } from "./fediverse.reads";
 import { fetchRemote } from "./remote-fetch";
 
 /** Avatars are shown small (32 px circles): stored at twice that for sharp screens. */
@@ -19,6 +21,42 @@ export const AVATARS = "avatars";
 const RETRY_MS = 24 * 60 * 60 * 1000;
 
 /** Our copies of these people's avatars (actor id → /uploads/avatars/…), for lists and comments. */
+/** A remote person as the Audience page lists them (a follower, or a follow held for approval). */
+interface RemotePersonRow {
+  actorId: string;
+  handle: string;
+  name: string | null;
+  createdAt: Date;
+}
+
+/**
+ * One page of remote people for the studio (followers or held follows): our copy of each avatar,
+ * initials without one, and the next page's offset as the cursor.
+ */
+export async function remotePeoplePage(
+  db: Db,
+  rows: readonly RemotePersonRow[],
+  offset: number,
+  total: number,
+) {
+  const avatars = await avatarUrlsOf(
+    db,
+    rows.map((r) => r.actorId),
+  );
+  return {
+    total,
+    items: rows.map((r) => ({
+      handle: r.handle,
+      name: r.name,
+      actorId: r.actorId,
+      avatarUrl: avatars.get(r.actorId) ?? null,
+      initials: initialsOf(r.name || r.handle),
+      since: r.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),
+  };
+}
+
 export async function avatarUrlsOf(db: Db, actorIds: readonly string[]): Promise<Map<string, string>> {
   if (actorIds.length === 0) return new Map();
   const rows = await db
