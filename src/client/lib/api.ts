@@ -66,7 +66,11 @@ type CallArgs<E> = { signal?: AbortSignal; keepalive?: boolean } & (ParamsIn<E> 
   ? { params?: undefined }
   : { params: ParamsIn<E> }) &
   (QueryIn<E> extends undefined ? { query?: undefined } : { query?: QueryArg<QueryIn<E>> }) &
-  (BodyIn<E> extends undefined ? { body?: FormData } : { body: BodyIn<E> });
+  (BodyIn<E> extends undefined
+    ? { body?: FormData }
+    : undefined extends BodyIn<E>
+      ? { body?: BodyIn<E> }
+      : { body: BodyIn<E> });
 
 /** Call an endpoint of the table (common/api.ts): its URL and method from the entry, its answer typed. */
 export function call<E extends Endpoint>(endpoint: E, args: CallArgs<E>): Promise<ResponseOf<E>> {

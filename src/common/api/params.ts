@@ -15,6 +15,10 @@ export const PostSlugParams = z.strictObject({
 export const AuthorParams = z.strictObject({ author: z.enum(AUTHORS).describe("'him' or 'her'.") });
 export const PageSlugParams = z.strictObject({ slug: PageSlugSchema.describe("The page's address.") });
 
+/** A comment, page or other row by its id: a path with no UUID names nothing (404). */
+export const IdParams = z.strictObject({
+  id: z.string().regex(UUID_PATTERN).describe("The id (a UUID)."),
+});
 /** An id the handler checks itself (after who asks: a visitor's 401 comes before a 404). */
 export const LooseIdParams = z.strictObject({ id: z.string().describe("The id (a UUID).") });
 export const UserIdParams = z.strictObject({ userId: z.string().describe("The reader's account id.") });
@@ -24,4 +28,6 @@ export const RevisionParams = z.strictObject({
 });
 /** A call that carries no data: any field is refused rather than ignored. */
 export const EmptyBody = z.strictObject({});
+/** A call that carries no data and may send no body at all: any field is refused. */
+export const NoData = z.strictObject({}).nullish();
 export const HostParams = z.strictObject({ host: z.string().describe("A server's host name.") });

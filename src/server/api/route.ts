@@ -10,7 +10,9 @@ import type { z } from "zod";
 import { type AnyContract, contracts, errorResponses } from "../../common/api/contract";
 import type { BodyOut, Endpoint, ParamsOut, QueryOut, ResponseOf } from "../../common/api/endpoint";
 import { ERROR_CODES } from "../../common/error-codes";
-import { AppError } from "../errors";
+import type { AuthorKey } from "../../common/limits";
+import type { Viewer } from "../../common/types";
+import { AppError, forbidden, unauthorized } from "../errors";
 import { validationError } from "../validate";
 
 declare module "fastify" {
@@ -18,6 +20,27 @@ declare module "fastify" {
     /** Set on routes registered from the endpoint table (only those reach /api/openapi.json). */
     endpoint?: Endpoint;
   }
+  interface FastifyInstance {
+    /** The signed-in user of a request, or null (plugins/auth.ts). */
+    viewerOf(request: FastifyRequest): Promise<Viewer | null>;
+  }
+  interface FastifyRequest {
+    /** Who called, once the route's `who` let them in (null on a route `anyone` may call). */
+    caller: Viewer | null;
+  }
+}
+
+/** The signed-in caller of a route whose contract says `signed-in` or `authors`. */
+export function caller(request: FastifyRequest): Viewer {
+  if (!request.caller) throw new Error(`${request.routeOptions.url} lets anyone in: it has no caller`);
+  return request.caller;
+}
+
+/** The author calling a route whose contract says `authors` (an admin is always one of the two). */
+export function authorCaller(request: FastifyRequest): Viewer & { authorKey: AuthorKey } {
+  const viewer = caller(request);
+  if (!viewer.authorKey) throw new Error(`${request.routeOptions.url} is not for authors only`);
+  return viewer as Viewer & { authorKey: AuthorKey };
 }
 
 type Request<E> = FastifyRequest<{ Params: ParamsOut<E>; Querystring: QueryOut<E>; Body: BodyOut<E> }>;
@@ -43,6 +66,7 @@ export function route<E extends Endpoint>(
   const contract = contracts.get(endpoint);
   if (!contract) throw new Error(`${endpoint.method} ${endpoint.path} has no contract`);
   const { validateInHandler, config, ...rest } = options;
+  const { who, validationCodes } = contract;
   const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema: raw, httpPart }) => {
     const schema = raw as z.ZodType;
     const notFound = httpPart === "params" ? contract.paramsNotFound : undefined;
@@ -50,7 +74,9 @@ export function route<E extends Endpoint>(
       const result = schema.safeParse(input ?? undefined);
       if (result.success) return { value: result.data };
       return {
-        error: notFound ? new AppError(404, ERROR_CODES.notFound, notFound) : validationError(result.error),
+        error: notFound
+          ? new AppError(404, ERROR_CODES.notFound, notFound)
+          : validationError(result.error, validationCodes),
       };
     };
   };
@@ -59,6 +85,17 @@ export function route<E extends Endpoint>(
     method: endpoint.method,
     url: endpoint.path,
     config: { ...config, endpoint },
+    // Who may call it, before what they sent is looked at (a visitor's 401 before a 400).
+    preValidation:
+      who === "anyone"
+        ? undefined
+        : async (request) => {
+            const viewer = await app.viewerOf(request);
+            if (!viewer) throw unauthorized(contract.unauthorized);
+            if (who === "authors" && !viewer.isAdmin)
+              throw forbidden(contract.forbidden ?? "Only the blog's authors can do that.");
+            request.caller = viewer;
+          },
     // Checked in the handler: Fastify runs no validator at all (the document takes the schemas
     // from the contract, server/api/openapi.ts).
     schema: schemaOf(contract, validateInHandler ? "document" : "validate"),
@@ -69,13 +106,20 @@ export function route<E extends Endpoint>(
   });
 }
 
+/** Who may call it, in the OpenAPI document's words. */
+const WHO: Record<AnyContract["who"], string | undefined> = {
+  anyone: undefined,
+  "signed-in": "Needs a signed-in user (the session cookie); a visitor gets 401.",
+  authors: "Only the blog's two authors: a visitor gets 401, a reader 403.",
+};
+
 /** The Fastify schema of an entry: with its input schemas, or (checked in the handler) without them. */
 export function schemaOf(contract: AnyContract, use: "validate" | "document" | "openapi"): FastifySchema {
   const inputs = use !== "document";
   return Object.fromEntries(
     Object.entries({
       summary: contract.summary,
-      description: contract.description,
+      description: [contract.description, WHO[contract.who]].filter(Boolean).join("\n\n") || undefined,
       tags: [...contract.tags],
       params: inputs ? contract.params : undefined,
       querystring: inputs ? contract.query : undefined,

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { likeRead, likeToggle } from "../../common/api";
-import { strictBody } from "../../common/schemas/body";
-import { isId } from "../../common/schemas/id";
-import { route } from "../api/route";
+import { caller, route } from "../api/route";
 import type { AppContext } from "../context";
-import { notFound, unauthorized } from "../errors";
+import { notFound } from "../errors";
 import { getViewer } from "../plugins/auth";
 import { postIsPublic, viewerCanSeePost } from "../posts/visibility";
-import { parse } from "../validate";
 import { writeLimiter } from "../write-limits";
 import { getLikeState, toggleLike } from "./likes.repository";
 
@@ -28,13 +25,9 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
 
   /** SPEC §4: toggle the viewer's like; answers the new `{ liked, likes }`. */
   // The count is part of every cached post and card: the cache drops those (cache/subscriptions.ts).
-  route(app, likeToggle, { validateInHandler: true }, async (request, reply) => {
-    const viewer = await getViewer(ctx, request);
-    if (!viewer) throw unauthorized("Please log in to like posts");
+  route(app, likeToggle, {}, async (request, reply) => {
+    const viewer = caller(request);
     const { id } = request.params;
-    // A toggle carries no data: refuse any field rather than ignore it.
-    parse(strictBody({}).nullish(), request.body);
-    if (!isId(id)) throw postNotFound();
     // Only a public post takes likes: a draft or scheduled one is missing to everyone (issue 20).
     if (!(await postIsPublic(ctx.db, id, ctx.now()))) throw postNotFound();
     limitLikes(viewer.id);

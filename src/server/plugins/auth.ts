@@ -140,6 +140,8 @@ const NOT_FOUND_BODY = JSON.stringify({ error: { code: "NOT_FOUND", message: "No
  */
 export async function registerAuthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.decorateRequest("viewerPromise", null);
+  app.decorateRequest("caller", null);
+  app.decorate("viewerOf", (request: FastifyRequest) => getViewer(ctx, request));
   app.route({
     method: ["GET", "POST"],
     url: "/api/auth/*",

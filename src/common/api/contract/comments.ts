@@ -17,7 +17,7 @@ import {
   moderationRead,
   moderationUpdate,
 } from "../moderation";
-import { LooseIdParams, PostIdParams, UserIdParams } from "../params";
+import { IdParams, LooseIdParams, PostIdParams, UserIdParams } from "../params";
 import { row } from "./contract";
 import { CommentSchema } from "./responses";
 
@@ -28,28 +28,36 @@ const tags = ["Comments"] as const;
 /** Comment writes: the handlers check who asks before what is sent (a visitor's 401 first). */
 export const commentRows = [
   row(commentCreate, {
+    who: "signed-in",
+    unauthorized: "Please log in to post a comment",
     summary: "Comment on a post, or reply (signed-in readers)",
     tags,
     params: PostIdParams,
+    paramsNotFound: "Post not found",
     body: NewCommentBodySchema,
     response: CommentSchema,
     errors: [...SIGNED_IN, "BLOCKED", "TOO_MANY_REQUESTS"],
   }),
   row(commentUpdate, {
+    who: "signed-in",
     summary: "Edit a comment (its writer)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     body: CommentBodySchema,
     response: CommentSchema,
     errors: SIGNED_IN,
   }),
   row(commentDelete, {
+    who: "signed-in",
     summary: "Delete a comment (its writer or the post's author)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     errors: SIGNED_IN,
   }),
   row(commentVisibility, {
+    who: "signed-in",
     summary: "Hide or show a comment (the post's author)",
     tags,
     params: LooseIdParams,
@@ -58,6 +66,7 @@ export const commentRows = [
     errors: SIGNED_IN,
   }),
   row(commentApprove, {
+    who: "signed-in",
     summary: "Approve a held comment (the post's author)",
     tags,
     params: LooseIdParams,
@@ -65,12 +74,14 @@ export const commentRows = [
     errors: SIGNED_IN,
   }),
   row(commentDismissReports, {
+    who: "signed-in",
     summary: "Dismiss a comment's reports (the post's author)",
     tags,
     params: LooseIdParams,
     errors: SIGNED_IN,
   }),
   row(commentReport, {
+    who: "signed-in",
     summary: "Report a comment to the post's author (signed-in readers)",
     tags,
     params: LooseIdParams,
@@ -78,20 +89,34 @@ export const commentRows = [
     errors: [...SIGNED_IN, "TOO_MANY_REQUESTS"],
   }),
   row(blocksList, {
+    who: "authors",
     summary: "Readers the signed-in author blocked",
     tags,
     query: BlocksQuerySchema,
     errors: AUTHORS,
   }),
   row(blockCreate, {
+    who: "authors",
     summary: "Block a reader from commenting (an author)",
     tags,
     body: BlockBodySchema,
     errors: [...AUTHORS, "NOT_FOUND", "BAD_REQUEST"],
   }),
-  row(blockDelete, { summary: "Unblock a reader (an author)", tags, params: UserIdParams, errors: AUTHORS }),
-  row(moderationRead, { summary: "The author's review list and setting", tags, errors: AUTHORS }),
+  row(blockDelete, {
+    who: "authors",
+    summary: "Unblock a reader (an author)",
+    tags,
+    params: UserIdParams,
+    errors: AUTHORS,
+  }),
+  row(moderationRead, {
+    who: "authors",
+    summary: "The author's review list and setting",
+    tags,
+    errors: AUTHORS,
+  }),
   row(moderationUpdate, {
+    who: "authors",
     summary: "Hold first comments for approval, or not (an author)",
     tags,
     body: ModerationSettingsBodySchema,

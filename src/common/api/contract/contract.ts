@@ -17,12 +17,26 @@ export type ApiTag =
   | "Meta";
 
 /**
+ * Who may call an endpoint, checked before its input (a visitor's 401 comes before a 400):
+ * `anyone`, a `signed-in` user (a reader or an author), or one of the two `authors` (the admins).
+ * Whose post or comment it is stays the handler's rule (common/policies.ts).
+ */
+export type Who = "anyone" | "signed-in" | "authors";
+
+/**
  * What the endpoint table says about an endpoint beyond its method and path: the schemas (the
  * exact ones its type names), its documentation and the error codes it may answer.
  */
 export type Contract<T extends Io> = {
   summary: string;
   description?: string;
+  who: Who;
+  /** The 401's text when it is not the generic one (SPEC's 'Please log in to like posts'). */
+  unauthorized?: string;
+  /** The 403's text for a signed-in user who is not an author, when it is not the generic one. */
+  forbidden?: string;
+  /** A validation message that answers with its own code instead of VALIDATION_ERROR. */
+  validationCodes?: Readonly<Record<string, ErrorCode>>;
   tags: readonly ApiTag[];
   /** Part of the public Content API (docs/api.md): anyone may call it, answers may be cached. */
   content?: true;

@@ -5,7 +5,7 @@ import { authorRead, authorsList } from "../authors";
 import { commentsList } from "../comments";
 import { likeRead, likeToggle } from "../likes";
 import { pageRead } from "../pages";
-import { AuthorParams, PageSlugParams, PostIdParams, PostSlugParams } from "../params";
+import { AuthorParams, NoData, PageSlugParams, PostIdParams, PostSlugParams } from "../params";
 import { postBySlug, postRead, postReading, postsList } from "../posts";
 import { search } from "../search";
 import { row } from "./contract";
@@ -27,6 +27,7 @@ const READ_ERRORS = ["NOT_FOUND"] as const;
 /** The public reads: the Content API of docs/api.md. */
 export const readRows = [
   row(postsList, {
+    who: "anyone",
     summary: "List public posts",
     description: "Newest first, both blogs or one author's or one tag's, a page at a time.",
     tags: ["Posts"],
@@ -36,6 +37,7 @@ export const readRows = [
     errors: LIST_ERRORS,
   }),
   row(postRead, {
+    who: "anyone",
     summary: "Read a post",
     description: "A public post; an author also reads their own drafts and scheduled posts.",
     tags: ["Posts"],
@@ -46,6 +48,7 @@ export const readRows = [
     errors: READ_ERRORS,
   }),
   row(postBySlug, {
+    who: "anyone",
     summary: "Read a post by its address",
     description: "By its slug or an earlier one; the answer's `slug` is the current one.",
     tags: ["Posts"],
@@ -55,6 +58,7 @@ export const readRows = [
     errors: READ_ERRORS,
   }),
   row(postReading, {
+    who: "anyone",
     summary: "What the post page shows around a post",
     description: "Reading time, the author's profile, the previous and next post of the same blog.",
     tags: ["Posts"],
@@ -65,6 +69,7 @@ export const readRows = [
     errors: READ_ERRORS,
   }),
   row(search, {
+    who: "anyone",
     summary: "Search public posts",
     description: "Ranked by relevance; titles and snippets mark the words found.",
     tags: ["Search"],
@@ -74,6 +79,7 @@ export const readRows = [
     errors: ["VALIDATION_ERROR", "TOO_MANY_REQUESTS"],
   }),
   row(commentsList, {
+    who: "anyone",
     summary: "A post's comments",
     description: "Top-level comments newest first, each with its replies oldest first.",
     tags: ["Comments"],
@@ -85,6 +91,7 @@ export const readRows = [
     errors: ["VALIDATION_ERROR", "NOT_FOUND"],
   }),
   row(authorsList, {
+    who: "anyone",
     summary: "Both authors' profiles",
     tags: ["Authors"],
     content: true,
@@ -92,6 +99,7 @@ export const readRows = [
     errors: [],
   }),
   row(authorRead, {
+    who: "anyone",
     summary: "One author's profile",
     tags: ["Authors"],
     content: true,
@@ -101,6 +109,7 @@ export const readRows = [
     errors: READ_ERRORS,
   }),
   row(pageRead, {
+    who: "anyone",
     summary: "A published page",
     description: "About, contact and the authors' own pages; the authors also get drafts and details.",
     tags: ["Pages"],
@@ -111,6 +120,7 @@ export const readRows = [
     errors: READ_ERRORS,
   }),
   row(likeRead, {
+    who: "anyone",
     summary: "A post's likes, and whether the reader likes it",
     tags: ["Likes"],
     params: PostIdParams,
@@ -119,10 +129,14 @@ export const readRows = [
     errors: READ_ERRORS,
   }),
   row(likeToggle, {
+    who: "signed-in",
+    unauthorized: "Please log in to like posts",
     summary: "Like or unlike a post (signed-in readers)",
     description: "Signed-in readers only: a visitor's 401 comes before any check of the id.",
     tags: ["Likes"],
     params: PostIdParams,
+    paramsNotFound: "Post not found",
+    body: NoData,
     response: LikeStateSchema,
     errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "TOO_MANY_REQUESTS"],
   }),

@@ -32,11 +32,18 @@ const WRITE = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
 
 /** The studio's calls (the two authors): the handlers check who asks before what is sent. */
 export const studioRows = [
-  row(ownPosts, { summary: "The signed-in author's posts", tags, query: OwnPostsQuerySchema, errors: WRITE }),
-  row(firstHour, { summary: "The first-hour checklist's state", tags, errors: AUTHORS }),
-  row(demoPostsCount, { summary: "How many demo posts are left", tags, errors: AUTHORS }),
-  row(demoPostsRemove, { summary: "Remove every demo post", tags, errors: WRITE }),
+  row(ownPosts, {
+    who: "authors",
+    summary: "The signed-in author's posts",
+    tags,
+    query: OwnPostsQuerySchema,
+    errors: WRITE,
+  }),
+  row(firstHour, { who: "authors", summary: "The first-hour checklist's state", tags, errors: AUTHORS }),
+  row(demoPostsCount, { who: "authors", summary: "How many demo posts are left", tags, errors: AUTHORS }),
+  row(demoPostsRemove, { who: "authors", summary: "Remove every demo post", tags, errors: WRITE }),
   row(revisionsList, {
+    who: "signed-in",
     summary: "A post's saved states (its author)",
     tags,
     params: LooseIdParams,
@@ -44,6 +51,7 @@ export const studioRows = [
     errors: [...WRITE, "NOT_FOUND"],
   }),
   row(revisionCompare, {
+    who: "signed-in",
     summary: "A revision compared with the current text or the previous revision",
     tags,
     params: RevisionParams,
@@ -51,6 +59,7 @@ export const studioRows = [
     errors: [...WRITE, "NOT_FOUND"],
   }),
   row(revisionRestore, {
+    who: "signed-in",
     summary: "Bring a revision's text back",
     tags,
     params: RevisionParams,
@@ -58,6 +67,7 @@ export const studioRows = [
     errors: [...WRITE, "NOT_FOUND"],
   }),
   row(authorUpdate, {
+    who: "signed-in",
     summary: "Set an author's profile (that author's account)",
     tags,
     params: AuthorParams,
@@ -66,26 +76,52 @@ export const studioRows = [
     errors: [...WRITE, "NOT_FOUND"],
   }),
   row(settingsRead, {
+    who: "anyone",
     summary: "The site settings (the contact recipients for the authors)",
     tags,
     errors: [],
   }),
   row(settingsUpdate, {
+    who: "authors",
+    forbidden: "Only the two authors can change the site settings.",
     summary: "Save the site settings",
     tags,
     body: SiteSettingsBodySchema,
     errors: WRITE,
   }),
-  row(settingsChanges, { summary: "Who changed which setting, when", tags, errors: AUTHORS }),
+  row(settingsChanges, {
+    who: "authors",
+    forbidden: "Only the two authors can change the site settings.",
+    summary: "Who changed which setting, when",
+    tags,
+    errors: AUTHORS,
+  }),
   row(settingsTestContact, {
+    who: "authors",
+    forbidden: "Only the two authors can change the site settings.",
     summary: "Send a test message to the contact addresses",
     tags,
     body: EmptyBody,
     errors: [...WRITE, "CONTACT_TEST_FAILED"],
   }),
-  row(pagesList, { summary: "Every page with its state", tags, errors: AUTHORS }),
-  row(pageCreate, { summary: "A new page", tags, body: CreatePageSchema, errors: [...WRITE, "CONFLICT"] }),
+  row(pagesList, {
+    who: "authors",
+    forbidden: "Only the two authors can write pages.",
+    summary: "Every page with its state",
+    tags,
+    errors: AUTHORS,
+  }),
+  row(pageCreate, {
+    who: "authors",
+    forbidden: "Only the two authors can write pages.",
+    summary: "A new page",
+    tags,
+    body: CreatePageSchema,
+    errors: [...WRITE, "CONFLICT"],
+  }),
   row(pageUpdate, {
+    who: "authors",
+    forbidden: "Only the two authors can write pages.",
     summary: "Edit a page",
     tags,
     params: PageSlugParams,
@@ -93,12 +129,15 @@ export const studioRows = [
     errors: [...WRITE, "NOT_FOUND", "CONFLICT"],
   }),
   row(pageDelete, {
+    who: "authors",
+    forbidden: "Only the two authors can write pages.",
     summary: "Delete a page",
     tags,
     params: PageSlugParams,
     errors: [...AUTHORS, "NOT_FOUND"],
   }),
   row(verificationEmail, {
+    who: "signed-in",
     summary: "Send the address verification email again",
     tags: ["Studio"],
     body: EmptyBody,

@@ -9,6 +9,7 @@ const AUTHOR_WRITE = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR", "CONFLICT
 /** The authors' writes: the handlers check who asks before what is sent (a visitor's 401 first). */
 export const writeRows = [
   row(postCreate, {
+    who: "authors",
     summary: "Publish, schedule or save a draft (an author, as themself)",
     tags: ["Posts"],
     body: CreatePostSchema,
@@ -16,6 +17,7 @@ export const writeRows = [
     errors: AUTHOR_WRITE,
   }),
   row(postUpdate, {
+    who: "authors",
     summary: "Edit a post (its author)",
     tags: ["Posts"],
     params: LooseIdParams,
@@ -24,6 +26,7 @@ export const writeRows = [
     errors: [...AUTHOR_WRITE, "NOT_FOUND"],
   }),
   row(postDelete, {
+    who: "authors",
     summary: "Delete a post with its likes and comments (its author)",
     tags: ["Posts"],
     params: LooseIdParams,
