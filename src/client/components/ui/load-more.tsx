@@ -1,10 +1,15 @@
-/** The button under a paginated list, and what it says when the next page could not be loaded. */
+/**
+ * The button under a paginated list, and what it says when the next page could not be loaded.
+ * Reader lists centre it; the studio's lists (`align="start"`) leave it where the list ends.
+ * It stays focusable while the page loads (aria-disabled), so a keyboard user keeps their place.
+ */
 export function LoadMore({
   hasMore,
   loading,
   failed,
   failedText,
   label = "Load more",
+  align,
   onLoadMore,
 }: {
   hasMore: boolean;
@@ -12,6 +17,7 @@ export function LoadMore({
   failed: boolean;
   failedText: string;
   label?: string;
+  align?: "start";
   onLoadMore: () => void;
 }) {
   return (
@@ -22,8 +28,15 @@ export function LoadMore({
         </p>
       ) : null}
       {hasMore ? (
-        <div className="load-more">
-          <button type="button" className="button button-ghost" onClick={onLoadMore} disabled={loading}>
+        <div className={align ? "load-more load-more-start" : "load-more"}>
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-disabled={loading}
+            onClick={() => {
+              if (!loading) onLoadMore();
+            }}
+          >
             {loading ? "Loading..." : label}
           </button>
         </div>

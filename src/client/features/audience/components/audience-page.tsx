@@ -123,9 +123,16 @@ export default function AudiencePage() {
             {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new to rely on alone. */}
             <form role="search" aria-label="Followers" onSubmit={search} className="audience-search">
               <label htmlFor={`${id}-q`}>Search addresses</label>
-              <input id={`${id}-q`} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+              <input
+                className="input"
+                id={`${id}-q`}
+                type="search"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+              />
               <label htmlFor={`${id}-status`}>Status</label>
               <select
+                className="input"
                 id={`${id}-status`}
                 value={query.status}
                 onChange={(e) =>

@@ -35,6 +35,7 @@ export function BlockedServers() {
         <label className="field" htmlFor={`${id}-host`}>
           <span>{BLOCKED_SERVERS_TEXT.label}</span>
           <input
+            className="input"
             id={`${id}-host`}
             type="text"
             value={host}

@@ -40,6 +40,7 @@ export function ImportForm() {
       />
       <label htmlFor={`${id}-csv`}>Addresses</label>
       <textarea
+        className="input"
         id={`${id}-csv`}
         rows={5}
         value={csv}

@@ -47,6 +47,7 @@ export function SocialWebFollowers() {
               <label className="field" htmlFor={`${id}-handle`}>
                 <span>Handle</span>
                 <input
+                  className="input"
                   id={`${id}-handle`}
                   type="text"
                   value={handle ?? data.handle}

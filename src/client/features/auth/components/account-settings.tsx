@@ -55,6 +55,7 @@ function DisplayNameForm() {
       <h2 id="account-name-heading">Change display name</h2>
       <label htmlFor="account-name-name">Display name</label>
       <input
+        className="input"
         {...f.field("name")}
         value={name}
         onChange={(e) => setName(e.target.value)}
@@ -117,6 +118,7 @@ function PasswordForm() {
     <>
       <label htmlFor={`account-password-${key}`}>{label}</label>
       <input
+        className="input"
         {...f.field(key)}
         type="password"
         value={values[key]}

@@ -146,7 +146,7 @@ export const HtmlEditor = forwardRef<ContentHandle, Props>(function HtmlEditor(
       <textarea
         id={id}
         ref={area}
-        className="editor-textarea"
+        className="input editor-textarea"
         rows={CONTENT_TEXTAREA_ROWS}
         value={value}
         required

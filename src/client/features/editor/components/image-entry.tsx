@@ -54,6 +54,7 @@ export function ImageEntry(props: Props) {
             <label>
               Pair with{" "}
               <select
+                className="input"
                 aria-label={`Pair with ${of}`}
                 value={image.pairedWith ?? ""}
                 onChange={(e) => props.onPair(e.target.value)}
@@ -69,6 +70,7 @@ export function ImageEntry(props: Props) {
             <label className="image-entry-text">
               Alt text{" "}
               <input
+                className="input"
                 type="text"
                 aria-label={`Alt text ${of}`}
                 value={decorative ? "" : (image.alt ?? "")}
@@ -90,6 +92,7 @@ export function ImageEntry(props: Props) {
             <label className="image-entry-text">
               Caption{" "}
               <input
+                className="input"
                 type="text"
                 aria-label={`Caption ${of}`}
                 value={image.caption ?? ""}

@@ -26,6 +26,7 @@ export function ImagePlacement({
         <label key={key}>
           {name}{" "}
           <select
+            className="input"
             aria-label={of ? `${name} ${of}` : undefined}
             value={image[key]}
             onChange={(e) => onPatch({ [key]: e.target.value } as Partial<Placement>)}

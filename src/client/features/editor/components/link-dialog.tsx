@@ -68,6 +68,7 @@ export function LinkDialog({ draft, onSave, onRemove, onClose }: Props) {
         <label className="field" htmlFor={`${id}-href`}>
           <span>Link address (URL)</span>
           <input
+            className="input"
             id={`${id}-href`}
             ref={input}
             type="text"

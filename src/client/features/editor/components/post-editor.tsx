@@ -98,6 +98,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
           <label className="field" htmlFor={`${uid}-title`}>
             <span>Title</span>
             <input
+              className="input"
               id={`${uid}-title`}
               ref={title}
               type="text"
@@ -154,6 +155,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
             <label className="field" htmlFor={`${uid}-author`}>
               <span>Author</span>
               <select
+                className="input"
                 id={`${uid}-author`}
                 value={value.author}
                 onChange={(e) => {
@@ -173,6 +175,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
           <label className="field" htmlFor={`${uid}-excerpt`}>
             <span>Excerpt (optional)</span>
             <input
+              className="input"
               id={`${uid}-excerpt`}
               type="text"
               maxLength={POST_EXCERPT_MAX_LENGTH}
@@ -190,6 +193,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
           <label className="field" htmlFor={`${uid}-slug`}>
             <span>Address (optional)</span>
             <input
+              className="input"
               id={`${uid}-slug`}
               type="text"
               maxLength={POST_SLUG_MAX_LENGTH * 2}
@@ -208,6 +212,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
           <label className="field" htmlFor={`${uid}-hashtags`}>
             <span>Hashtags</span>
             <input
+              className="input"
               id={`${uid}-hashtags`}
               type="text"
               value={value.hashtags}

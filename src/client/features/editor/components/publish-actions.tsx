@@ -52,6 +52,7 @@ export function PublishActions({ busy, onDraft, onPreview, onSchedule, savedAt }
       <div className="schedule-row">
         <label htmlFor={`${id}-when`}>Publish at</label>
         <input
+          className="input"
           id={`${id}-when`}
           type="datetime-local"
           value={when}

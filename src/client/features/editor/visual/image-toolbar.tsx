@@ -50,7 +50,11 @@ export function ImageToolbar({ image, row, tools, onChoose }: Props) {
         <ImagePlacement image={image} onPatch={(patch) => act.patch(image.id, patch)} />
         <label>
           Pair with{" "}
-          <select value={image.pairedWith ?? ""} onChange={(e) => act.pair(image.id, e.target.value)}>
+          <select
+            className="input"
+            value={image.pairedWith ?? ""}
+            onChange={(e) => act.pair(image.id, e.target.value)}
+          >
             <option value="">No pair</option>
             {others.map((o) => (
               <option key={o.id} value={o.id}>
@@ -72,6 +76,7 @@ export function ImageToolbar({ image, row, tools, onChoose }: Props) {
         <label className="image-toolbar-text">
           Caption{" "}
           <input
+            className="input"
             type="text"
             value={image.caption ?? ""}
             maxLength={300}
@@ -82,6 +87,7 @@ export function ImageToolbar({ image, row, tools, onChoose }: Props) {
         <label className="image-toolbar-text">
           Alt text{" "}
           <input
+            className="input"
             type="text"
             value={decorative ? "" : (image.alt ?? "")}
             disabled={decorative}

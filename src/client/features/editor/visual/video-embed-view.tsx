@@ -19,6 +19,7 @@ function EmbedBlock({ node, selected, updateAttributes }: ReactNodeViewProps) {
           <label className="image-toolbar-text">
             Video title{" "}
             <input
+              className="input"
               type="text"
               value={title}
               maxLength={200}

@@ -71,6 +71,7 @@ export default function Inbox() {
         failed={query.isFetchNextPageError}
         failedText="Failed to load more messages. Please try again."
         label="Load more messages"
+        align="start"
         onLoadMore={() => void query.fetchNextPage()}
       />
     </section>

@@ -55,7 +55,7 @@ export default function StatsPage() {
       <div className="stats-controls">
         <label>
           Blog{" "}
-          <select value={scope} onChange={(e) => setScope(e.target.value as StatsScope)}>
+          <select className="input" value={scope} onChange={(e) => setScope(e.target.value as StatsScope)}>
             {SCOPES.map((s) => (
               <option key={s} value={s}>
                 {scopeLabel(s)}
@@ -65,7 +65,7 @@ export default function StatsPage() {
         </label>
         <label>
           Period{" "}
-          <select value={range} onChange={(e) => setRange(e.target.value as StatsRange)}>
+          <select className="input" value={range} onChange={(e) => setRange(e.target.value as StatsRange)}>
             {STATS_RANGES.map((r) => (
               <option key={r} value={r}>
                 {RANGE_LABELS[r]}

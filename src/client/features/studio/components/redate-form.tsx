@@ -44,6 +44,7 @@ export function RedateForm({ date, title, busy, onSave, onCancel }: Props) {
     >
       <label htmlFor={`${id}-when`}>Publish date</label>
       <input
+        className="input"
         id={`${id}-when`}
         type="datetime-local"
         value={when}

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import type { RevisionKind } from "../../../../common/limits";
 import type { PostRevisionSummary } from "../../../../common/types";
+import { LoadMore } from "../../../components/ui/load-more";
 import { useRestoreRevision, useRevisionComparison, useRevisions } from "../api/revisions";
 import { formatTime } from "./format";
-import { NextPageButton } from "./next-page-button";
 import { RevisionDiff } from "./revision-diff";
 
 const KIND_LABEL: Record<RevisionKind, string> = {
@@ -131,7 +131,15 @@ export function RevisionsPanel({ id, postId, title }: { id: string; postId: stri
           })}
         </ol>
       )}
-      <NextPageButton query={query} label="Older revisions" />
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        failed={query.isFetchNextPageError}
+        failedText="Failed to load older revisions. Please try again."
+        label="Older revisions"
+        align="start"
+        onLoadMore={() => void query.fetchNextPage()}
+      />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { OWN_POST_FILTERS, type OwnPostFilter } from "../../../../common/schemas/own-posts";
+import { LoadMore } from "../../../components/ui/load-more";
 import { useOwnPosts } from "../api/own-posts";
 import { OwnPostItem } from "./own-post-item";
 import "../studio.css";
-import { NextPageButton } from "./next-page-button";
 import "../posts-list.css";
 
 interface Props {
@@ -72,7 +72,11 @@ export default function YourPosts({ postPath, rowExtra }: Props) {
       <search className="posts-filters" aria-label="Filter your posts">
         <label>
           Show
-          <select value={status} onChange={(e) => set({ status: asFilter(e.target.value) })}>
+          <select
+            className="input"
+            value={status}
+            onChange={(e) => set({ status: asFilter(e.target.value) })}
+          >
             {OWN_POST_FILTERS.map((f) => (
               <option key={f} value={f}>
                 {FILTER_LABEL[f]}
@@ -82,7 +86,13 @@ export default function YourPosts({ postPath, rowExtra }: Props) {
         </label>
         <label>
           Search by title
-          <input type="search" value={words} maxLength={200} onChange={(e) => setWords(e.target.value)} />
+          <input
+            className="input"
+            type="search"
+            value={words}
+            maxLength={200}
+            onChange={(e) => setWords(e.target.value)}
+          />
         </label>
       </search>
       <p
@@ -108,7 +118,15 @@ export default function YourPosts({ postPath, rowExtra }: Props) {
           ))}
         </ul>
       )}
-      <NextPageButton query={query} label="Load more posts" />
+      <LoadMore
+        hasMore={query.hasNextPage}
+        loading={query.isFetchingNextPage}
+        failed={query.isFetchNextPageError}
+        failedText="Failed to load more posts. Please try again."
+        label="Load more posts"
+        align="start"
+        onLoadMore={() => void query.fetchNextPage()}
+      />
     </section>
   );
 }

@@ -110,6 +110,7 @@ export function PageForm({ page, onDone }: Props) {
       <label className="field" htmlFor={`${uid}-title`}>
         <span>Title</span>
         <input
+          className="input"
           id={`${uid}-title`}
           type="text"
           required
@@ -126,6 +127,7 @@ export function PageForm({ page, onDone }: Props) {
         <label className="field" htmlFor={`${uid}-slug`}>
           <span>Address</span>
           <input
+            className="input"
             id={`${uid}-slug`}
             type="text"
             required
@@ -155,6 +157,7 @@ export function PageForm({ page, onDone }: Props) {
           <label className="field" htmlFor={`${uid}-placement`}>
             <span>Link it from</span>
             <select
+              className="input"
               id={`${uid}-placement`}
               value={placement}
               onChange={(e) => setPlacement(e.target.value as PagePlacement)}
@@ -169,6 +172,7 @@ export function PageForm({ page, onDone }: Props) {
           <label className="field" htmlFor={`${uid}-position`}>
             <span>Order (smallest first)</span>
             <input
+              className="input"
               id={`${uid}-position`}
               type="number"
               min={0}
