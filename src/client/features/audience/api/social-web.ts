@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import {
   fediverseAccount,
   fediverseFollowersList,
@@ -42,13 +48,34 @@ export function useSocialWebAccount() {
   });
 }
 
-/** The first page of the author's followers on the social web, newest first. */
-export function useSocialWebFollowers() {
-  return useQuery({
-    queryKey: [...queryKeys.socialWeb, "followers"],
-    queryFn: ({ signal }) =>
-      call(fediverseFollowersList, { signal }) as Promise<{ total: number; items: SocialWebFollower[] }>,
+/** A page of remote people: `nextCursor` null on the last one. */
+export interface SocialWebPeoplePage {
+  total: number;
+  items: SocialWebFollower[];
+  nextCursor: string | null;
+}
+
+/** The pages of a list of remote people, newest first, loaded one at a time. */
+function usePeoplePages(list: typeof fediverseFollowersList, key: string, enabled = true) {
+  return useInfiniteQuery<
+    SocialWebPeoplePage,
+    Error,
+    InfiniteData<SocialWebPeoplePage, string | null>,
+    readonly unknown[],
+    string | null
+  >({
+    queryKey: [...queryKeys.socialWeb, key],
+    enabled,
+    queryFn: ({ pageParam, signal }) =>
+      call(list, { query: { cursor: pageParam ?? undefined }, signal }) as Promise<SocialWebPeoplePage>,
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
   });
+}
+
+/** The author's followers on the social web, newest first. */
+export function useSocialWebFollowers() {
+  return usePeoplePages(fediverseFollowersList, "followers");
 }
 
 export function useChangeHandle() {
@@ -61,12 +88,7 @@ export function useChangeHandle() {
 
 /** Follows waiting for the author's approval, newest first. */
 export function useFollowRequests(enabled: boolean) {
-  return useQuery({
-    queryKey: [...queryKeys.socialWeb, "requests"],
-    enabled,
-    queryFn: ({ signal }) =>
-      call(followRequests, { signal }) as Promise<{ total: number; items: SocialWebFollower[] }>,
-  });
+  return usePeoplePages(followRequests, "requests", enabled);
 }
 
 export function useSettleFollowRequest() {

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { LoadMore } from "../../../components/ui/load-more";
 import { ApiError } from "../../../lib/api";
 import { useChangeHandle, useSocialWebAccount, useSocialWebFollowers } from "../api/social-web";
 import { FollowApproval, PersonAvatar } from "./social-web-requests";
@@ -10,6 +11,7 @@ export function SocialWebFollowers() {
   const id = useId();
   const account = useSocialWebAccount();
   const followers = useSocialWebFollowers();
+  const people = followers.data?.pages.flatMap((page) => page.items) ?? [];
   const change = useChangeHandle();
   const [handle, setHandle] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -69,9 +71,9 @@ export function SocialWebFollowers() {
           <FollowApproval account={data} />
         </>
       )}
-      {followers.data && followers.data.items.length > 0 ? (
+      {people.length > 0 ? (
         <ul className="audience-social-list">
-          {followers.data.items.map((f) => (
+          {people.map((f) => (
             <li key={f.actorId}>
               <PersonAvatar person={f} />
               <a href={f.actorId} rel="noopener noreferrer nofollow" target="_blank">
@@ -84,6 +86,15 @@ export function SocialWebFollowers() {
           ))}
         </ul>
       ) : null}
+      <LoadMore
+        hasMore={followers.hasNextPage}
+        loading={followers.isFetchingNextPage}
+        failed={followers.isFetchNextPageError}
+        failedText="Failed to load more followers. Please try again."
+        label="More followers"
+        align="start"
+        onLoadMore={() => void followers.fetchNextPage()}
+      />
     </section>
   );
 }

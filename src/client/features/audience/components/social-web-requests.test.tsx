@@ -24,23 +24,29 @@ describe("FollowApproval", () => {
   it("shows the setting and each waiting person with our avatar copy or initials, Accept and Reject", () => {
     const client = new QueryClient();
     client.setQueryData([...queryKeys.socialWeb, "requests"], {
-      total: 2,
-      items: [
+      pageParams: [null],
+      pages: [
         {
-          handle: "@ana@social.example",
-          name: "Ana Lima",
-          actorId: "https://social.example/users/ana",
-          avatarUrl: "/uploads/avatars/1_abc.webp",
-          initials: "AL",
-          since: "2026-11-01T00:00:00.000Z",
-        },
-        {
-          handle: "@bo@social.example",
-          name: "",
-          actorId: "https://social.example/users/bo",
-          avatarUrl: null,
-          initials: "B",
-          since: "2026-11-02T00:00:00.000Z",
+          total: 2,
+          nextCursor: "20",
+          items: [
+            {
+              handle: "@ana@social.example",
+              name: "Ana Lima",
+              actorId: "https://social.example/users/ana",
+              avatarUrl: "/uploads/avatars/1_abc.webp",
+              initials: "AL",
+              since: "2026-11-01T00:00:00.000Z",
+            },
+            {
+              handle: "@bo@social.example",
+              name: "",
+              actorId: "https://social.example/users/bo",
+              avatarUrl: null,
+              initials: "B",
+              since: "2026-11-02T00:00:00.000Z",
+            },
+          ],
         },
       ],
     });
@@ -53,5 +59,7 @@ describe("FollowApproval", () => {
     expect(html.match(/>Accept</g)).toHaveLength(2);
     expect(html.match(/>Reject</g)).toHaveLength(2);
     expect(html).not.toContain("social.example/media");
+    // A page of 20 with more after it: the next one is a button away.
+    expect(html).toContain(">More requests</button>");
   });
 });

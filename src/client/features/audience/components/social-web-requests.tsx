@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { LoadMore } from "../../../components/ui/load-more";
 import {
   type SocialWebAccount,
   type SocialWebFollower,
@@ -32,7 +33,8 @@ export function FollowApproval({ account }: { account: SocialWebAccount }) {
       { onError: () => setError("Failed to answer the request. Please try again.") },
     );
   };
-  const items = requests.data?.items ?? [];
+  const pages = requests.data?.pages ?? [];
+  const items = pages.flatMap((page) => page.items);
   return (
     <div className="audience-approval">
       <label className="send-options-check">
@@ -56,7 +58,7 @@ export function FollowApproval({ account }: { account: SocialWebAccount }) {
       ) : null}
       {items.length > 0 ? (
         <>
-          <h3>Waiting for approval ({requests.data?.total ?? items.length})</h3>
+          <h3>Waiting for approval ({pages[0]?.total ?? items.length})</h3>
           <ul className="audience-social-list" aria-label="Follow requests">
             {items.map((r) => (
               <li key={r.actorId}>
@@ -83,6 +85,15 @@ export function FollowApproval({ account }: { account: SocialWebAccount }) {
               </li>
             ))}
           </ul>
+          <LoadMore
+            hasMore={requests.hasNextPage}
+            loading={requests.isFetchingNextPage}
+            failed={requests.isFetchNextPageError}
+            failedText="Failed to load more requests. Please try again."
+            label="More requests"
+            align="start"
+            onLoadMore={() => void requests.fetchNextPage()}
+          />
         </>
       ) : null}
     </div>
