@@ -17,7 +17,7 @@ import {
   moderationRead,
   moderationUpdate,
 } from "../moderation";
-import { IdParams, LooseIdParams, PostIdParams, UserIdParams } from "../params";
+import { IdParams, PostIdParams, UserIdParams } from "../params";
 import { row } from "./contract";
 import { CommentSchema } from "./responses";
 
@@ -60,7 +60,8 @@ export const commentRows = [
     who: "signed-in",
     summary: "Hide or show a comment (the post's author)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     body: CommentVisibilityBodySchema,
     response: CommentSchema,
     errors: SIGNED_IN,
@@ -69,7 +70,8 @@ export const commentRows = [
     who: "signed-in",
     summary: "Approve a held comment (the post's author)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     response: CommentSchema,
     errors: SIGNED_IN,
   }),
@@ -77,14 +79,16 @@ export const commentRows = [
     who: "signed-in",
     summary: "Dismiss a comment's reports (the post's author)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     errors: SIGNED_IN,
   }),
   row(commentReport, {
     who: "signed-in",
     summary: "Report a comment to the post's author (signed-in readers)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     body: CommentReportBodySchema,
     errors: [...SIGNED_IN, "TOO_MANY_REQUESTS"],
   }),
