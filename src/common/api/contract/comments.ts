@@ -25,7 +25,7 @@ const SIGNED_IN = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_ERROR"]
 const AUTHORS = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
 const tags = ["Comments"] as const;
 
-/** Comment writes: the handlers check who asks before what is sent (a visitor's 401 first). */
+/** Comment writes and moderation: `who` is checked before what is sent (a visitor's 401 first). */
 export const commentRows = [
   row(commentCreate, {
     who: "signed-in",
@@ -90,7 +90,8 @@ export const commentRows = [
     params: IdParams,
     paramsNotFound: "Comment not found",
     body: CommentReportBodySchema,
-    errors: [...SIGNED_IN, "TOO_MANY_REQUESTS"],
+    // BAD_REQUEST: 'You cannot report your own comment.'
+    errors: [...SIGNED_IN, "BAD_REQUEST", "TOO_MANY_REQUESTS"],
   }),
   row(blocksList, {
     who: "authors",
