@@ -7,7 +7,7 @@ import type {
   NotificationStopQuerySchema,
 } from "../schemas/follow";
 import type { Endpoint } from "./endpoint";
-import type { LooseIdParams } from "./params";
+import type { IdParams } from "./params";
 
 // Reply notifications (a reader's /profile) and the authors' Audience page; following by email is
 // in follow.ts.
@@ -42,7 +42,7 @@ export const audienceCsv: Endpoint<{ response: unknown }> = {
   method: "GET",
   path: "/api/audience/followers.csv",
 };
-export const audienceRemove: Endpoint<{ params: typeof LooseIdParams; response: undefined }> = {
+export const audienceRemove: Endpoint<{ params: typeof IdParams; response: undefined }> = {
   method: "DELETE",
   path: "/api/audience/followers/:id",
 };

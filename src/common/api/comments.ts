@@ -8,7 +8,7 @@ import type {
 import type { PageQuerySchema } from "../schemas/page-query";
 import type { Page } from "../types";
 import type { Endpoint } from "./endpoint";
-import type { LooseIdParams, PostIdParams } from "./params";
+import type { IdParams, PostIdParams } from "./params";
 
 export const commentsList: Endpoint<{
   params: typeof PostIdParams;
@@ -23,12 +23,12 @@ export const commentCreate: Endpoint<{
 }> = { method: "POST", path: "/api/posts/:id/comments" };
 
 export const commentUpdate: Endpoint<{
-  params: typeof LooseIdParams;
+  params: typeof IdParams;
   body: typeof CommentBodySchema;
   response: Comment;
 }> = { method: "PATCH", path: "/api/comments/:id" };
 
-export const commentDelete: Endpoint<{ params: typeof LooseIdParams; response: undefined }> = {
+export const commentDelete: Endpoint<{ params: typeof IdParams; response: undefined }> = {
   method: "DELETE",
   path: "/api/comments/:id",
 };
@@ -36,7 +36,7 @@ export const commentDelete: Endpoint<{ params: typeof LooseIdParams; response: u
 // Moderation (the post's author) and reports (signed-in readers).
 
 export const commentVisibility: Endpoint<{
-  params: typeof LooseIdParams;
+  params: typeof IdParams;
   body: typeof CommentVisibilityBodySchema;
   response: Comment;
 }> = { method: "PATCH", path: "/api/comments/:id/visibility" };

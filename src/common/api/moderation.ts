@@ -5,23 +5,23 @@ import type {
   ModerationSettingsBodySchema,
 } from "../schemas/comment";
 import type { Endpoint } from "./endpoint";
-import type { LooseIdParams, UserIdParams } from "./params";
+import type { IdParams, UserIdParams } from "./params";
 
 // The authors' moderation (the inbox and the Audience page): apart from comments.ts, which the
 // reader's post page bundles.
 
-export const commentApprove: Endpoint<{ params: typeof LooseIdParams; response: Comment }> = {
+export const commentApprove: Endpoint<{ params: typeof IdParams; response: Comment }> = {
   method: "POST",
   path: "/api/comments/:id/approve",
 };
 
-export const commentDismissReports: Endpoint<{ params: typeof LooseIdParams; response: unknown }> = {
+export const commentDismissReports: Endpoint<{ params: typeof IdParams; response: unknown }> = {
   method: "POST",
   path: "/api/comments/:id/dismiss-reports",
 };
 
 export const commentReport: Endpoint<{
-  params: typeof LooseIdParams;
+  params: typeof IdParams;
   body: typeof CommentReportBodySchema;
   response: unknown;
 }> = { method: "POST", path: "/api/comments/:id/report" };

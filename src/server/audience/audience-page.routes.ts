@@ -1,5 +1,5 @@
 import { and, count, eq, gte, isNull } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import {
   audienceCsv,
   audienceFollowers,
@@ -13,18 +13,14 @@ import {
   type ImportResult,
   TEST_EMAILS_PER_HOUR,
 } from "../../common/audience-page";
-import { AudienceQuerySchema, ImportBodySchema, TestEmailBodySchema } from "../../common/schemas/audience";
-import { isId } from "../../common/schemas/id";
-import { route } from "../api/route";
+import { authorCaller, route } from "../api/route";
 import { cachedAuthorProfile } from "../authors/authors.reads";
 import type { AppContext } from "../context";
 import { mailQueue } from "../db/schema";
 import { normaliseEmail } from "../env";
-import { forbidden, notFound, tooManyRequests } from "../errors";
-import { requireAdmin } from "../plugins/auth";
+import { notFound, tooManyRequests } from "../errors";
 import { findPostForWrite } from "../posts/post-writes.repository";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
-import { parse } from "../validate";
 import {
   allFollowers,
   followerCounts,
@@ -40,34 +36,22 @@ import { FOLLOWER_TOKEN_SLOT } from "./post-emails";
 /**
  * The studio's Audience page (docs/decisions/0031-audience.md). Each author sees and manages the
  * followers of their own blog only: a follower gave their address to that blog (SPEC §6 ties
- * every author's powers to their own author value). Visitors get 401, readers 403.
+ * every author's powers to their own author value). Visitors get 401, readers 403 (the rows' `who`).
  */
 export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const authorOf = async (request: FastifyRequest) => {
-    const viewer = await requireAdmin(ctx, request);
-    if (!viewer.authorKey) throw forbidden(AUDIENCE_TEXT.notAuthor);
-    return { viewer, author: viewer.authorKey };
-  };
+  route(app, audienceFollowers, {}, async (request, reply): Promise<AudienceFollowers> => {
+    const author = authorCaller(request).authorKey;
+    const [counts, page, growth] = await Promise.all([
+      followerCounts(ctx.db, author),
+      searchFollowers(ctx.db, author, request.query),
+      followerGrowth(ctx.db, author, ctx.now()),
+    ]);
+    reply.header("cache-control", "no-store");
+    return { counts, ...page, growth };
+  });
 
-  route(
-    app,
-    audienceFollowers,
-    { validateInHandler: true },
-    async (request, reply): Promise<AudienceFollowers> => {
-      const query = parse(AudienceQuerySchema, request.query ?? {});
-      const { author } = await authorOf(request);
-      const [counts, page, growth] = await Promise.all([
-        followerCounts(ctx.db, author),
-        searchFollowers(ctx.db, author, query),
-        followerGrowth(ctx.db, author, ctx.now()),
-      ]);
-      reply.header("cache-control", "no-store");
-      return { counts, ...page, growth };
-    },
-  );
-
-  route(app, audienceCsv, { validateInHandler: true }, async (request, reply) => {
-    const { author } = await authorOf(request);
+  route(app, audienceCsv, {}, async (request, reply) => {
+    const author = authorCaller(request).authorKey;
     const rows = await allFollowers(ctx.db, author);
     const head = csvLine([
       "email",
@@ -99,18 +83,18 @@ export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppC
     return head + body;
   });
 
-  route(app, audienceRemove, { validateInHandler: true }, async (request, reply) => {
-    const { author } = await authorOf(request);
+  route(app, audienceRemove, {}, async (request, reply) => {
+    const author = authorCaller(request).authorKey;
     const { id } = request.params;
     // Another blog's follower answers like a missing one: nothing about it is revealed.
-    if (!isId(id) || !(await removeFollower(ctx.db, author, id)))
+    if (!(await removeFollower(ctx.db, author, id)))
       throw notFound("follower", AUDIENCE_TEXT.followerNotFound);
     return reply.status(204).send();
   });
 
-  route(app, audienceImport, { validateInHandler: true }, async (request): Promise<ImportResult> => {
-    const body = parse(ImportBodySchema, request.body);
-    const { author } = await authorOf(request);
+  route(app, audienceImport, {}, async (request): Promise<ImportResult> => {
+    const { body } = request;
+    const author = authorCaller(request).authorKey;
     const names = await cachedPublicSiteSettings(ctx);
     const result = await importFollowers(
       ctx.db,
@@ -122,9 +106,10 @@ export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppC
   });
 
   /** 'Send a test to me': the follower email of this post, as followers will get it, to its author. */
-  route(app, audienceTestEmail, { validateInHandler: true }, async (request, reply) => {
-    const { postId } = parse(TestEmailBodySchema, request.body);
-    const { viewer, author } = await authorOf(request);
+  route(app, audienceTestEmail, {}, async (request, reply) => {
+    const { postId } = request.body;
+    const viewer = authorCaller(request);
+    const author = viewer.authorKey;
     const post = await findPostForWrite(ctx.db, postId);
     if (!post || post.author !== author) throw notFound("post", AUDIENCE_TEXT.postNotFound);
     const to = normaliseEmail(viewer.email);

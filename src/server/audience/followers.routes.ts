@@ -2,15 +2,13 @@ import type { FastifyInstance } from "fastify";
 import { follow, followConfirm, following, followStats, followUnsubscribe } from "../../common/api";
 import { FOLLOW_TEXT, type FollowResult } from "../../common/audience";
 import { ERROR_CODES } from "../../common/error-codes";
-import { ConfirmFollowBodySchema, FollowBodySchema, TokenQuerySchema } from "../../common/schemas/follow";
-import { route } from "../api/route";
+import { authorCaller, caller, route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { normaliseEmail } from "../env";
-import { badRequest, forbidden, notFound, tooManyRequests } from "../errors";
-import { getViewer, requireAdmin, requireViewer } from "../plugins/auth";
+import { badRequest, notFound, tooManyRequests } from "../errors";
+import { getViewer } from "../plugins/auth";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
-import { parse } from "../validate";
 import { SlidingWindowLimiter } from "../write-limits";
 import { confirmFollowEmail } from "./emails";
 import {
@@ -38,8 +36,8 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
    * The answer is the same whether or not the address already follows, or a confirmation is
    * already waiting or was held back by the recipient's limit (no address is revealed).
    */
-  route(app, follow, { validateInHandler: true }, async (request, reply): Promise<FollowResult> => {
-    const body = parse(FollowBodySchema, request.body);
+  route(app, follow, {}, async (request, reply): Promise<FollowResult> => {
+    const { body } = request;
     const viewer = await getViewer(ctx, request);
     const email = body.email ?? viewer?.email;
     if (!email) throw badRequest(FOLLOW_TEXT.emailRequired, ERROR_CODES.validation);
@@ -65,24 +63,23 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   /** Double opt-in: the emailed link's page posts its tokens here. */
-  route(app, followConfirm, { validateInHandler: true }, async (request) => {
-    const { tokens } = parse(ConfirmFollowBodySchema, request.body);
+  route(app, followConfirm, {}, async (request) => {
+    const { tokens } = request.body;
     const authors = await confirmFollow(ctx.db, tokens, ctx.now());
     if (authors.length === 0) throw notFound("link", FOLLOW_TEXT.linkInvalid);
     return { following: authors };
   });
 
   /** What the signed-in reader's address follows (for the one-click follow button). */
-  route(app, following, { validateInHandler: true }, async (request, reply) => {
-    const viewer = await requireViewer(ctx, request);
+  route(app, following, {}, async (request, reply) => {
+    const viewer = caller(request);
     reply.header("cache-control", "no-store");
     return { following: await followedBy(ctx.db, normaliseEmail(viewer.email)) };
   });
 
   /** /admin: how many confirmed followers the signed-in author has. */
-  route(app, followStats, { validateInHandler: true }, async (request, reply) => {
-    const viewer = await requireAdmin(ctx, request);
-    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+  route(app, followStats, {}, async (request, reply) => {
+    const viewer = authorCaller(request);
     reply.header("cache-control", "no-store");
     return { followers: await countFollowers(ctx.db, viewer.authorKey) };
   });
@@ -96,17 +93,12 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
       { parseAs: "string", bodyLimit: 10_000 },
       (_request, body, done) => done(null, body),
     );
-    route(
-      scope,
-      followUnsubscribe,
-      { config: { allowCrossSite: true }, validateInHandler: true },
-      async (request, reply) => {
-        const { token } = parse(TokenQuerySchema, request.query);
-        const row = await unsubscribe(ctx.db, token, ctx.now());
-        if (!row) throw notFound("link", FOLLOW_TEXT.linkInvalid);
-        reply.header("cache-control", "no-store");
-        return { unsubscribed: row.author };
-      },
-    );
+    route(scope, followUnsubscribe, { config: { allowCrossSite: true } }, async (request, reply) => {
+      const { token } = request.query;
+      const row = await unsubscribe(ctx.db, token, ctx.now());
+      if (!row) throw notFound("link", FOLLOW_TEXT.linkInvalid);
+      reply.header("cache-control", "no-store");
+      return { unsubscribed: row.author };
+    });
   });
 }

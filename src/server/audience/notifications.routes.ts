@@ -7,16 +7,9 @@ import {
   notificationsVerifyRequest,
 } from "../../common/api";
 import { FOLLOW_TEXT, type NotificationSettingsResult } from "../../common/audience";
-import {
-  MailboxVerifyBodySchema,
-  NotificationSettingsBodySchema,
-  NotificationStopQuerySchema,
-} from "../../common/schemas/follow";
-import { route } from "../api/route";
+import { caller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
-import { requireViewer } from "../plugins/auth";
-import { parse } from "../validate";
 import { confirmMailbox, isProvenMailbox, requestMailboxVerification } from "./mailbox-verification";
 import { setNotifications, settingsFor, stopByToken } from "./notifications";
 
@@ -31,47 +24,32 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     };
   };
 
-  route(
-    app,
-    notifications,
-    { validateInHandler: true },
-    async (request, reply): Promise<NotificationSettingsResult> => {
-      const viewer = await requireViewer(ctx, request);
-      reply.header("cache-control", "no-store");
-      return settingsOf(viewer.id, viewer.email, viewer.emailVerified);
-    },
-  );
+  route(app, notifications, {}, async (request, reply): Promise<NotificationSettingsResult> => {
+    const viewer = caller(request);
+    reply.header("cache-control", "no-store");
+    return settingsOf(viewer.id, viewer.email, viewer.emailVerified);
+  });
 
   // Switching a kind on is when a reader with an unproven address is sent the link that proves it.
-  route(
-    app,
-    notificationsUpdate,
-    { validateInHandler: true },
-    async (request): Promise<NotificationSettingsResult> => {
-      const viewer = await requireViewer(ctx, request);
-      const change = parse(NotificationSettingsBodySchema, request.body);
-      await setNotifications(ctx.db, viewer.id, change);
-      const result = await settingsOf(viewer.id, viewer.email, viewer.emailVerified);
-      if (result.verified || !(change.replies || change.comments)) return result;
-      return { ...result, verificationSent: await sendVerification(viewer.id) };
-    },
-  );
+  route(app, notificationsUpdate, {}, async (request): Promise<NotificationSettingsResult> => {
+    const viewer = caller(request);
+    const change = request.body;
+    await setNotifications(ctx.db, viewer.id, change);
+    const result = await settingsOf(viewer.id, viewer.email, viewer.emailVerified);
+    if (result.verified || !(change.replies || change.comments)) return result;
+    return { ...result, verificationSent: await sendVerification(viewer.id) };
+  });
 
   /** /profile's "Send me the link" (also after an hour, when the first one was lost). */
-  route(
-    app,
-    notificationsVerifyRequest,
-    { validateInHandler: true },
-    async (request): Promise<NotificationSettingsResult> => {
-      const viewer = await requireViewer(ctx, request);
-      const sent = await sendVerification(viewer.id);
-      return { ...(await settingsOf(viewer.id, viewer.email, viewer.emailVerified)), verificationSent: sent };
-    },
-  );
+  route(app, notificationsVerifyRequest, {}, async (request): Promise<NotificationSettingsResult> => {
+    const viewer = caller(request);
+    const sent = await sendVerification(viewer.id);
+    return { ...(await settingsOf(viewer.id, viewer.email, viewer.emailVerified)), verificationSent: sent };
+  });
 
   /** The emailed link's page (a button, so a mail scanner opening the link proves nothing). */
-  route(app, notificationsVerify, { validateInHandler: true }, async (request, reply) => {
-    const { token } = parse(MailboxVerifyBodySchema, request.body);
+  route(app, notificationsVerify, {}, async (request, reply) => {
+    const { token } = request.body;
     if (!(await confirmMailbox(ctx.db, token, ctx.now()))) throw notFound("link", FOLLOW_TEXT.linkInvalid);
     reply.header("cache-control", "no-store");
     return { verified: true };
@@ -92,15 +70,10 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
       { parseAs: "string", bodyLimit: 10_000 },
       (_request, body, done) => done(null, body),
     );
-    route(
-      scope,
-      notificationsStop,
-      { config: { allowCrossSite: true }, validateInHandler: true },
-      async (request) => {
-        const { token, kind } = parse(NotificationStopQuerySchema, request.query);
-        if (!(await stopByToken(ctx.db, token, kind))) throw notFound("link", FOLLOW_TEXT.linkInvalid);
-        return { stopped: kind };
-      },
-    );
+    route(scope, notificationsStop, { config: { allowCrossSite: true } }, async (request) => {
+      const { token, kind } = request.query;
+      if (!(await stopByToken(ctx.db, token, kind))) throw notFound("link", FOLLOW_TEXT.linkInvalid);
+      return { stopped: kind };
+    });
   });
 }

@@ -12,21 +12,11 @@ import {
   moderationUpdate,
 } from "../../common/api";
 import { canModerateComment, canSeeComment } from "../../common/policies";
-import {
-  BlockBodySchema,
-  BlocksQuerySchema,
-  CommentReportBodySchema,
-  CommentVisibilityBodySchema,
-  ModerationSettingsBodySchema,
-} from "../../common/schemas/comment";
-import { isId } from "../../common/schemas/id";
-import { route } from "../api/route";
+import { authorCaller, caller, route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { user } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../errors";
-import { requireAdmin, requireViewer } from "../plugins/auth";
-import { parse } from "../validate";
 import { writeLimiter } from "../write-limits";
 import { findCommentWithPost, toComment } from "./comments.repository";
 import {
@@ -52,42 +42,42 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
   const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
   const limitReports = writeLimiter("report", ctx.now);
   const limitReportsPerAddress = writeLimiter("reportPerAddress", ctx.now);
+  // The id is a UUID (IdParams: any other path answers 'Comment not found' before this).
   const load = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const { id } = request.params;
-    const found = isId(id) ? await findCommentWithPost(ctx.db, authors, id) : null;
+    const found = await findCommentWithPost(ctx.db, authors, request.params.id);
     if (!found || found.comment.deletedAt) throw commentNotFound();
     return found;
   };
   /** The signed-in author of the post the comment is on, or 403. */
   const moderator = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const viewer = await requireViewer(ctx, request);
+    const viewer = caller(request);
     const found = await load(request);
     if (!canModerateComment(viewer, { author: found.postAuthor })) throw onlyPostAuthor();
     return { viewer, found };
   };
 
-  route(app, commentVisibility, { ...WRITE, validateInHandler: true }, async (request) => {
-    const { hidden } = parse(CommentVisibilityBodySchema, request.body);
+  route(app, commentVisibility, WRITE, async (request) => {
+    const { hidden } = request.body;
     const { found } = await moderator(request);
     await setHidden(ctx.db, found.comment.id, hidden, ctx.now());
     return { ...toComment(found.comment, found.isAuthor), hidden };
   });
 
-  route(app, commentApprove, { ...WRITE, validateInHandler: true }, async (request) => {
+  route(app, commentApprove, WRITE, async (request) => {
     const { found } = await moderator(request);
     await approve(ctx.db, found.comment.id);
     return { ...toComment(found.comment, found.isAuthor), held: false };
   });
 
-  route(app, commentDismissReports, { validateInHandler: true }, async (request, reply) => {
+  route(app, commentDismissReports, {}, async (request, reply) => {
     const { found } = await moderator(request);
     await dismissReports(ctx.db, found.comment.id, ctx.now());
     return reply.status(204).send();
   });
 
-  route(app, commentReport, { validateInHandler: true }, async (request, reply) => {
-    const { reason } = parse(CommentReportBodySchema, request.body);
-    const viewer = await requireViewer(ctx, request);
+  route(app, commentReport, {}, async (request, reply) => {
+    const { reason } = request.body;
+    const viewer = caller(request);
     const found = await load(request);
     // A held or hidden comment this reader cannot see is missing to them, as in the thread.
     const { comment } = found;
@@ -105,10 +95,9 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** Block a reader from commenting on the signed-in author's blog (their comments there hide). */
-  route(app, blockCreate, { ...WRITE, validateInHandler: true }, async (request, reply) => {
-    const { userId } = parse(BlockBodySchema, request.body);
-    const viewer = await requireAdmin(ctx, request);
-    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+  route(app, blockCreate, WRITE, async (request, reply) => {
+    const { userId } = request.body;
+    const viewer = authorCaller(request);
     if (userId === viewer.id) throw badRequest("You cannot block yourself.");
     const target = await findUserEmail(ctx, userId);
     if (!target) throw notFound("reader", "Reader not found");
@@ -118,25 +107,21 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** The studio's list of readers the signed-in author blocked: theirs alone, to unblock. */
-  route(app, blocksList, { validateInHandler: true }, async (request, reply) => {
-    parse(BlocksQuerySchema, request.query ?? {});
-    const viewer = await requireAdmin(ctx, request);
-    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+  route(app, blocksList, {}, async (request, reply) => {
+    const viewer = authorCaller(request);
     reply.header("cache-control", "no-store");
     return { items: await listBlocks(ctx.db, viewer.authorKey) };
   });
 
-  route(app, blockDelete, { ...WRITE, validateInHandler: true }, async (request, reply) => {
-    const viewer = await requireAdmin(ctx, request);
-    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+  route(app, blockDelete, WRITE, async (request, reply) => {
+    const viewer = authorCaller(request);
     await unblock(ctx.db, viewer.authorKey, request.params.userId);
     return reply.status(204).send();
   });
 
   /** /admin: the hold-first-comments setting and the review list of the signed-in author. */
-  route(app, moderationRead, { validateInHandler: true }, async (request, reply) => {
-    const viewer = await requireAdmin(ctx, request);
-    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+  route(app, moderationRead, {}, async (request, reply) => {
+    const viewer = authorCaller(request);
     const [settings, queue] = await Promise.all([
       getAuthorSettings(ctx.db, viewer.authorKey),
       reviewQueue(ctx.db, viewer.authorKey),
@@ -155,10 +140,9 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
     };
   });
 
-  route(app, moderationUpdate, { validateInHandler: true }, async (request) => {
-    const { holdFirstComments } = parse(ModerationSettingsBodySchema, request.body);
-    const viewer = await requireAdmin(ctx, request);
-    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
+  route(app, moderationUpdate, {}, async (request) => {
+    const { holdFirstComments } = request.body;
+    const viewer = authorCaller(request);
     return setAuthorSettings(ctx.db, viewer.authorKey, holdFirstComments);
   });
 }

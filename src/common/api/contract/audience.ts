@@ -1,3 +1,4 @@
+import { AUDIENCE_TEXT } from "../../audience-page";
 import { AudienceQuerySchema, ImportBodySchema, TestEmailBodySchema } from "../../schemas/audience";
 import {
   ConfirmFollowBodySchema,
@@ -20,7 +21,7 @@ import {
   notificationsVerifyRequest,
 } from "../audience";
 import { follow, followConfirm, following, followStats, followUnsubscribe } from "../follow";
-import { LooseIdParams } from "../params";
+import { IdParams } from "../params";
 import { row } from "./contract";
 
 const tags = ["Following"] as const;
@@ -113,7 +114,8 @@ export const audienceRows = [
     who: "authors",
     summary: "Remove a follower",
     tags: studio,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: AUDIENCE_TEXT.followerNotFound,
     errors: [...AUTHORS, "NOT_FOUND"],
   }),
   row(audienceImport, {

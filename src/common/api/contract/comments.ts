@@ -17,7 +17,7 @@ import {
   moderationRead,
   moderationUpdate,
 } from "../moderation";
-import { IdParams, LooseIdParams, PostIdParams, UserIdParams } from "../params";
+import { IdParams, PostIdParams, UserIdParams } from "../params";
 import { row } from "./contract";
 import { CommentSchema } from "./responses";
 
@@ -25,7 +25,7 @@ const SIGNED_IN = ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND", "VALIDATION_ERROR"]
 const AUTHORS = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
 const tags = ["Comments"] as const;
 
-/** Comment writes: the handlers check who asks before what is sent (a visitor's 401 first). */
+/** Comment writes and moderation: `who` is checked before what is sent (a visitor's 401 first). */
 export const commentRows = [
   row(commentCreate, {
     who: "signed-in",
@@ -60,7 +60,8 @@ export const commentRows = [
     who: "signed-in",
     summary: "Hide or show a comment (the post's author)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     body: CommentVisibilityBodySchema,
     response: CommentSchema,
     errors: SIGNED_IN,
@@ -69,7 +70,8 @@ export const commentRows = [
     who: "signed-in",
     summary: "Approve a held comment (the post's author)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     response: CommentSchema,
     errors: SIGNED_IN,
   }),
@@ -77,16 +79,19 @@ export const commentRows = [
     who: "signed-in",
     summary: "Dismiss a comment's reports (the post's author)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     errors: SIGNED_IN,
   }),
   row(commentReport, {
     who: "signed-in",
     summary: "Report a comment to the post's author (signed-in readers)",
     tags,
-    params: LooseIdParams,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
     body: CommentReportBodySchema,
-    errors: [...SIGNED_IN, "TOO_MANY_REQUESTS"],
+    // BAD_REQUEST: 'You cannot report your own comment.'
+    errors: [...SIGNED_IN, "BAD_REQUEST", "TOO_MANY_REQUESTS"],
   }),
   row(blocksList, {
     who: "authors",
