@@ -57,7 +57,6 @@ export const AUDIENCE_PAGE_SIZE = 50;
 export const TEST_EMAILS_PER_HOUR = 10;
 
 export const AUDIENCE_TEXT = {
-  notAuthor: "Only the blog's authors can do that.",
   followerNotFound: "Follower not found",
   invalidAddress: "not a valid email address",
   duplicate: (line: number) => `the same address as line ${line}`,
