@@ -7,7 +7,7 @@ import type {
   FollowRequestBodySchema,
 } from "../schemas/fediverse";
 import type { Endpoint } from "./endpoint";
-import type { HostParams, LooseIdParams } from "./params";
+import type { BlockedHostParams, NoData, ReportIdParams } from "./params";
 
 // The social web (ActivityPub) as the authors manage it. The account's and followers' shapes live
 // with the Audience page (client); `unknown` here.
@@ -36,7 +36,7 @@ export const blockedServerAdd: Endpoint<{ body: typeof BlockServerBodySchema; re
     method: "POST",
     path: "/api/admin/fediverse/blocked-servers",
   };
-export const blockedServerRemove: Endpoint<{ params: typeof HostParams; response: undefined }> = {
+export const blockedServerRemove: Endpoint<{ params: typeof BlockedHostParams; response: undefined }> = {
   method: "DELETE",
   path: "/api/admin/fediverse/blocked-servers/:host",
 };
@@ -62,8 +62,8 @@ export const fediverseReports: Endpoint<{ query: typeof FediverseNothingSchema; 
   path: "/api/admin/fediverse/reports",
 };
 export const fediverseReportDismiss: Endpoint<{
-  params: typeof LooseIdParams;
-  body: typeof FediverseNothingSchema;
+  params: typeof ReportIdParams;
+  body: typeof NoData;
   response: undefined;
 }> = {
   method: "POST",

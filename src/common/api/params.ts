@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTHORS } from "../limits";
+import { FediverseHostSchema } from "../schemas/fediverse";
 import { UUID_PATTERN } from "../schemas/id";
 import { PageSlugSchema } from "../schemas/site-page";
 
@@ -31,3 +32,16 @@ export const EmptyBody = z.strictObject({});
 /** A call that carries no data and may send no body at all: any field is refused. */
 export const NoData = z.strictObject({}).nullish();
 export const HostParams = z.strictObject({ host: z.string().describe("A server's host name.") });
+
+// ---- The social web's part (who-fedi).
+/** A server to unblock, by its host name: the same rule and message as blocking it. */
+export const BlockedHostParams = z.strictObject({
+  host: FediverseHostSchema.describe("A server's host name."),
+});
+/** A report from another server, by its number: a path with no number names nothing (404). */
+export const ReportIdParams = z.strictObject({
+  id: z
+    .string()
+    .regex(/^\d{1,15}$/)
+    .describe("The report's id (a number)."),
+});

@@ -32,7 +32,7 @@ export const FediverseFollowersQuerySchema = strictBody({
     .optional(),
 });
 
-/** The reports list takes no query, and dismissing one no body. */
+/** The reports list takes no query (dismissing one takes NoData, api/params.ts). */
 export const FediverseNothingSchema = strictBody({});
 
 export const FediverseSettingsBodySchema = strictBody({

@@ -6,15 +6,11 @@ import { PassThrough } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { archiveExport, archiveImport } from "../../common/api";
 import { ERROR_CODES } from "../../common/error-codes";
-import { canPublish } from "../../common/policies";
-import { route } from "../api/route";
+import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
-import { AppError, badRequest, conflict, forbidden, payloadTooLarge, unsupportedMedia } from "../errors";
-import { requireAdmin } from "../plugins/auth";
-import { parse } from "../validate";
+import { AppError, badRequest, conflict, payloadTooLarge, unsupportedMedia } from "../errors";
 import { measureExport, writeArchive } from "./export";
 import { ArchiveError } from "./format";
 import { BLOG_NOT_EMPTY, blogHasPosts, importArchive } from "./import";
@@ -27,24 +23,14 @@ export const ARCHIVE_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
 /** Sent with the download so the browser can draw a progress bar (the gzip size is not known ahead). */
 export const ESTIMATE_HEADER = "x-archive-estimated-bytes";
 
-const NoQuery = z.strictObject({}, { error: "This request takes no parameters." });
-
-const requireAuthor = async (ctx: AppContext, request: Parameters<typeof requireAdmin>[1]) => {
-  const viewer = await requireAdmin(ctx, request);
-  const { authorKey } = viewer;
-  if (!canPublish(viewer) || !authorKey) throw forbidden("Only the blog's authors can do that.");
-  return { ...viewer, authorKey };
-};
-
 export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /**
    * GET /api/admin/export: the exporting author's own blog as one Duet archive, streamed (never the
    * other author's rows, password hashes or link tokens: export-scope.ts). The operator's
    * `npm run export` takes the whole blog.
    */
-  route(app, archiveExport, { validateInHandler: true }, async (request, reply) => {
-    const viewer = await requireAuthor(ctx, request);
-    parse(NoQuery, request.query);
+  route(app, archiveExport, {}, async (request, reply) => {
+    const viewer = authorCaller(request);
     const scope = { author: viewer.authorKey, userId: viewer.id };
     const measured = await measureExport(ctx.db, ctx.storage, false, scope);
     const stamp = ctx.now().toISOString().slice(0, 10);
@@ -82,9 +68,10 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
     route(
       scope,
       archiveImport,
-      { config: { invalidatesContent: true }, validateInHandler: true },
+      // The multipart body is the handler's to stream (no JSON schema); who: authors is checked.
+      { config: { invalidatesContent: true } },
       async (request, reply) => {
-        const viewer = await requireAuthor(ctx, request);
+        const viewer = authorCaller(request);
         if (!request.isMultipart()) throw unsupportedMedia("Send the archive as multipart/form-data.");
         if (await blogHasPosts(ctx.db)) throw new AppError(409, ERROR_CODES.blogNotEmpty, BLOG_NOT_EMPTY);
         if (importing) throw conflict("An import is already running.");

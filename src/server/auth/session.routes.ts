@@ -7,13 +7,9 @@ import { getViewer } from "../plugins/auth";
 
 /** GET /api/session: who is signed in, as the client needs it (isAdmin, authorKey), never the token. */
 export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  route(
-    app,
-    session,
-    { validateInHandler: true },
-    async (request, reply): Promise<{ viewer: Viewer | null }> => {
-      reply.header("cache-control", "no-store");
-      return { viewer: await getViewer(ctx, request) };
-    },
-  );
+  // Anyone may ask: a visitor's answer is `{ viewer: null }`.
+  route(app, session, {}, async (request, reply): Promise<{ viewer: Viewer | null }> => {
+    reply.header("cache-control", "no-store");
+    return { viewer: await getViewer(ctx, request) };
+  });
 }

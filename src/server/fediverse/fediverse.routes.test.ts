@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { HOST_MESSAGE } from "../../common/schemas/fediverse";
 import { blogPosts, fediverseFollowers, fediverseFollowRequests, fediversePostReports } from "../db/schema";
 import { createPost } from "../test/factories";
 import { requestAs, signInRoles } from "../test/roles";
@@ -109,6 +110,11 @@ describe("GET/PUT /api/admin/fediverse", () => {
     expect(
       (await req("POST", "/api/admin/fediverse/blocked-servers", null, { host: "a.example" })).statusCode,
     ).toBe(401);
+    // Who asks is checked before what they sent: no 400 tells a stranger what the route takes.
+    expect((await req("PUT", "/api/admin/fediverse/handle", null, { handle: 5 })).statusCode).toBe(401);
+    expect((await req("PUT", "/api/admin/fediverse/handle", reader, { x: 1 })).statusCode).toBe(403);
+    expect((await req("GET", "/api/admin/fediverse/reports?extra=1", null)).statusCode).toBe(401);
+    expect((await req("POST", "/api/admin/fediverse/reports/abc/dismiss", reader)).statusCode).toBe(403);
   });
 
   it("shows each author their own address and followers", async () => {
@@ -165,6 +171,9 @@ describe("GET/PUT /api/admin/fediverse", () => {
       204,
     );
     expect((await req("GET", "/api/admin/fediverse/blocked-servers", him)).json()).toEqual({ items: [] });
+    const bad = await req("DELETE", "/api/admin/fediverse/blocked-servers/not%20a%20host", her);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: { message: HOST_MESSAGE } });
   });
 });
 

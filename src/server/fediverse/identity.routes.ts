@@ -7,16 +7,10 @@ import {
   followRequests,
 } from "../../common/api";
 import type { AuthorKey } from "../../common/limits";
-import {
-  FediverseFollowersQuerySchema,
-  FediverseSettingsBodySchema,
-  FollowRequestBodySchema,
-} from "../../common/schemas/fediverse";
 import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { fediverseFollowRequests } from "../db/schema";
 import { notFound } from "../errors";
-import { parse } from "../validate";
 import { saveActorSettings } from "./actor-settings";
 import { COLLECTION_PAGE_SIZE } from "./collections";
 import type { DuetFederation } from "./federation-type";
@@ -32,12 +26,12 @@ export async function registerIdentityRoutes(
   app: FastifyInstance,
   ctx: AppContext,
   federation: DuetFederation,
-  author: (request: FastifyRequest) => Promise<AuthorKey>,
+  author: (request: FastifyRequest) => AuthorKey,
   summary: (author: AuthorKey) => Promise<unknown>,
 ): Promise<void> {
-  route(app, fediverseSettings, { validateInHandler: true }, async (request) => {
-    const key = await author(request);
-    const { approveFollowers } = parse(FediverseSettingsBodySchema, request.body);
+  route(app, fediverseSettings, {}, async (request) => {
+    const key = author(request);
+    const { approveFollowers } = request.body;
     await saveActorSettings(ctx.db, key, { approveFollowers });
     // Followers' servers learn the actor now approves (manuallyApprovesFollowers).
     await sendProfileUpdate(ctx, federation, key).catch((error: unknown) =>
@@ -46,9 +40,9 @@ export async function registerIdentityRoutes(
     return summary(key);
   });
 
-  route(app, followRequests, { validateInHandler: true }, async (request) => {
-    const key = await author(request);
-    const { cursor } = parse(FediverseFollowersQuerySchema, request.query ?? {});
+  route(app, followRequests, {}, async (request) => {
+    const key = author(request);
+    const { cursor } = request.query;
     const offset = cursor ? Number(cursor) : 0;
     const mine = eq(fediverseFollowRequests.author, key);
     const rows = await ctx.db
@@ -66,9 +60,9 @@ export async function registerIdentityRoutes(
     ["accept", followRequestAccept],
     ["reject", followRequestReject],
   ] as const) {
-    route(app, endpoint, { validateInHandler: true }, async (request) => {
-      const key = await author(request);
-      const { actorId } = parse(FollowRequestBodySchema, request.body);
+    route(app, endpoint, {}, async (request) => {
+      const key = author(request);
+      const { actorId } = request.body;
       const fctx = federation.createContext(new URL(ctx.config.publicUrl), ctx);
       if (!(await settleFollowRequest(fctx, key, actorId, action === "accept")))
         throw notFound("follow request");

@@ -1,14 +1,10 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import { fediverseReportDismiss, fediverseReports } from "../../common/api";
-import type { AuthorKey } from "../../common/limits";
-import { FediverseNothingSchema } from "../../common/schemas/fediverse";
-import { route } from "../api/route";
+import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { blogPosts, fediversePostReports } from "../db/schema";
-import { forbidden, notFound } from "../errors";
-import { requireAdmin } from "../plugins/auth";
-import { parse } from "../validate";
+import { notFound } from "../errors";
 
 /** Reports listed at once, newest first (the review list's size). */
 const REPORTS_SHOWN = 100;
@@ -19,15 +15,8 @@ const REPORTS_SHOWN = 100;
  * (A report about a comment joins that comment's reports in the moderation review list.)
  */
 export async function registerFediverseReportRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const author = async (request: FastifyRequest): Promise<AuthorKey> => {
-    const viewer = await requireAdmin(ctx, request);
-    if (!viewer.authorKey) throw forbidden("Only the blog's authors can do that.");
-    return viewer.authorKey;
-  };
-
-  route(app, fediverseReports, { validateInHandler: true }, async (request, reply) => {
-    parse(FediverseNothingSchema, request.query ?? {});
-    const key = await author(request);
+  route(app, fediverseReports, {}, async (request, reply) => {
+    const key = authorCaller(request).authorKey;
     const rows = await ctx.db
       .select({ report: fediversePostReports, postTitle: blogPosts.title })
       .from(fediversePostReports)
@@ -48,17 +37,13 @@ export async function registerFediverseReportRoutes(app: FastifyInstance, ctx: A
     };
   });
 
-  route(app, fediverseReportDismiss, { validateInHandler: true }, async (request, reply) => {
-    const key = await author(request);
-    parse(FediverseNothingSchema, request.body ?? {});
-    const id = /^\d{1,15}$/.test(request.params.id) ? Number(request.params.id) : null;
-    const [row] = id
-      ? await ctx.db
-          .select({ id: fediversePostReports.id, author: blogPosts.author })
-          .from(fediversePostReports)
-          .innerJoin(blogPosts, eq(blogPosts.id, fediversePostReports.postId))
-          .where(eq(fediversePostReports.id, id))
-      : [];
+  route(app, fediverseReportDismiss, {}, async (request, reply) => {
+    const key = authorCaller(request).authorKey;
+    const [row] = await ctx.db
+      .select({ id: fediversePostReports.id, author: blogPosts.author })
+      .from(fediversePostReports)
+      .innerJoin(blogPosts, eq(blogPosts.id, fediversePostReports.postId))
+      .where(eq(fediversePostReports.id, Number(request.params.id)));
     // Another author's report is as missing as an unknown one.
     if (!row || row.author !== key) throw notFound("report", "Report not found");
     await ctx.db

@@ -1,5 +1,5 @@
 import { SEARCH_PAGE_SIZE } from "../../common/limits";
-import { SearchQuerySchema } from "../../common/schemas/search";
+import { type SearchQuery, SearchQuerySchema } from "../../common/schemas/search";
 import type { Page, SearchHit } from "../../common/types";
 import { type CachedBody, JSON_TYPE, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
@@ -16,9 +16,13 @@ export interface ParsedSearch {
   key: string;
 }
 
-/** Validate a search query (the API's and the /search page's). Throws a 400 AppError. */
+/** Validate a search query (the /search page's). Throws a 400 AppError. */
 export function parseSearchQuery(query: unknown): ParsedSearch {
-  const q = parse(SearchQuerySchema, query ?? {});
+  return searchOf(parse(SearchQuerySchema, query ?? {}));
+}
+
+/** A validated search query (the API's, checked by its contract row) with its cache key. */
+export function searchOf(q: SearchQuery): ParsedSearch {
   const page = rankPageRequest(q, SEARCH_PAGE_SIZE);
   const text = q.q ?? "";
   return {

@@ -13,6 +13,7 @@ import {
   stats,
   uploads,
 } from "../admin";
+import { EmptyBody } from "../params";
 import { row } from "./contract";
 
 const AUTHORS = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
@@ -57,6 +58,7 @@ export const adminRows = [
     who: "authors",
     summary: "The author's blog as one archive",
     tags: ["Studio"],
+    query: EmptyBody,
     errors: AUTHORS,
   }),
   row(archiveImport, {

@@ -20,7 +20,7 @@ import {
   followRequestReject,
   followRequests,
 } from "../fediverse";
-import { HostParams, LooseIdParams } from "../params";
+import { BlockedHostParams, NoData, ReportIdParams } from "../params";
 import { row } from "./contract";
 
 const tags = ["Social web"] as const;
@@ -59,7 +59,7 @@ export const fediverseRows = [
     who: "authors",
     summary: "Unblock a server",
     tags,
-    params: HostParams,
+    params: BlockedHostParams,
     errors: AUTHORS,
   }),
 
@@ -102,8 +102,9 @@ export const fediverseRows = [
     who: "authors",
     summary: "Dismiss a report from another server",
     tags,
-    params: LooseIdParams,
-    body: FediverseNothingSchema,
+    params: ReportIdParams,
+    paramsNotFound: "Report not found",
+    body: NoData,
     errors: [...AUTHORS, "NOT_FOUND"],
   }),
 ];
