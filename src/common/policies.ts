@@ -28,8 +28,6 @@ export const canManageComment = (
   post: { author: AuthorKey },
 ): boolean => !!viewer && (viewer.id === comment.userId || canManagePost(viewer, post));
 
-/** Read the statistics (docs/stats.md): the two authors, each for either blog or both; readers never. */
-export const canReadStats = (viewer: Viewer | null): boolean => canPublish(viewer);
 
 export const canComment = (viewer: Viewer | null): boolean => !!viewer;
 export const canLike = (viewer: Viewer | null): boolean => !!viewer;

@@ -31,7 +31,6 @@ export const RevisionParams = z.strictObject({
 export const EmptyBody = z.strictObject({});
 /** A call that carries no data and may send no body at all: any field is refused. */
 export const NoData = z.strictObject({}).nullish();
-export const HostParams = z.strictObject({ host: z.string().describe("A server's host name.") });
 
 // ---- The social web's part (who-fedi).
 /** A server to unblock, by its host name: the same rule and message as blocking it. */
