@@ -28,7 +28,6 @@ export const canManageComment = (
   post: { author: AuthorKey },
 ): boolean => !!viewer && (viewer.id === comment.userId || canManagePost(viewer, post));
 
-
 export const canComment = (viewer: Viewer | null): boolean => !!viewer;
 export const canLike = (viewer: Viewer | null): boolean => !!viewer;
 

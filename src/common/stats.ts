@@ -30,9 +30,6 @@ export const COUNTED_PAGES: ReadonlySet<Page> = new Set<Page>([
   pages.terms,
 ]);
 
-/** Where the beacon posts (`navigator.sendBeacon`). */
-export const STATS_BEACON_PATH = "/api/stats/view";
-
 /** Longest path, referrer host and utm_source a beacon may carry. */
 export const BEACON_PATH_MAX_LENGTH = 512;
 export const REFERRER_HOST_MAX_LENGTH = 253;

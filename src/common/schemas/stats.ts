@@ -15,6 +15,16 @@ import { UUID_PATTERN } from "./id";
 /** A host name as URL parsing leaves it (lower-case letters, digits, dots, hyphens; a port). */
 const HOST_PATTERN = /^([a-z0-9.-]+|\[[0-9a-f:.]+\])(:\d{1,5})?$/;
 
+/** `navigator.sendBeacon` sends a string as text/plain: read it as the JSON text it is. */
+const jsonText = (value: unknown): unknown => {
+  if (typeof value !== "string") return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value; // not an object: refused with the body's own message
+  }
+};
+
 /**
  * One beacon: `p` the page's path (no query), `r` the referring site's host, `u` the link's
  * utm_source, `e: 1` "the reader reached the end of this post".
@@ -65,3 +75,6 @@ export const PostStatsQuerySchema = z.strictObject({
         .max(STATS_POST_IDS_MAX, `Ask for at most ${STATS_POST_IDS_MAX} posts.`),
     ),
 });
+
+/** The beacon's body as it arrives: JSON, or the same object as text/plain JSON text. */
+export const BeaconBodySchema = z.preprocess(jsonText, BeaconSchema);

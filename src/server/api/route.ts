@@ -46,7 +46,8 @@ export function authorCaller(request: FastifyRequest): Viewer & { authorKey: Aut
 type Request<E> = FastifyRequest<{ Params: ParamsOut<E>; Querystring: QueryOut<E>; Body: BodyOut<E> }>;
 type Answer<E> = ResponseOf<E> | FastifyReply | undefined;
 
-export interface RouteOptions extends Pick<RouteShorthandOptions, "compress" | "decompress" | "bodyLimit"> {
+export interface RouteOptions
+  extends Pick<RouteShorthandOptions, "compress" | "decompress" | "bodyLimit" | "logLevel"> {
   /** `rateLimit: false`: @fastify/rate-limit leaves the route alone (health checks). */
   config?: RouteShorthandOptions["config"] & { rateLimit?: false };
   /**

@@ -1,15 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
-import { postStats, stats } from "../../common/api";
+import type { FastifyInstance } from "fastify";
+import { postStats, stats, statsBeacon } from "../../common/api";
 import { pageFor, pages } from "../../common/routes";
-import { BODY_MUST_BE_OBJECT_MESSAGE } from "../../common/schemas/body";
 import { isId } from "../../common/schemas/id";
-import { BeaconSchema } from "../../common/schemas/stats";
-import { COUNTED_PAGES, STATS_BEACON_PATH } from "../../common/stats";
+import { COUNTED_PAGES } from "../../common/stats";
 import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
-import { invalid, tooManyRequests } from "../errors";
+import { tooManyRequests } from "../errors";
 import { postAt } from "../posts/posts.reads";
-import { parse } from "../validate";
 import { BeaconLimiter } from "./beacon-limiter";
 import type { StatsCounter } from "./stats-counter";
 import { readPostStats, readStats } from "./stats-queries";
@@ -20,16 +17,6 @@ export const BEACON_LIMIT = { max: 120, windowMs: 60_000 } as const;
 /** A beacon is a few dozen bytes. */
 const BEACON_BODY_LIMIT = 1024;
 const POST_PATH = pages.post.path.slice(0, pages.post.path.indexOf(":"));
-
-/** `text/plain` (what `navigator.sendBeacon` sends for a string) or JSON: the same object. */
-function beaconBody(request: FastifyRequest): unknown {
-  if (typeof request.body !== "string") return request.body;
-  try {
-    return JSON.parse(request.body);
-  } catch {
-    throw invalid(BODY_MUST_BE_OBJECT_MESSAGE);
-  }
-}
 
 /** Which counted page a path is (the page table decides; nothing else is counted or stored). */
 async function targetOf(ctx: AppContext, pathname: string): Promise<string | null> {
@@ -66,34 +53,29 @@ export async function registerStatsRoutes(
     );
     // Not in the request log (warn: failures only): a line per page view would put every reader's
     // address in the log (docs/stats.md) and cost more than counting the view.
-    scope.post(
-      STATS_BEACON_PATH,
-      { bodyLimit: BEACON_BODY_LIMIT, logLevel: "warn" },
-      async (request, reply) => {
-        // Kept: sendBeacon's text/plain body is JSON text, read into an object only here.
-        const beacon = parse(BeaconSchema, beaconBody(request));
-        reply.header("cache-control", "no-store");
-        const userAgent = request.headers["user-agent"];
-        // Bots, and readers who asked not to be tracked, get the same answer and are not counted.
-        if (optedOut(request.headers) || isBotAgent(userAgent)) return reply.code(204).send();
-        if (!limiter.take(request.ip)) throw tooManyRequests();
-        const target = await targetOf(ctx, beacon.p);
-        if (!target) return reply.code(204).send();
-        const at = ctx.now();
-        if (beacon.e === 1) {
-          if (target.startsWith("post:")) counter.read(at, target);
-        } else {
-          counter.view({
-            at,
-            target,
-            source: beacon.u || (beacon.r && beacon.r !== siteHost ? beacon.r : null) || null,
-            device: deviceClass(userAgent!),
-            visitor: `${request.ip}\n${userAgent}`,
-          });
-        }
-        return reply.code(204).send();
-      },
-    );
+    route(scope, statsBeacon, { bodyLimit: BEACON_BODY_LIMIT, logLevel: "warn" }, async (request, reply) => {
+      const beacon = request.body;
+      reply.header("cache-control", "no-store");
+      const userAgent = request.headers["user-agent"];
+      // Bots, and readers who asked not to be tracked, get the same answer and are not counted.
+      if (optedOut(request.headers) || isBotAgent(userAgent)) return reply.code(204).send();
+      if (!limiter.take(request.ip)) throw tooManyRequests();
+      const target = await targetOf(ctx, beacon.p);
+      if (!target) return reply.code(204).send();
+      const at = ctx.now();
+      if (beacon.e === 1) {
+        if (target.startsWith("post:")) counter.read(at, target);
+      } else {
+        counter.view({
+          at,
+          target,
+          source: beacon.u || (beacon.r && beacon.r !== siteHost ? beacon.r : null) || null,
+          device: deviceClass(userAgent!),
+          visitor: `${request.ip}\n${userAgent}`,
+        });
+      }
+      return reply.code(204).send();
+    });
   });
 
   /** The studio's numbers: authors only, either author for either blog or both. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
-import { STATS_BEACON_PATH } from "../../common/stats";
+import { statsBeacon, urlOf } from "../../common/api";
 import type { Db } from "../db/client";
 import type { TestApp } from "./test-app";
 
@@ -23,7 +23,7 @@ export function sendBeacon(
   const ua = opts.ua === undefined ? DESKTOP : opts.ua;
   const request: InjectOptions = {
     method: "POST",
-    url: STATS_BEACON_PATH,
+    url: urlOf(statsBeacon),
     headers: {
       "content-type": "text/plain;charset=UTF-8",
       "sec-fetch-site": "same-origin",

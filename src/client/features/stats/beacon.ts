@@ -1,12 +1,13 @@
 import { useEffect } from "react";
+import { statsBeacon } from "../../../common/api/meta";
 import { pageFor, pages } from "../../../common/routes";
-import { COUNTED_PAGES, STATS_BEACON_PATH } from "../../../common/stats";
+import { COUNTED_PAGES } from "../../../common/stats";
 
 // Cookie-free statistics (docs/stats.md): one beacon per view of a public page, and one when the
 // end of a post's article comes into view. No cookie, no storage, nothing about the reader but
 // what every request carries; the server drops bots and honours DNT / Sec-GPC.
 
-const send = (body: object) => navigator.sendBeacon?.(STATS_BEACON_PATH, JSON.stringify(body));
+const send = (body: object) => navigator.sendBeacon?.(statsBeacon.path, JSON.stringify(body));
 
 /** The page that opened the app is the only one with an outside referrer and utm_source. */
 let first = true;
