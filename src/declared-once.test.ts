@@ -1,7 +1,7 @@
-// Issue 19: the HTTP contract is declared once. Every `/api/...` path anywhere in src (client,
-// server and the shared rules) that the client calls or the
-// server answers is spelled in the endpoint table (common/api/) and nowhere else: the client calls
-// `call(endpoint, …)`, the server registers `route(app, endpoint, …)`.
+// Issue 19: the HTTP contract is declared once. Every `/api/...` path the client calls or the
+// server answers is spelled in the endpoint table (common/api/) and nowhere else in src (client,
+// server or the shared rules): the client calls `call(endpoint, …)`, the server registers
+// `route(app, endpoint, …)`.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
