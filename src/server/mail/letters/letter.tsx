@@ -1,6 +1,6 @@
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import type { ReactElement, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "./email-kit";
 import { COLORS, FONT, HEAD_CSS, SANS } from "./letter-style";
 
 // Every Duet email is one of these: the site's name on top, a white card, a quiet footer.

@@ -1,6 +1,6 @@
-import { toPlainText } from "@react-email/components";
 import { paths } from "../../../common/routes";
 import type { PostImage } from "../../../common/types";
+import { toPlainText } from "./email-kit";
 import { renderLetter } from "./letter";
 import { featureBlock, mailImageUrl, type PostBlock, postBlocks } from "./post-blocks";
 import { PostLetter } from "./post-letter";

@@ -1,4 +1,4 @@
-import { Heading, Link, Text } from "@react-email/components";
+import { Heading, Link, Text } from "./email-kit";
 import { ActionButton, FooterLine, Letter, paragraph, renderLetter } from "./letter";
 import { COLORS, FONT, SANS } from "./letter-style";
 

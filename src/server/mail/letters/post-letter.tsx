@@ -1,4 +1,4 @@
-import { Column, Heading, Img, Link, Row, Section, Text } from "@react-email/components";
+import { Column, Heading, Img, Link, Row, Section, Text } from "./email-kit";
 import { ActionButton, FooterLine, Letter, Rule } from "./letter";
 import { COLORS, FONT, SANS } from "./letter-style";
 import type { MailImage, PostBlock } from "./post-blocks";
