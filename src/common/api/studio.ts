@@ -15,7 +15,14 @@ import type {
   RevisionComparison,
 } from "../types";
 import type { Endpoint } from "./endpoint";
-import type { AuthorParams, EmptyBody, LooseIdParams, PageSlugParams, RevisionParams } from "./params";
+import type {
+  AuthorParams,
+  EmptyBody,
+  LooseIdParams,
+  NoFields,
+  PageSlugParams,
+  RevisionParams,
+} from "./params";
 
 // The studio's calls (the two authors): the handlers check who asks before what is sent.
 
@@ -28,7 +35,11 @@ export const demoPostsCount: Endpoint<{ response: { count: number } }> = {
   method: "GET",
   path: "/api/admin/demo-posts",
 };
-export const demoPostsRemove: Endpoint<{ response: { removed: number } }> = {
+export const demoPostsRemove: Endpoint<{
+  query: typeof EmptyBody;
+  body: typeof NoFields;
+  response: { removed: number };
+}> = {
   method: "DELETE",
   path: "/api/admin/demo-posts",
 };

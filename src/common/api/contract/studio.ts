@@ -4,7 +4,7 @@ import { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../../schem
 import { CreatePageSchema, UpdatePageSchema } from "../../schemas/site-page";
 import { SiteSettingsBodySchema } from "../../schemas/site-settings";
 import { verificationEmail } from "../account";
-import { AuthorParams, EmptyBody, LooseIdParams, PageSlugParams, RevisionParams } from "../params";
+import { AuthorParams, EmptyBody, LooseIdParams, NoFields, PageSlugParams, RevisionParams } from "../params";
 import {
   authorUpdate,
   demoPostsCount,
@@ -41,7 +41,14 @@ export const studioRows = [
   }),
   row(firstHour, { who: "authors", summary: "The first-hour checklist's state", tags, errors: AUTHORS }),
   row(demoPostsCount, { who: "authors", summary: "How many demo posts are left", tags, errors: AUTHORS }),
-  row(demoPostsRemove, { who: "authors", summary: "Remove every demo post", tags, errors: WRITE }),
+  row(demoPostsRemove, {
+    who: "authors",
+    summary: "Remove every demo post",
+    tags,
+    query: EmptyBody,
+    body: NoFields,
+    errors: WRITE,
+  }),
   row(revisionsList, {
     who: "signed-in",
     summary: "A post's saved states (its author)",
