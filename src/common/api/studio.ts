@@ -77,7 +77,7 @@ export const settingsChanges: Endpoint<{ response: unknown }> = {
   method: "GET",
   path: "/api/settings/changes",
 };
-export const settingsTestContact: Endpoint<{ body: typeof EmptyBody; response: { sentTo: string[] } }> = {
+export const settingsTestContact: Endpoint<{ body: typeof NoFields; response: { sentTo: string[] } }> = {
   method: "POST",
   path: "/api/settings/test-contact",
 };

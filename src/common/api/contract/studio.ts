@@ -108,7 +108,7 @@ export const studioRows = [
     forbidden: "Only the two authors can change the site settings.",
     summary: "Send a test message to the contact addresses",
     tags,
-    body: EmptyBody,
+    body: NoFields,
     errors: [...WRITE, "CONTACT_TEST_FAILED"],
   }),
   row(pagesList, {
@@ -132,6 +132,7 @@ export const studioRows = [
     summary: "Edit a page",
     tags,
     params: PageSlugParams,
+    paramsNotFound: "Page not found",
     body: UpdatePageSchema,
     errors: [...WRITE, "NOT_FOUND", "CONFLICT"],
   }),
@@ -141,6 +142,7 @@ export const studioRows = [
     summary: "Delete a page",
     tags,
     params: PageSlugParams,
+    paramsNotFound: "Page not found",
     errors: [...AUTHORS, "NOT_FOUND"],
   }),
   row(verificationEmail, {
