@@ -1,7 +1,11 @@
 import type { FirstHour } from "../first-hour";
 import type { AuthorProfileBodySchema } from "../schemas/author-profile";
 import type { OwnPostsQuerySchema } from "../schemas/own-posts";
-import type { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../schemas/revisions";
+import type {
+  RestoreRevisionBodySchema,
+  RevisionCompareQuerySchema,
+  RevisionListQuerySchema,
+} from "../schemas/revisions";
 import type { CreatePageSchema, UpdatePageSchema } from "../schemas/site-page";
 import type { SiteSettingsBodySchema } from "../schemas/site-settings";
 import type { SitePageDetail } from "../site-pages";
@@ -18,10 +22,10 @@ import type { Endpoint } from "./endpoint";
 import type {
   AuthorParams,
   EmptyBody,
-  LooseIdParams,
   NoFields,
   PageSlugParams,
-  RevisionParams,
+  PostIdParams,
+  PostRevisionParams,
 } from "./params";
 
 // The studio's calls (the two authors): the handlers check who asks before what is sent.
@@ -44,16 +48,20 @@ export const demoPostsRemove: Endpoint<{
   path: "/api/admin/demo-posts",
 };
 export const revisionsList: Endpoint<{
-  params: typeof LooseIdParams;
+  params: typeof PostIdParams;
   query: typeof RevisionListQuerySchema;
   response: Page<PostRevisionSummary>;
 }> = { method: "GET", path: "/api/posts/:id/revisions" };
 export const revisionCompare: Endpoint<{
-  params: typeof RevisionParams;
+  params: typeof PostRevisionParams;
   query: typeof RevisionCompareQuerySchema;
   response: RevisionComparison;
 }> = { method: "GET", path: "/api/posts/:id/revisions/:revisionId" };
-export const revisionRestore: Endpoint<{ params: typeof RevisionParams; response: BlogPost }> = {
+export const revisionRestore: Endpoint<{
+  params: typeof PostRevisionParams;
+  body: typeof RestoreRevisionBodySchema;
+  response: BlogPost;
+}> = {
   method: "POST",
   path: "/api/posts/:id/revisions/:revisionId/restore",
 };

@@ -1,10 +1,22 @@
 import { AuthorProfileBodySchema } from "../../schemas/author-profile";
 import { OwnPostsQuerySchema } from "../../schemas/own-posts";
-import { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../../schemas/revisions";
+import {
+  RestoreRevisionBodySchema,
+  RevisionCompareQuerySchema,
+  RevisionListQuerySchema,
+} from "../../schemas/revisions";
 import { CreatePageSchema, UpdatePageSchema } from "../../schemas/site-page";
 import { SiteSettingsBodySchema } from "../../schemas/site-settings";
 import { verificationEmail } from "../account";
-import { AuthorParams, EmptyBody, LooseIdParams, NoFields, PageSlugParams, RevisionParams } from "../params";
+import {
+  AuthorParams,
+  EmptyBody,
+  NoData,
+  NoFields,
+  PageSlugParams,
+  PostIdParams,
+  PostRevisionParams,
+} from "../params";
 import {
   authorUpdate,
   demoPostsCount,
@@ -53,7 +65,8 @@ export const studioRows = [
     who: "signed-in",
     summary: "A post's saved states (its author)",
     tags,
-    params: LooseIdParams,
+    params: PostIdParams,
+    paramsNotFound: "Post not found",
     query: RevisionListQuerySchema,
     errors: [...WRITE, "NOT_FOUND"],
   }),
@@ -61,7 +74,8 @@ export const studioRows = [
     who: "signed-in",
     summary: "A revision compared with the current text or the previous revision",
     tags,
-    params: RevisionParams,
+    params: PostRevisionParams,
+    paramsNotFound: "Post not found",
     query: RevisionCompareQuerySchema,
     errors: [...WRITE, "NOT_FOUND"],
   }),
@@ -69,7 +83,9 @@ export const studioRows = [
     who: "signed-in",
     summary: "Bring a revision's text back",
     tags,
-    params: RevisionParams,
+    params: PostRevisionParams,
+    paramsNotFound: "Post not found",
+    body: RestoreRevisionBodySchema,
     response: BlogPostSchema,
     errors: [...WRITE, "NOT_FOUND"],
   }),
@@ -78,6 +94,7 @@ export const studioRows = [
     summary: "Set an author's profile (that author's account)",
     tags,
     params: AuthorParams,
+    paramsNotFound: "Author not found",
     body: AuthorProfileBodySchema,
     response: AuthorProfileSchema,
     errors: [...WRITE, "NOT_FOUND"],
@@ -149,7 +166,7 @@ export const studioRows = [
     who: "signed-in",
     summary: "Send the address verification email again",
     tags: ["Studio"],
-    body: EmptyBody,
+    body: NoData,
     errors: ["UNAUTHORIZED", "TOO_MANY_REQUESTS"],
   }),
 ];
