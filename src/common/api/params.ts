@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUTHORS } from "../limits";
+import { strictBody } from "../schemas/body";
 import { FediverseHostSchema } from "../schemas/fediverse";
 import { UUID_PATTERN } from "../schemas/id";
 import { PageSlugSchema } from "../schemas/site-page";
@@ -43,4 +44,13 @@ export const ReportIdParams = z.strictObject({
     .string()
     .regex(/^\d{1,15}$/)
     .describe("The report's id (a number)."),
+});
+
+// ---- The studio's part (who-studio): its calls' own inputs.
+/** A call that carries no data: a body, if sent, is an empty JSON object (the plain sentence else). */
+export const NoFields = strictBody({}).nullish();
+/** A post's revision: a post path with no UUID is no post (404); the handler names a bad revision id. */
+export const PostRevisionParams = z.strictObject({
+  id: z.string().regex(UUID_PATTERN).describe("The post's id (a UUID)."),
+  revisionId: z.string().describe("The revision's id."),
 });

@@ -1,7 +1,7 @@
 import type { CreatePostSchema, UpdatePostSchema } from "../schemas/post";
 import type { BlogPost } from "../types";
 import type { Endpoint } from "./endpoint";
-import type { LooseIdParams } from "./params";
+import type { PostIdParams } from "./params";
 
 // Apart from posts.ts: the reader's pages bundle the reads, the studio these.
 // Writes: the handlers check who asks before what is sent (a visitor's 401 first).
@@ -12,12 +12,12 @@ export const postCreate: Endpoint<{ body: typeof CreatePostSchema; response: Blo
 };
 
 export const postUpdate: Endpoint<{
-  params: typeof LooseIdParams;
+  params: typeof PostIdParams;
   body: typeof UpdatePostSchema;
   response: BlogPost;
 }> = { method: "PATCH", path: "/api/posts/:id" };
 
-export const postDelete: Endpoint<{ params: typeof LooseIdParams; response: null }> = {
+export const postDelete: Endpoint<{ params: typeof PostIdParams; response: null }> = {
   method: "DELETE",
   path: "/api/posts/:id",
 };

@@ -1,7 +1,11 @@
 import type { FirstHour } from "../first-hour";
 import type { AuthorProfileBodySchema } from "../schemas/author-profile";
 import type { OwnPostsQuerySchema } from "../schemas/own-posts";
-import type { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../schemas/revisions";
+import type {
+  RestoreRevisionBodySchema,
+  RevisionCompareQuerySchema,
+  RevisionListQuerySchema,
+} from "../schemas/revisions";
 import type { CreatePageSchema, UpdatePageSchema } from "../schemas/site-page";
 import type { SiteSettingsBodySchema } from "../schemas/site-settings";
 import type { SitePageDetail } from "../site-pages";
@@ -15,7 +19,14 @@ import type {
   RevisionComparison,
 } from "../types";
 import type { Endpoint } from "./endpoint";
-import type { AuthorParams, EmptyBody, LooseIdParams, PageSlugParams, RevisionParams } from "./params";
+import type {
+  AuthorParams,
+  EmptyBody,
+  NoFields,
+  PageSlugParams,
+  PostIdParams,
+  PostRevisionParams,
+} from "./params";
 
 // The studio's calls (the two authors): the handlers check who asks before what is sent.
 
@@ -28,21 +39,29 @@ export const demoPostsCount: Endpoint<{ response: { count: number } }> = {
   method: "GET",
   path: "/api/admin/demo-posts",
 };
-export const demoPostsRemove: Endpoint<{ response: { removed: number } }> = {
+export const demoPostsRemove: Endpoint<{
+  query: typeof EmptyBody;
+  body: typeof NoFields;
+  response: { removed: number };
+}> = {
   method: "DELETE",
   path: "/api/admin/demo-posts",
 };
 export const revisionsList: Endpoint<{
-  params: typeof LooseIdParams;
+  params: typeof PostIdParams;
   query: typeof RevisionListQuerySchema;
   response: Page<PostRevisionSummary>;
 }> = { method: "GET", path: "/api/posts/:id/revisions" };
 export const revisionCompare: Endpoint<{
-  params: typeof RevisionParams;
+  params: typeof PostRevisionParams;
   query: typeof RevisionCompareQuerySchema;
   response: RevisionComparison;
 }> = { method: "GET", path: "/api/posts/:id/revisions/:revisionId" };
-export const revisionRestore: Endpoint<{ params: typeof RevisionParams; response: BlogPost }> = {
+export const revisionRestore: Endpoint<{
+  params: typeof PostRevisionParams;
+  body: typeof RestoreRevisionBodySchema;
+  response: BlogPost;
+}> = {
   method: "POST",
   path: "/api/posts/:id/revisions/:revisionId/restore",
 };
@@ -66,7 +85,7 @@ export const settingsChanges: Endpoint<{ response: unknown }> = {
   method: "GET",
   path: "/api/settings/changes",
 };
-export const settingsTestContact: Endpoint<{ body: typeof EmptyBody; response: { sentTo: string[] } }> = {
+export const settingsTestContact: Endpoint<{ body: typeof NoFields; response: { sentTo: string[] } }> = {
   method: "POST",
   path: "/api/settings/test-contact",
 };

@@ -2,13 +2,10 @@ import { and, eq, not } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { firstHour } from "../../common/api";
 import type { FirstHour } from "../../common/first-hour";
-import { canEditSiteSettings } from "../../common/policies";
-import { route } from "../api/route";
+import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { demoPosts } from "../db/demo-posts";
 import { authorProfiles, blogPosts, sitePages, siteSettingsChanges } from "../db/schema";
-import { forbidden } from "../errors";
-import { requireViewer } from "../plugins/auth";
 
 /**
  * Issue 21, the first hour: GET /api/me/first-hour — which of the checklist's steps this author has
@@ -17,10 +14,9 @@ import { requireViewer } from "../plugins/auth";
  * or a page saved by them).
  */
 export async function registerFirstHourRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  route(app, firstHour, { validateInHandler: true }, async (request, reply) => {
-    const viewer = await requireViewer(ctx, request);
+  route(app, firstHour, {}, async (request, reply) => {
+    const viewer = authorCaller(request);
     const author = viewer.authorKey;
-    if (!canEditSiteSettings(viewer) || !author) throw forbidden("Only the blog's authors can do that.");
     reply.header("cache-control", "private, no-store");
     const [[profile], [post], [setting], [page]] = await Promise.all([
       ctx.db

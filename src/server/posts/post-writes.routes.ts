@@ -1,20 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import { postCreate, postDelete, postUpdate } from "../../common/api";
-import { canManagePost, canPublish } from "../../common/policies";
+import { canManagePost } from "../../common/policies";
 import { thumbnailUrl, thumbnailUrlAfterEdit } from "../../common/rules/markers";
 import { isPostPublic } from "../../common/rules/post-visibility";
 import { SLUG_MESSAGES } from "../../common/rules/slug";
-import { IdParamsSchema, isId } from "../../common/schemas/id";
-import { CreatePostSchema, UpdatePostSchema } from "../../common/schemas/post";
 import type { PostImage } from "../../common/types";
-import { route } from "../api/route";
+import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { requireAdmin } from "../plugins/auth";
 import { revisionFieldsOf, sameFields } from "../revisions/revisions.repository";
 import { withStoredSizes } from "../uploads/image-sizes";
 import { addSrcset } from "../uploads/image-store";
-import { parse } from "../validate";
 import type { PostRow } from "./post.presenter";
 import {
   deletePost,
@@ -89,11 +85,10 @@ async function freeSlug(ctx: AppContext, wanted: string, postId: string): Promis
 
 export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** POST /api/posts: an author publishes, as themself only. */
-  route(app, postCreate, { ...WRITE, validateInHandler: true }, async (request, reply) => {
-    const viewer = await requireAdmin(ctx, request);
-    const input = parse(CreatePostSchema, request.body);
-    if (!canPublish(viewer) || viewer.authorKey !== input.author)
-      throw forbidden("You can only publish posts as yourself.");
+  route(app, postCreate, WRITE, async (request, reply) => {
+    const viewer = authorCaller(request);
+    const input = request.body;
+    if (viewer.authorKey !== input.author) throw forbidden("You can only publish posts as yourself.");
     // SPEC §4: on save the thumbnail is the chosen one, else the first image, else none.
     const imageUrl = thumbnailUrl(input.imageUrl, input.images);
     checkImages(input.images, imageUrl);
@@ -123,12 +118,11 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** PATCH /api/posts/:id: the account tied to the post's author edits it. */
-  route(app, postUpdate, { ...WRITE, validateInHandler: true }, async (request) => {
-    const viewer = await requireAdmin(ctx, request);
-    const { id } = parse(IdParamsSchema, request.params);
-    if (!isId(id)) throw postNotFound();
-    // A missing or null body is malformed, not an empty edit (which would still bump lastUpdated).
-    const input = parse(UpdatePostSchema, request.body);
+  // A missing or null body is malformed, not an empty edit (which would still bump lastUpdated).
+  route(app, postUpdate, WRITE, async (request) => {
+    const viewer = authorCaller(request);
+    const { id } = request.params;
+    const input = request.body;
     const existing = await findPostForWrite(ctx.db, id);
     if (!existing) throw postNotFound();
     if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can edit it.");
@@ -174,10 +168,9 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** DELETE /api/posts/:id: the post, its likes and its comments, in one transaction. */
-  route(app, postDelete, { ...WRITE, validateInHandler: true }, async (request, reply) => {
-    const viewer = await requireAdmin(ctx, request);
-    const { id } = parse(IdParamsSchema, request.params);
-    if (!isId(id)) throw postNotFound();
+  route(app, postDelete, WRITE, async (request, reply) => {
+    const viewer = authorCaller(request);
+    const { id } = request.params;
     const existing = await findPostForWrite(ctx.db, id);
     if (!existing) throw postNotFound();
     if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can delete it.");

@@ -1,24 +1,16 @@
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import { revisionCompare, revisionRestore, revisionsList } from "../../common/api";
 import { PAGE_SIZE_DEFAULT } from "../../common/limits";
 import { canManagePost } from "../../common/policies";
 import { isPostPublic } from "../../common/rules/post-visibility";
 import { isId } from "../../common/schemas/id";
-import {
-  RestoreRevisionBodySchema,
-  RevisionCompareQuerySchema,
-  RevisionListQuerySchema,
-} from "../../common/schemas/revisions";
-import type { Page, PostRevision, PostRevisionSummary, RevisionComparison } from "../../common/types";
-import { route } from "../api/route";
+import type { Page, PostRevision, PostRevisionSummary, RevisionComparison, Viewer } from "../../common/types";
+import { caller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { encodeSeqCursor, seqPageRequest } from "../pagination";
-import { requireViewer } from "../plugins/auth";
 import type { PostRow } from "../posts/post.presenter";
 import { findPostForWrite, updatePost } from "../posts/post-writes.repository";
-import { parse } from "../validate";
 import { compareFields, hasChanges } from "./revision-diff";
 import {
   getPreviousRevision,
@@ -30,7 +22,6 @@ import {
 
 const postNotFound = () => notFound("post", "Post not found");
 const revisionNotFound = () => notFound("revision", "Revision not found");
-const Params = z.object({ id: z.string(), revisionId: z.string().optional() });
 
 const summary = (r: RevisionRow): PostRevisionSummary => ({
   id: r.id,
@@ -46,10 +37,7 @@ const present = (r: RevisionRow): PostRevision => ({ ...summary(r), ...revisionF
  * A post's history is its author's alone: a visitor is asked to log in; anyone else gets 404
  * for a post they cannot see (a draft stays unknown) and 403 for a public one.
  */
-async function loadOwnPost(ctx: AppContext, request: Parameters<typeof requireViewer>[1]): Promise<PostRow> {
-  const viewer = await requireViewer(ctx, request);
-  const { id } = parse(Params, request.params);
-  if (!isId(id)) throw postNotFound();
+async function loadOwnPost(ctx: AppContext, viewer: Viewer, id: string): Promise<PostRow> {
   const post = await findPostForWrite(ctx.db, id);
   if (!post) throw postNotFound();
   if (!canManagePost(viewer, post)) {
@@ -59,8 +47,9 @@ async function loadOwnPost(ctx: AppContext, request: Parameters<typeof requireVi
   return post;
 }
 
-async function loadRevision(ctx: AppContext, post: PostRow, rawId: string | undefined): Promise<RevisionRow> {
-  if (!rawId || !isId(rawId)) throw revisionNotFound();
+async function loadRevision(ctx: AppContext, post: PostRow, rawId: string): Promise<RevisionRow> {
+  // Checked here, not by the contract: the path's one 404 text is the post's (PostRevisionParams).
+  if (!isId(rawId)) throw revisionNotFound();
   const revision = await getRevision(ctx.db, post.id, rawId);
   if (!revision) throw revisionNotFound();
   return revision;
@@ -68,10 +57,9 @@ async function loadRevision(ctx: AppContext, post: PostRow, rawId: string | unde
 
 export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** GET /api/posts/:id/revisions: the post's saves, newest first. */
-  route(app, revisionsList, { validateInHandler: true }, async (request, reply) => {
-    const post = await loadOwnPost(ctx, request);
-    const query = parse(RevisionListQuerySchema, request.query ?? {});
-    const { limit, afterSeq } = seqPageRequest(query, PAGE_SIZE_DEFAULT);
+  route(app, revisionsList, {}, async (request, reply) => {
+    const post = await loadOwnPost(ctx, caller(request), request.params.id);
+    const { limit, afterSeq } = seqPageRequest(request.query, PAGE_SIZE_DEFAULT);
     const rows = await listRevisions(ctx.db, post.id, limit + 1, afterSeq);
     const items = rows.slice(0, limit);
     const page: Page<PostRevisionSummary> = {
@@ -83,10 +71,10 @@ export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   /** GET /api/posts/:id/revisions/:revisionId?against=previous|current: the revision and what changed. */
-  route(app, revisionCompare, { validateInHandler: true }, async (request, reply) => {
-    const post = await loadOwnPost(ctx, request);
-    const { against } = parse(RevisionCompareQuerySchema, request.query ?? {});
-    const revision = await loadRevision(ctx, post, parse(Params, request.params).revisionId);
+  route(app, revisionCompare, {}, async (request, reply) => {
+    const post = await loadOwnPost(ctx, caller(request), request.params.id);
+    const { against } = request.query;
+    const revision = await loadRevision(ctx, post, request.params.revisionId);
     const base = against === "current" ? post : await getPreviousRevision(ctx.db, revision);
     const changes = compareFields(base ? revisionFieldsOf(base) : null, revisionFieldsOf(revision));
     const body: RevisionComparison = {
@@ -101,24 +89,18 @@ export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   /** POST /api/posts/:id/revisions/:revisionId/restore: the revision's text back; itself a revision. */
-  route(
-    app,
-    revisionRestore,
-    { config: { invalidatesContent: true }, validateInHandler: true },
-    async (request) => {
-      const post = await loadOwnPost(ctx, request);
-      parse(RestoreRevisionBodySchema, request.body);
-      const revision = await loadRevision(ctx, post, parse(Params, request.params).revisionId);
-      const now = ctx.now();
-      const viewer = await requireViewer(ctx, request);
-      const restored = await updatePost(
-        ctx.db,
-        post.id,
-        { ...revisionFieldsOf(revision), lastUpdated: now },
-        { by: viewer.id, at: now, kind: "restore", restoredFrom: revision.id },
-      );
-      if (!restored) throw postNotFound();
-      return restored;
-    },
-  );
+  route(app, revisionRestore, { config: { invalidatesContent: true } }, async (request) => {
+    const viewer = caller(request);
+    const post = await loadOwnPost(ctx, viewer, request.params.id);
+    const revision = await loadRevision(ctx, post, request.params.revisionId);
+    const now = ctx.now();
+    const restored = await updatePost(
+      ctx.db,
+      post.id,
+      { ...revisionFieldsOf(revision), lastUpdated: now },
+      { by: viewer.id, at: now, kind: "restore", restoredFrom: revision.id },
+    );
+    if (!restored) throw postNotFound();
+    return restored;
+  });
 }

@@ -1,10 +1,22 @@
 import { AuthorProfileBodySchema } from "../../schemas/author-profile";
 import { OwnPostsQuerySchema } from "../../schemas/own-posts";
-import { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../../schemas/revisions";
+import {
+  RestoreRevisionBodySchema,
+  RevisionCompareQuerySchema,
+  RevisionListQuerySchema,
+} from "../../schemas/revisions";
 import { CreatePageSchema, UpdatePageSchema } from "../../schemas/site-page";
 import { SiteSettingsBodySchema } from "../../schemas/site-settings";
 import { verificationEmail } from "../account";
-import { AuthorParams, EmptyBody, LooseIdParams, PageSlugParams, RevisionParams } from "../params";
+import {
+  AuthorParams,
+  EmptyBody,
+  NoData,
+  NoFields,
+  PageSlugParams,
+  PostIdParams,
+  PostRevisionParams,
+} from "../params";
 import {
   authorUpdate,
   demoPostsCount,
@@ -41,12 +53,20 @@ export const studioRows = [
   }),
   row(firstHour, { who: "authors", summary: "The first-hour checklist's state", tags, errors: AUTHORS }),
   row(demoPostsCount, { who: "authors", summary: "How many demo posts are left", tags, errors: AUTHORS }),
-  row(demoPostsRemove, { who: "authors", summary: "Remove every demo post", tags, errors: WRITE }),
+  row(demoPostsRemove, {
+    who: "authors",
+    summary: "Remove every demo post",
+    tags,
+    query: EmptyBody,
+    body: NoFields,
+    errors: WRITE,
+  }),
   row(revisionsList, {
     who: "signed-in",
     summary: "A post's saved states (its author)",
     tags,
-    params: LooseIdParams,
+    params: PostIdParams,
+    paramsNotFound: "Post not found",
     query: RevisionListQuerySchema,
     errors: [...WRITE, "NOT_FOUND"],
   }),
@@ -54,7 +74,8 @@ export const studioRows = [
     who: "signed-in",
     summary: "A revision compared with the current text or the previous revision",
     tags,
-    params: RevisionParams,
+    params: PostRevisionParams,
+    paramsNotFound: "Post not found",
     query: RevisionCompareQuerySchema,
     errors: [...WRITE, "NOT_FOUND"],
   }),
@@ -62,7 +83,9 @@ export const studioRows = [
     who: "signed-in",
     summary: "Bring a revision's text back",
     tags,
-    params: RevisionParams,
+    params: PostRevisionParams,
+    paramsNotFound: "Post not found",
+    body: RestoreRevisionBodySchema,
     response: BlogPostSchema,
     errors: [...WRITE, "NOT_FOUND"],
   }),
@@ -71,6 +94,7 @@ export const studioRows = [
     summary: "Set an author's profile (that author's account)",
     tags,
     params: AuthorParams,
+    paramsNotFound: "Author not found",
     body: AuthorProfileBodySchema,
     response: AuthorProfileSchema,
     errors: [...WRITE, "NOT_FOUND"],
@@ -101,7 +125,7 @@ export const studioRows = [
     forbidden: "Only the two authors can change the site settings.",
     summary: "Send a test message to the contact addresses",
     tags,
-    body: EmptyBody,
+    body: NoFields,
     errors: [...WRITE, "CONTACT_TEST_FAILED"],
   }),
   row(pagesList, {
@@ -125,6 +149,7 @@ export const studioRows = [
     summary: "Edit a page",
     tags,
     params: PageSlugParams,
+    paramsNotFound: "Page not found",
     body: UpdatePageSchema,
     errors: [...WRITE, "NOT_FOUND", "CONFLICT"],
   }),
@@ -134,13 +159,14 @@ export const studioRows = [
     summary: "Delete a page",
     tags,
     params: PageSlugParams,
+    paramsNotFound: "Page not found",
     errors: [...AUTHORS, "NOT_FOUND"],
   }),
   row(verificationEmail, {
     who: "signed-in",
     summary: "Send the address verification email again",
     tags: ["Studio"],
-    body: EmptyBody,
+    body: NoData,
     errors: ["UNAUTHORIZED", "TOO_MANY_REQUESTS"],
   }),
 ];

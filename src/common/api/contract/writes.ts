@@ -1,5 +1,5 @@
 import { CreatePostSchema, UpdatePostSchema } from "../../schemas/post";
-import { LooseIdParams } from "../params";
+import { PostIdParams } from "../params";
 import { postCreate, postDelete, postUpdate } from "../post-writes";
 import { row } from "./contract";
 import { BlogPostSchema } from "./responses";
@@ -20,7 +20,8 @@ export const writeRows = [
     who: "authors",
     summary: "Edit a post (its author)",
     tags: ["Posts"],
-    params: LooseIdParams,
+    params: PostIdParams,
+    paramsNotFound: "Post not found",
     body: UpdatePostSchema,
     response: BlogPostSchema,
     errors: [...AUTHOR_WRITE, "NOT_FOUND"],
@@ -29,7 +30,8 @@ export const writeRows = [
     who: "authors",
     summary: "Delete a post with its likes and comments (its author)",
     tags: ["Posts"],
-    params: LooseIdParams,
+    params: PostIdParams,
+    paramsNotFound: "Post not found",
     errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
   }),
 ];
