@@ -5,7 +5,7 @@ import type { PostStatsQuerySchema, StatsQuerySchema } from "../schemas/stats";
 import type { PostStats, StatsReport } from "../stats";
 import type { Page, Viewer } from "../types";
 import type { Endpoint } from "./endpoint";
-import type { EmptyBody } from "./params";
+import type { EmptyQuery } from "./params";
 
 // Contact, the studio's numbers, uploads, moving in and out, the session and health.
 
@@ -28,7 +28,7 @@ export const postStats: Endpoint<{ query: typeof PostStatsQuerySchema; response:
 /** multipart/form-data: `images` files (the upload's shape lives with the editor). */
 export const uploads: Endpoint<{ response: unknown }> = { method: "POST", path: "/api/uploads" };
 /** A streamed archive (application/gzip), not JSON. */
-export const archiveExport: Endpoint<{ query: typeof EmptyBody; response: unknown }> = {
+export const archiveExport: Endpoint<{ query: typeof EmptyQuery; response: unknown }> = {
   method: "GET",
   path: "/api/admin/export",
 };

@@ -21,17 +21,14 @@ export const PageSlugParams = z.strictObject({ slug: PageSlugSchema.describe("Th
 export const IdParams = z.strictObject({
   id: z.string().regex(UUID_PATTERN).describe("The id (a UUID)."),
 });
-/** An id the handler checks itself (after who asks: a visitor's 401 comes before a 404). */
-export const LooseIdParams = z.strictObject({ id: z.string().describe("The id (a UUID).") });
 export const UserIdParams = z.strictObject({ userId: z.string().describe("The reader's account id.") });
-export const RevisionParams = z.strictObject({
-  id: z.string().describe("The post's id."),
-  revisionId: z.string().describe("The revision's id."),
-});
-/** A call that carries no data: any field is refused rather than ignored. */
-export const EmptyBody = z.strictObject({});
-/** A call that carries no data and may send no body at all: any field is refused. */
-export const NoData = z.strictObject({}).nullish();
+/** A call that takes no query: any field is refused rather than ignored. */
+export const EmptyQuery = z.strictObject({});
+/**
+ * A call that carries no data: no body at all, or an empty JSON object (any field is refused;
+ * anything but an object gets the plain sentence of every body).
+ */
+export const NoData = strictBody({}).nullish();
 
 // ---- The social web's part (who-fedi).
 /** A server to unblock, by its host name: the same rule and message as blocking it. */
@@ -47,8 +44,6 @@ export const ReportIdParams = z.strictObject({
 });
 
 // ---- The studio's part (who-studio): its calls' own inputs.
-/** A call that carries no data: a body, if sent, is an empty JSON object (the plain sentence else). */
-export const NoFields = strictBody({}).nullish();
 /** A post's revision: a post path with no UUID is no post (404); the handler names a bad revision id. */
 export const PostRevisionParams = z.strictObject({
   id: z.string().regex(UUID_PATTERN).describe("The post's id (a UUID)."),

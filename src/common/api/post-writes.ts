@@ -4,7 +4,7 @@ import type { Endpoint } from "./endpoint";
 import type { PostIdParams } from "./params";
 
 // Apart from posts.ts: the reader's pages bundle the reads, the studio these.
-// Writes: the handlers check who asks before what is sent (a visitor's 401 first).
+// Writes: who may make each is in its contract row, checked before what is sent (decision 0041).
 
 export const postCreate: Endpoint<{ body: typeof CreatePostSchema; response: BlogPost }> = {
   method: "POST",

@@ -1,11 +1,7 @@
 import type { FirstHour } from "../first-hour";
 import type { AuthorProfileBodySchema } from "../schemas/author-profile";
 import type { OwnPostsQuerySchema } from "../schemas/own-posts";
-import type {
-  RestoreRevisionBodySchema,
-  RevisionCompareQuerySchema,
-  RevisionListQuerySchema,
-} from "../schemas/revisions";
+import type { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../schemas/revisions";
 import type { CreatePageSchema, UpdatePageSchema } from "../schemas/site-page";
 import type { SiteSettingsBodySchema } from "../schemas/site-settings";
 import type { SitePageDetail } from "../site-pages";
@@ -21,14 +17,14 @@ import type {
 import type { Endpoint } from "./endpoint";
 import type {
   AuthorParams,
-  EmptyBody,
-  NoFields,
+  EmptyQuery,
+  NoData,
   PageSlugParams,
   PostIdParams,
   PostRevisionParams,
 } from "./params";
 
-// The studio's calls (the two authors): the handlers check who asks before what is sent.
+// The studio's calls: who may make each is in its contract row (contract/studio.ts).
 
 export const ownPosts: Endpoint<{ query: typeof OwnPostsQuerySchema; response: Page<BlogPostCard> }> = {
   method: "GET",
@@ -40,8 +36,8 @@ export const demoPostsCount: Endpoint<{ response: { count: number } }> = {
   path: "/api/admin/demo-posts",
 };
 export const demoPostsRemove: Endpoint<{
-  query: typeof EmptyBody;
-  body: typeof NoFields;
+  query: typeof EmptyQuery;
+  body: typeof NoData;
   response: { removed: number };
 }> = {
   method: "DELETE",
@@ -59,7 +55,7 @@ export const revisionCompare: Endpoint<{
 }> = { method: "GET", path: "/api/posts/:id/revisions/:revisionId" };
 export const revisionRestore: Endpoint<{
   params: typeof PostRevisionParams;
-  body: typeof RestoreRevisionBodySchema;
+  body: typeof NoData;
   response: BlogPost;
 }> = {
   method: "POST",
@@ -85,7 +81,7 @@ export const settingsChanges: Endpoint<{ response: unknown }> = {
   method: "GET",
   path: "/api/settings/changes",
 };
-export const settingsTestContact: Endpoint<{ body: typeof NoFields; response: { sentTo: string[] } }> = {
+export const settingsTestContact: Endpoint<{ body: typeof NoData; response: { sentTo: string[] } }> = {
   method: "POST",
   path: "/api/settings/test-contact",
 };

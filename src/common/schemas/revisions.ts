@@ -13,6 +13,3 @@ export const RevisionCompareQuerySchema = z.strictObject({
     .enum(["previous", "current"], { error: "against must be 'previous' or 'current'." })
     .default("previous"),
 });
-
-/** POST …/restore carries no data. */
-export const RestoreRevisionBodySchema = z.strictObject({}).nullish();

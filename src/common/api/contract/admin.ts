@@ -13,7 +13,7 @@ import {
   stats,
   uploads,
 } from "../admin";
-import { EmptyBody } from "../params";
+import { EmptyQuery } from "../params";
 import { row } from "./contract";
 
 const AUTHORS = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
@@ -58,7 +58,7 @@ export const adminRows = [
     who: "authors",
     summary: "The author's blog as one archive",
     tags: ["Studio"],
-    query: EmptyBody,
+    query: EmptyQuery,
     errors: AUTHORS,
   }),
   row(archiveImport, {

@@ -1,18 +1,13 @@
 import { AuthorProfileBodySchema } from "../../schemas/author-profile";
 import { OwnPostsQuerySchema } from "../../schemas/own-posts";
-import {
-  RestoreRevisionBodySchema,
-  RevisionCompareQuerySchema,
-  RevisionListQuerySchema,
-} from "../../schemas/revisions";
+import { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../../schemas/revisions";
 import { CreatePageSchema, UpdatePageSchema } from "../../schemas/site-page";
 import { SiteSettingsBodySchema } from "../../schemas/site-settings";
 import { verificationEmail } from "../account";
 import {
   AuthorParams,
-  EmptyBody,
+  EmptyQuery,
   NoData,
-  NoFields,
   PageSlugParams,
   PostIdParams,
   PostRevisionParams,
@@ -42,7 +37,7 @@ const tags = ["Studio"] as const;
 const AUTHORS = ["UNAUTHORIZED", "FORBIDDEN"] as const;
 const WRITE = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
 
-/** The studio's calls (the two authors): the handlers check who asks before what is sent. */
+/** The studio's calls: `who` is checked before what is sent (decision 0041). */
 export const studioRows = [
   row(ownPosts, {
     who: "authors",
@@ -57,8 +52,8 @@ export const studioRows = [
     who: "authors",
     summary: "Remove every demo post",
     tags,
-    query: EmptyBody,
-    body: NoFields,
+    query: EmptyQuery,
+    body: NoData,
     errors: WRITE,
   }),
   row(revisionsList, {
@@ -85,7 +80,7 @@ export const studioRows = [
     tags,
     params: PostRevisionParams,
     paramsNotFound: "Post not found",
-    body: RestoreRevisionBodySchema,
+    body: NoData,
     response: BlogPostSchema,
     errors: [...WRITE, "NOT_FOUND"],
   }),
@@ -125,7 +120,7 @@ export const studioRows = [
     forbidden: "Only the two authors can change the site settings.",
     summary: "Send a test message to the contact addresses",
     tags,
-    body: NoFields,
+    body: NoData,
     errors: [...WRITE, "CONTACT_TEST_FAILED"],
   }),
   row(pagesList, {

@@ -6,7 +6,7 @@ import { BlogPostSchema } from "./responses";
 
 const AUTHOR_WRITE = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR", "CONFLICT"] as const;
 
-/** The authors' writes: the handlers check who asks before what is sent (a visitor's 401 first). */
+/** The authors' writes: `who` is checked before what is sent (decision 0041). */
 export const writeRows = [
   row(postCreate, {
     who: "authors",
