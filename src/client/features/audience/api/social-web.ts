@@ -1,4 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type InfiniteData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import {
   fediverseAccount,
   fediverseFollowersList,
@@ -42,12 +48,27 @@ export function useSocialWebAccount() {
   });
 }
 
-/** The first page of the author's followers on the social web, newest first. */
+/** A page of remote people (followers or held follows), newest first; `nextCursor` null at the end. */
+export interface SocialWebPeoplePage {
+  total: number;
+  items: SocialWebFollower[];
+  nextCursor: string | null;
+}
+
+/** The author's followers on the social web, newest first, a page at a time. */
 export function useSocialWebFollowers() {
-  return useQuery({
+  return useInfiniteQuery<
+    SocialWebPeoplePage,
+    Error,
+    InfiniteData<SocialWebPeoplePage, string | null>,
+    readonly unknown[],
+    string | null
+  >({
     queryKey: [...queryKeys.socialWeb, "followers"],
-    queryFn: ({ signal }) =>
-      call(fediverseFollowersList, { signal }) as Promise<{ total: number; items: SocialWebFollower[] }>,
+    queryFn: ({ pageParam, signal }) =>
+      call(fediverseFollowersList, { query: { cursor: pageParam }, signal }) as Promise<SocialWebPeoplePage>,
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }
 
@@ -59,13 +80,21 @@ export function useChangeHandle() {
   });
 }
 
-/** Follows waiting for the author's approval, newest first. */
+/** Follows waiting for the author's approval, newest first, a page at a time. */
 export function useFollowRequests(enabled: boolean) {
-  return useQuery({
+  return useInfiniteQuery<
+    SocialWebPeoplePage,
+    Error,
+    InfiniteData<SocialWebPeoplePage, string | null>,
+    readonly unknown[],
+    string | null
+  >({
     queryKey: [...queryKeys.socialWeb, "requests"],
     enabled,
-    queryFn: ({ signal }) =>
-      call(followRequests, { signal }) as Promise<{ total: number; items: SocialWebFollower[] }>,
+    queryFn: ({ pageParam, signal }) =>
+      call(followRequests, { query: { cursor: pageParam }, signal }) as Promise<SocialWebPeoplePage>,
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
 }
 

@@ -123,10 +123,17 @@ export default function AudiencePage() {
             {/* biome-ignore lint/a11y/useSemanticElements: <search> is too new to rely on alone. */}
             <form role="search" aria-label="Followers" onSubmit={search} className="audience-search">
               <label htmlFor={`${id}-q`}>Search addresses</label>
-              <input id={`${id}-q`} type="search" value={typed} onChange={(e) => setTyped(e.target.value)} />
+              <input
+                id={`${id}-q`}
+                type="search"
+                className="input"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+              />
               <label htmlFor={`${id}-status`}>Status</label>
               <select
                 id={`${id}-status`}
+                className="input"
                 value={query.status}
                 onChange={(e) =>
                   setQuery((q) => ({ ...q, status: e.target.value as FollowerStatus | "", offset: 0 }))

@@ -41,6 +41,7 @@ export function ImportForm() {
       <label htmlFor={`${id}-csv`}>Addresses</label>
       <textarea
         id={`${id}-csv`}
+        className="input"
         rows={5}
         value={csv}
         aria-describedby={`${id}-hint`}

@@ -23,8 +23,10 @@ const account: SocialWebAccount = {
 describe("FollowApproval", () => {
   it("shows the setting and each waiting person with our avatar copy or initials, Accept and Reject", () => {
     const client = new QueryClient();
-    client.setQueryData([...queryKeys.socialWeb, "requests"], {
+    // A page at a time (useInfiniteQuery): the first page, and no more.
+    const page = {
       total: 2,
+      nextCursor: null,
       items: [
         {
           handle: "@ana@social.example",
@@ -43,7 +45,8 @@ describe("FollowApproval", () => {
           since: "2026-11-02T00:00:00.000Z",
         },
       ],
-    });
+    };
+    client.setQueryData([...queryKeys.socialWeb, "requests"], { pages: [page], pageParams: [null] });
     const html = render(createElement(FollowApproval, { account }), client);
     expect(html).toContain("Approve new followers from the social web");
     expect(html).toMatch(/<input type="checkbox"[^>]* checked=""/);

@@ -33,6 +33,7 @@ export default function Inbox() {
       </div>
       <ReviewList />
       <SocialWebReports />
+      <h2 className="inbox-section-heading">Messages</h2>
       {query.isPending ? (
         <p className="inbox-status" aria-busy="true">
           Loading messages...

@@ -22,18 +22,22 @@ function ReportItem({ report }: { report: SocialWebReport }) {
         <p className="inbox-meta">
           <time dateTime={report.reportedAt}>{formatTime(report.reportedAt)}</time>
         </p>
-        <p className="inbox-message">{report.reason}</p>
-        <div className="comment-actions">
+        {report.reason ? <p className="inbox-message">{report.reason}</p> : null}
+        <div className="comment-actions inbox-actions">
           <button
             type="button"
             className="button button-ghost button-small"
             disabled={dismiss.isPending}
             onClick={() => dismiss.mutate(report.id)}
           >
-            Dismiss
+            {dismiss.isPending ? "Dismissing..." : "Dismiss"}
           </button>
         </div>
-        {dismiss.isError ? <p role="alert">That did not work. Please try again.</p> : null}
+        {dismiss.isError ? (
+          <p className="inbox-error" role="alert">
+            That did not work. Please try again.
+          </p>
+        ) : null}
       </div>
     </li>
   );
@@ -45,10 +49,13 @@ export function SocialWebReports() {
   const items = query.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <ul className="inbox-list" aria-label="Posts reported on the social web">
-      {items.map((r) => (
-        <ReportItem key={r.id} report={r} />
-      ))}
-    </ul>
+    <>
+      <h2 className="inbox-section-heading">Posts reported on the social web</h2>
+      <ul className="inbox-list" aria-label="Posts reported on the social web">
+        {items.map((r) => (
+          <ReportItem key={r.id} report={r} />
+        ))}
+      </ul>
+    </>
   );
 }
