@@ -56,5 +56,30 @@ describe("FollowApproval", () => {
     expect(html.match(/>Accept</g)).toHaveLength(2);
     expect(html.match(/>Reject</g)).toHaveLength(2);
     expect(html).not.toContain("social.example/media");
+    // A person without a name shows the handle once, not as name and handle.
+    expect(html.match(/@bo@social\.example/g)).toHaveLength(1);
+    expect(html).toContain('<span class="audience-social-meta">@ana@social.example</span>');
+    expect(html).not.toContain("Show more requests");
+  });
+
+  it("offers the next page when there are more than a page of requests", () => {
+    const client = new QueryClient();
+    const person = (n: number) => ({
+      handle: `@p${n}@social.example`,
+      name: `P ${n}`,
+      actorId: `https://social.example/users/p${n}`,
+      avatarUrl: null,
+      initials: "P",
+      since: "2026-11-01T00:00:00.000Z",
+    });
+    const page = { total: 25, nextCursor: "20", items: Array.from({ length: 20 }, (_, i) => person(i)) };
+    client.setQueryData([...queryKeys.socialWeb, "requests"], { pages: [page], pageParams: [null] });
+    const html = render(
+      createElement(FollowApproval, { account: { ...account, pendingFollowers: 25 } }),
+      client,
+    );
+    expect(html).toContain("Waiting for approval (25)");
+    expect(html.match(/>Accept</g)).toHaveLength(20);
+    expect(html).toContain(">Show more requests</button>");
   });
 });
