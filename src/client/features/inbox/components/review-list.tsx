@@ -2,6 +2,7 @@ import type { Comment } from "../../../../common/engagement";
 import { paths } from "../../../../common/routes";
 import { remoteServerOf } from "../../../../common/social-web";
 import { useBlockServer, useHoldSetting, useReviewAction, useReviewList } from "../api/moderation";
+import { focusInboxHeading } from "./inbox-heading";
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -52,7 +53,8 @@ function ReviewItem({
               onClick={() => {
                 if (action === "delete" && !window.confirm("Are you sure you want to delete this comment?"))
                   return;
-                act.mutate({ id: comment.id, action });
+                // The item leaves the list (and unmounts) before a mutate callback could run: the promise still does.
+                act.mutateAsync({ id: comment.id, action }).then(focusInboxHeading, () => {});
               }}
             >
               {doing === action ? busyLabels[action] : labels[action]}

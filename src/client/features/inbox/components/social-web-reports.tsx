@@ -4,6 +4,7 @@ import {
   useDismissSocialWebReport,
   useSocialWebReports,
 } from "../api/social-web-reports";
+import { focusInboxHeading } from "./inbox-heading";
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -28,7 +29,8 @@ function ReportItem({ report }: { report: SocialWebReport }) {
             type="button"
             className="button button-ghost button-small"
             disabled={dismiss.isPending}
-            onClick={() => dismiss.mutate(report.id)}
+            // The report leaves the list (and unmounts) before a mutate callback could run: the promise still does.
+            onClick={() => dismiss.mutateAsync(report.id).then(focusInboxHeading, () => {})}
           >
             {dismiss.isPending ? "Dismissing..." : "Dismiss"}
           </button>
