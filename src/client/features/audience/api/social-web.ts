@@ -48,15 +48,15 @@ export function useSocialWebAccount() {
   });
 }
 
-/** A page of remote people: `nextCursor` null on the last one. */
+/** A page of remote people (followers or held follows), newest first; `nextCursor` null at the end. */
 export interface SocialWebPeoplePage {
   total: number;
   items: SocialWebFollower[];
   nextCursor: string | null;
 }
 
-/** The pages of a list of remote people, newest first, loaded one at a time. */
-function usePeoplePages(list: typeof fediverseFollowersList, key: string, enabled = true) {
+/** The author's followers on the social web, newest first, a page at a time. */
+export function useSocialWebFollowers() {
   return useInfiniteQuery<
     SocialWebPeoplePage,
     Error,
@@ -64,18 +64,12 @@ function usePeoplePages(list: typeof fediverseFollowersList, key: string, enable
     readonly unknown[],
     string | null
   >({
-    queryKey: [...queryKeys.socialWeb, key],
-    enabled,
+    queryKey: [...queryKeys.socialWeb, "followers"],
     queryFn: ({ pageParam, signal }) =>
-      call(list, { query: { cursor: pageParam ?? undefined }, signal }) as Promise<SocialWebPeoplePage>,
+      call(fediverseFollowersList, { query: { cursor: pageParam }, signal }) as Promise<SocialWebPeoplePage>,
     initialPageParam: null,
-    getNextPageParam: (last) => last.nextCursor,
+    getNextPageParam: (last) => last.nextCursor ?? null,
   });
-}
-
-/** The author's followers on the social web, newest first. */
-export function useSocialWebFollowers() {
-  return usePeoplePages(fediverseFollowersList, "followers");
 }
 
 export function useChangeHandle() {
@@ -86,9 +80,22 @@ export function useChangeHandle() {
   });
 }
 
-/** Follows waiting for the author's approval, newest first. */
+/** Follows waiting for the author's approval, newest first, a page at a time. */
 export function useFollowRequests(enabled: boolean) {
-  return usePeoplePages(followRequests, "requests", enabled);
+  return useInfiniteQuery<
+    SocialWebPeoplePage,
+    Error,
+    InfiniteData<SocialWebPeoplePage, string | null>,
+    readonly unknown[],
+    string | null
+  >({
+    queryKey: [...queryKeys.socialWeb, "requests"],
+    enabled,
+    queryFn: ({ pageParam, signal }) =>
+      call(followRequests, { query: { cursor: pageParam }, signal }) as Promise<SocialWebPeoplePage>,
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor ?? null,
+  });
 }
 
 export function useSettleFollowRequest() {

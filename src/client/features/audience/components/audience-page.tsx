@@ -124,16 +124,16 @@ export default function AudiencePage() {
             <form role="search" aria-label="Followers" onSubmit={search} className="audience-search">
               <label htmlFor={`${id}-q`}>Search addresses</label>
               <input
-                className="input"
                 id={`${id}-q`}
                 type="search"
+                className="input"
                 value={typed}
                 onChange={(e) => setTyped(e.target.value)}
               />
               <label htmlFor={`${id}-status`}>Status</label>
               <select
-                className="input"
                 id={`${id}-status`}
+                className="input"
                 value={query.status}
                 onChange={(e) =>
                   setQuery((q) => ({ ...q, status: e.target.value as FollowerStatus | "", offset: 0 }))

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { ApiError } from "../../../lib/api";
 import { useBlockedServers, useBlockServer } from "../api/blocked-servers";
 
@@ -20,16 +20,20 @@ export function BlockedServers() {
   const change = useBlockServer();
   const [host, setHost] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const pending = change.isPending ? change.variables : null;
   const fail = (e: unknown) => setError(e instanceof ApiError ? e.message : BLOCKED_SERVERS_TEXT.failed);
   const add = (event: FormEvent) => {
     event.preventDefault();
-    if (!host.trim()) return;
+    if (!host.trim() || change.isPending) return;
     setError(null);
     change.mutate({ host: host.trim(), block: true }, { onSuccess: () => setHost(""), onError: fail });
   };
   return (
     <section className="audience-social" aria-labelledby={`${id}-h`}>
-      <h2 id={`${id}-h`}>{BLOCKED_SERVERS_TEXT.heading}</h2>
+      <h2 id={`${id}-h`} ref={heading} tabIndex={-1}>
+        {BLOCKED_SERVERS_TEXT.heading}
+      </h2>
       <p>{BLOCKED_SERVERS_TEXT.intro}</p>
       <form className="audience-handle" onSubmit={add} noValidate>
         <label className="field" htmlFor={`${id}-host`}>
@@ -50,7 +54,7 @@ export function BlockedServers() {
           </p>
         ) : null}
         <button type="submit" className="button" aria-disabled={change.isPending}>
-          Block server
+          {pending?.block ? "Blocking..." : "Block server"}
         </button>
       </form>
       {query.isPending ? (
@@ -60,19 +64,29 @@ export function BlockedServers() {
       ) : query.data.items.length === 0 ? (
         <p>{BLOCKED_SERVERS_TEXT.empty}</p>
       ) : (
-        <ul className="audience-social-list" aria-label={BLOCKED_SERVERS_TEXT.heading}>
+        <ul className="audience-people" aria-label={BLOCKED_SERVERS_TEXT.heading}>
           {query.data.items.map((s) => (
-            <li key={s.host}>
-              <strong>{s.host}</strong>{" "}
-              <span className="audience-social-meta">since {formatDate(s.since)}</span>{" "}
-              <button
-                type="button"
-                className="button button-ghost button-small"
-                disabled={change.isPending}
-                onClick={() => change.mutate({ host: s.host, block: false }, { onError: fail })}
-              >
-                Unblock
-              </button>
+            <li key={s.host} className="audience-person audience-person--plain">
+              <span className="audience-person-who">
+                <strong>{s.host}</strong>
+                <span className="audience-social-meta">since {formatDate(s.since)}</span>
+              </span>
+              <span className="audience-person-actions">
+                <button
+                  type="button"
+                  className="button button-ghost button-small"
+                  disabled={change.isPending}
+                  onClick={() =>
+                    change.mutate(
+                      { host: s.host, block: false },
+                      // The row is gone: focus goes to the list's heading, not the page's start.
+                      { onSuccess: () => heading.current?.focus(), onError: fail },
+                    )
+                  }
+                >
+                  {pending && !pending.block && pending.host === s.host ? "Unblocking..." : "Unblock"}
+                </button>
+              </span>
             </li>
           ))}
         </ul>

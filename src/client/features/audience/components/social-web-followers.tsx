@@ -2,7 +2,8 @@ import { type FormEvent, useId, useState } from "react";
 import { LoadMore } from "../../../components/ui/load-more";
 import { ApiError } from "../../../lib/api";
 import { useChangeHandle, useSocialWebAccount, useSocialWebFollowers } from "../api/social-web";
-import { FollowApproval, PersonAvatar } from "./social-web-requests";
+import { PersonRow } from "./social-web-person";
+import { FollowApproval } from "./social-web-requests";
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 
@@ -11,13 +12,12 @@ export function SocialWebFollowers() {
   const id = useId();
   const account = useSocialWebAccount();
   const followers = useSocialWebFollowers();
-  const people = followers.data?.pages.flatMap((page) => page.items) ?? [];
   const change = useChangeHandle();
   const [handle, setHandle] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const save = (event: FormEvent) => {
     event.preventDefault();
-    if (!handle?.trim()) return;
+    if (!handle?.trim() || change.isPending) return;
     setError(null);
     change.mutate(handle.trim(), {
       onSuccess: () => setHandle(null),
@@ -26,6 +26,7 @@ export function SocialWebFollowers() {
     });
   };
   const data = account.data;
+  const people = followers.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <section className="audience-social" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>On the social web</h2>
@@ -49,9 +50,9 @@ export function SocialWebFollowers() {
               <label className="field" htmlFor={`${id}-handle`}>
                 <span>Handle</span>
                 <input
-                  className="input"
                   id={`${id}-handle`}
                   type="text"
+                  className="input"
                   value={handle ?? data.handle}
                   onChange={(e) => setHandle(e.target.value)}
                   aria-invalid={error ? true : undefined}
@@ -72,29 +73,24 @@ export function SocialWebFollowers() {
         </>
       )}
       {people.length > 0 ? (
-        <ul className="audience-social-list">
-          {people.map((f) => (
-            <li key={f.actorId}>
-              <PersonAvatar person={f} />
-              <a href={f.actorId} rel="noopener noreferrer nofollow" target="_blank">
-                {f.name || f.handle}
-              </a>{" "}
-              <span className="audience-social-meta">
-                {f.handle} · since {formatDate(f.since)}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <>
+          <h3>Followers on the social web ({followers.data?.pages[0]?.total ?? people.length})</h3>
+          <ul className="audience-people" aria-label="Followers on the social web">
+            {people.map((f) => (
+              <PersonRow key={f.actorId} person={f} profileLink extra={`since ${formatDate(f.since)}`} />
+            ))}
+          </ul>
+          <LoadMore
+            hasMore={followers.hasNextPage}
+            loading={followers.isFetchingNextPage}
+            failed={followers.isFetchNextPageError}
+            failedText="Failed to load more followers. Please try again."
+            label="Show more followers"
+            align="start"
+            onLoadMore={() => void followers.fetchNextPage()}
+          />
+        </>
       ) : null}
-      <LoadMore
-        hasMore={followers.hasNextPage}
-        loading={followers.isFetchingNextPage}
-        failed={followers.isFetchNextPageError}
-        failedText="Failed to load more followers. Please try again."
-        label="More followers"
-        align="start"
-        onLoadMore={() => void followers.fetchNextPage()}
-      />
     </section>
   );
 }

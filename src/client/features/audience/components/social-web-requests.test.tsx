@@ -23,33 +23,30 @@ const account: SocialWebAccount = {
 describe("FollowApproval", () => {
   it("shows the setting and each waiting person with our avatar copy or initials, Accept and Reject", () => {
     const client = new QueryClient();
-    client.setQueryData([...queryKeys.socialWeb, "requests"], {
-      pageParams: [null],
-      pages: [
+    // A page at a time (useInfiniteQuery): the first page, and no more.
+    const page = {
+      total: 2,
+      nextCursor: null,
+      items: [
         {
-          total: 2,
-          nextCursor: "20",
-          items: [
-            {
-              handle: "@ana@social.example",
-              name: "Ana Lima",
-              actorId: "https://social.example/users/ana",
-              avatarUrl: "/uploads/avatars/1_abc.webp",
-              initials: "AL",
-              since: "2026-11-01T00:00:00.000Z",
-            },
-            {
-              handle: "@bo@social.example",
-              name: "",
-              actorId: "https://social.example/users/bo",
-              avatarUrl: null,
-              initials: "B",
-              since: "2026-11-02T00:00:00.000Z",
-            },
-          ],
+          handle: "@ana@social.example",
+          name: "Ana Lima",
+          actorId: "https://social.example/users/ana",
+          avatarUrl: "/uploads/avatars/1_abc.webp",
+          initials: "AL",
+          since: "2026-11-01T00:00:00.000Z",
+        },
+        {
+          handle: "@bo@social.example",
+          name: "",
+          actorId: "https://social.example/users/bo",
+          avatarUrl: null,
+          initials: "B",
+          since: "2026-11-02T00:00:00.000Z",
         },
       ],
-    });
+    };
+    client.setQueryData([...queryKeys.socialWeb, "requests"], { pages: [page], pageParams: [null] });
     const html = render(createElement(FollowApproval, { account }), client);
     expect(html).toContain("Approve new followers from the social web");
     expect(html).toMatch(/<input type="checkbox"[^>]* checked=""/);
@@ -59,7 +56,30 @@ describe("FollowApproval", () => {
     expect(html.match(/>Accept</g)).toHaveLength(2);
     expect(html.match(/>Reject</g)).toHaveLength(2);
     expect(html).not.toContain("social.example/media");
-    // A page of 20 with more after it: the next one is a button away.
-    expect(html).toContain(">More requests</button>");
+    // A person without a name shows the handle once, not as name and handle.
+    expect(html.match(/@bo@social\.example/g)).toHaveLength(1);
+    expect(html).toContain('<span class="audience-social-meta">@ana@social.example</span>');
+    expect(html).not.toContain("Show more requests");
+  });
+
+  it("offers the next page when there are more than a page of requests", () => {
+    const client = new QueryClient();
+    const person = (n: number) => ({
+      handle: `@p${n}@social.example`,
+      name: `P ${n}`,
+      actorId: `https://social.example/users/p${n}`,
+      avatarUrl: null,
+      initials: "P",
+      since: "2026-11-01T00:00:00.000Z",
+    });
+    const page = { total: 25, nextCursor: "20", items: Array.from({ length: 20 }, (_, i) => person(i)) };
+    client.setQueryData([...queryKeys.socialWeb, "requests"], { pages: [page], pageParams: [null] });
+    const html = render(
+      createElement(FollowApproval, { account: { ...account, pendingFollowers: 25 } }),
+      client,
+    );
+    expect(html).toContain("Waiting for approval (25)");
+    expect(html.match(/>Accept</g)).toHaveLength(20);
+    expect(html).toContain(">Show more requests</button>");
   });
 });

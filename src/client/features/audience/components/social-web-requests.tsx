@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { LoadMore } from "../../../components/ui/load-more";
 import {
   type SocialWebAccount,
@@ -7,17 +7,16 @@ import {
   useFollowRequests,
   useSettleFollowRequest,
 } from "../api/social-web";
+import { PersonRow } from "./social-web-person";
 
-/** Our copy of a remote person's avatar, or their initials (never an image from their server). */
-export function PersonAvatar({ person }: { person: SocialWebFollower }) {
-  if (person.avatarUrl)
-    return <img className="audience-avatar" src={person.avatarUrl} alt="" width={64} height={64} />;
-  return (
-    <span className="audience-avatar audience-avatar--initials" aria-hidden="true">
-      {person.initials}
-    </span>
-  );
-}
+export { PersonAvatar } from "./social-web-person";
+
+export const FOLLOW_REQUESTS_TEXT = {
+  failed: "Failed to answer the request. Please try again.",
+  none: "No one is waiting.",
+  accepted: (who: string) => `${who} now follows you.`,
+  rejected: (who: string) => `${who} will not follow you.`,
+} as const;
 
 /** Issue 23: "Approve new followers from the social web", and the Follows waiting for it. */
 export function FollowApproval({ account }: { account: SocialWebAccount }) {
@@ -25,16 +24,31 @@ export function FollowApproval({ account }: { account: SocialWebAccount }) {
   const approve = useApproveFollowers();
   const requests = useFollowRequests(account.approveFollowers || account.pendingFollowers > 0);
   const settle = useSettleFollowRequest();
+  const heading = useRef<HTMLHeadingElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const act = (actorId: string, accept: boolean) => {
+  const [notice, setNotice] = useState<string | null>(null);
+  const act = (person: SocialWebFollower, accept: boolean) => {
+    // One answer at a time: the buttons stay focusable (aria-disabled) but do nothing meanwhile.
+    if (settle.isPending) return;
     setError(null);
+    setNotice(null);
+    const who = person.name || person.handle;
     settle.mutate(
-      { actorId, accept },
-      { onError: () => setError("Failed to answer the request. Please try again.") },
+      { actorId: person.actorId, accept },
+      {
+        onSuccess: () => {
+          setNotice(accept ? FOLLOW_REQUESTS_TEXT.accepted(who) : FOLLOW_REQUESTS_TEXT.rejected(who));
+          // The row is gone: keyboard focus lands on the list's heading, not on the page's start.
+          heading.current?.focus();
+        },
+        onError: () => setError(FOLLOW_REQUESTS_TEXT.failed),
+      },
     );
   };
   const pages = requests.data?.pages ?? [];
-  const items = pages.flatMap((page) => page.items);
+  const items = pages.flatMap((p) => p.items);
+  const total = pages[0]?.total ?? items.length;
+  const answering = settle.isPending ? settle.variables : null;
   return (
     <div className="audience-approval">
       <label className="send-options-check">
@@ -56,41 +70,46 @@ export function FollowApproval({ account }: { account: SocialWebAccount }) {
           {error}
         </p>
       ) : null}
-      {items.length > 0 ? (
+      <p className="audience-notice" role="status">
+        {notice}
+      </p>
+      {items.length > 0 || (account.approveFollowers && requests.isSuccess) ? (
         <>
-          <h3>Waiting for approval ({pages[0]?.total ?? items.length})</h3>
-          <ul className="audience-social-list" aria-label="Follow requests">
-            {items.map((r) => (
-              <li key={r.actorId}>
-                <PersonAvatar person={r} />
-                <span>
-                  {r.name || r.handle} <span className="audience-social-meta">{r.handle}</span>
-                </span>
-                <button
-                  type="button"
-                  className="button button-small"
-                  aria-disabled={settle.isPending}
-                  onClick={() => act(r.actorId, true)}
-                >
-                  Accept
-                </button>
-                <button
-                  type="button"
-                  className="button button-ghost button-small"
-                  aria-disabled={settle.isPending}
-                  onClick={() => act(r.actorId, false)}
-                >
-                  Reject
-                </button>
-              </li>
-            ))}
+          <h3 ref={heading} tabIndex={-1}>
+            Waiting for approval ({total})
+          </h3>
+          {items.length === 0 ? <p className="field-hint">{FOLLOW_REQUESTS_TEXT.none}</p> : null}
+          <ul className="audience-people" aria-label="Follow requests">
+            {items.map((r) => {
+              const busy = answering?.actorId === r.actorId;
+              return (
+                <PersonRow key={r.actorId} person={r}>
+                  <button
+                    type="button"
+                    className="button button-small"
+                    aria-disabled={settle.isPending}
+                    onClick={() => act(r, true)}
+                  >
+                    {busy && answering?.accept ? "Accepting..." : "Accept"}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button-ghost button-small"
+                    aria-disabled={settle.isPending}
+                    onClick={() => act(r, false)}
+                  >
+                    {busy && !answering?.accept ? "Rejecting..." : "Reject"}
+                  </button>
+                </PersonRow>
+              );
+            })}
           </ul>
           <LoadMore
             hasMore={requests.hasNextPage}
             loading={requests.isFetchingNextPage}
             failed={requests.isFetchNextPageError}
             failedText="Failed to load more requests. Please try again."
-            label="More requests"
+            label="Show more requests"
             align="start"
             onLoadMore={() => void requests.fetchNextPage()}
           />

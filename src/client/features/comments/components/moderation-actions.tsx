@@ -72,7 +72,7 @@ export function ModerationActions({
             }}
             disabled={blockServer.isPending || blockServer.isSuccess}
           >
-            Block server
+            {blockServer.isPending ? "Blocking..." : "Block server"}
           </button>
         ) : null}
         {note ? <span role="alert">{note}</span> : null}

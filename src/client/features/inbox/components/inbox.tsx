@@ -1,6 +1,7 @@
 import type { ContactDeliveryStatus } from "../../../../common/engagement";
 import { LoadMore } from "../../../components/ui/load-more";
 import { useInboxMessages } from "../api/messages";
+import { INBOX_HEADING_ID } from "./inbox-heading";
 import { ReviewList } from "./review-list";
 import { SocialWebReports } from "./social-web-reports";
 import "../inbox.css";
@@ -19,9 +20,11 @@ export default function Inbox() {
   const query = useInboxMessages();
   const messages = query.data?.pages.flatMap((p) => p.items) ?? [];
   return (
-    <section className="inbox" aria-labelledby="inbox-heading">
+    <section className="inbox" aria-labelledby={INBOX_HEADING_ID}>
       <div className="inbox-heading">
-        <h1 id="inbox-heading">Inbox</h1>
+        <h1 id={INBOX_HEADING_ID} tabIndex={-1}>
+          Inbox
+        </h1>
         <button
           type="button"
           className="button button-ghost"
@@ -33,6 +36,7 @@ export default function Inbox() {
       </div>
       <ReviewList />
       <SocialWebReports />
+      <h2 className="inbox-section-heading">Messages</h2>
       {query.isPending ? (
         <p className="inbox-status" aria-busy="true">
           Loading messages...

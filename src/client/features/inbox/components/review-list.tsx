@@ -2,6 +2,7 @@ import type { Comment } from "../../../../common/engagement";
 import { paths } from "../../../../common/routes";
 import { remoteServerOf } from "../../../../common/social-web";
 import { useBlockServer, useHoldSetting, useReviewAction, useReviewList } from "../api/moderation";
+import { focusInboxHeading } from "./inbox-heading";
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -21,6 +22,13 @@ function ReviewItem({
   const blockServer = useBlockServer();
   const server = remoteServerOf(comment);
   const labels = { approve: "Approve", hide: "Hide", dismiss: "Dismiss", delete: "Delete" } as const;
+  const busyLabels = {
+    approve: "Approving...",
+    hide: "Hiding...",
+    dismiss: "Dismissing...",
+    delete: "Deleting...",
+  } as const;
+  const doing = act.isPending ? act.variables?.action : null;
   return (
     <li className="inbox-item inbox-item--review">
       <div className="inbox-item-body">
@@ -35,7 +43,7 @@ function ReviewItem({
           <time dateTime={comment.timestamp}>{formatTime(comment.timestamp)}</time>
         </p>
         <p className="inbox-message">{comment.content}</p>
-        <div className="comment-actions">
+        <div className="comment-actions inbox-actions">
           {actions.map((action) => (
             <button
               key={action}
@@ -45,10 +53,11 @@ function ReviewItem({
               onClick={() => {
                 if (action === "delete" && !window.confirm("Are you sure you want to delete this comment?"))
                   return;
-                act.mutate({ id: comment.id, action });
+                // The item leaves the list (and unmounts) before a mutate callback could run: the promise still does.
+                act.mutateAsync({ id: comment.id, action }).then(focusInboxHeading, () => {});
               }}
             >
-              {labels[action]}
+              {doing === action ? busyLabels[action] : labels[action]}
             </button>
           ))}
           {server ? (
@@ -63,11 +72,19 @@ function ReviewItem({
                   blockServer.mutate(server);
               }}
             >
-              {blockServer.isSuccess ? `${server} blocked` : "Block server"}
+              {blockServer.isSuccess
+                ? `${server} blocked`
+                : blockServer.isPending
+                  ? "Blocking..."
+                  : "Block server"}
             </button>
           ) : null}
         </div>
-        {act.isError || blockServer.isError ? <p role="alert">That did not work. Please try again.</p> : null}
+        {act.isError || blockServer.isError ? (
+          <p className="inbox-error" role="alert">
+            That did not work. Please try again.
+          </p>
+        ) : null}
       </div>
     </li>
   );
@@ -91,26 +108,29 @@ export function ReviewList() {
         Hold the first comment of a new reader for my approval
       </label>
       {held.length + reported.length > 0 ? (
-        <ul className="inbox-list" aria-label="Comments to review">
-          {held.map((h) => (
-            <ReviewItem
-              key={`held-${h.comment.id}`}
-              comment={h.comment}
-              title={h.postTitle}
-              note="Awaiting approval"
-              actions={["approve", "delete"]}
-            />
-          ))}
-          {reported.map((r) => (
-            <ReviewItem
-              key={`report-${r.comment.id}`}
-              comment={r.comment}
-              title={r.postTitle}
-              note={`Reported ${r.reports === 1 ? "once" : `${r.reports} times`}${r.reasons.length ? `: ${r.reasons.join("; ")}` : ""}`}
-              actions={["hide", "dismiss", "delete"]}
-            />
-          ))}
-        </ul>
+        <>
+          <h2 className="inbox-section-heading">Comments to review</h2>
+          <ul className="inbox-list" aria-label="Comments to review">
+            {held.map((h) => (
+              <ReviewItem
+                key={`held-${h.comment.id}`}
+                comment={h.comment}
+                title={h.postTitle}
+                note="Awaiting approval"
+                actions={["approve", "delete"]}
+              />
+            ))}
+            {reported.map((r) => (
+              <ReviewItem
+                key={`report-${r.comment.id}`}
+                comment={r.comment}
+                title={r.postTitle}
+                note={`Reported ${r.reports === 1 ? "once" : `${r.reports} times`}${r.reasons.length ? `: ${r.reasons.join("; ")}` : ""}`}
+                actions={["hide", "dismiss", "delete"]}
+              />
+            ))}
+          </ul>
+        </>
       ) : null}
     </>
   );

@@ -4,6 +4,7 @@ import {
   useDismissSocialWebReport,
   useSocialWebReports,
 } from "../api/social-web-reports";
+import { focusInboxHeading } from "./inbox-heading";
 
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -22,18 +23,23 @@ function ReportItem({ report }: { report: SocialWebReport }) {
         <p className="inbox-meta">
           <time dateTime={report.reportedAt}>{formatTime(report.reportedAt)}</time>
         </p>
-        <p className="inbox-message">{report.reason}</p>
-        <div className="comment-actions">
+        {report.reason ? <p className="inbox-message">{report.reason}</p> : null}
+        <div className="comment-actions inbox-actions">
           <button
             type="button"
             className="button button-ghost button-small"
             disabled={dismiss.isPending}
-            onClick={() => dismiss.mutate(report.id)}
+            // The report leaves the list (and unmounts) before a mutate callback could run: the promise still does.
+            onClick={() => dismiss.mutateAsync(report.id).then(focusInboxHeading, () => {})}
           >
-            Dismiss
+            {dismiss.isPending ? "Dismissing..." : "Dismiss"}
           </button>
         </div>
-        {dismiss.isError ? <p role="alert">That did not work. Please try again.</p> : null}
+        {dismiss.isError ? (
+          <p className="inbox-error" role="alert">
+            That did not work. Please try again.
+          </p>
+        ) : null}
       </div>
     </li>
   );
@@ -45,10 +51,13 @@ export function SocialWebReports() {
   const items = query.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <ul className="inbox-list" aria-label="Posts reported on the social web">
-      {items.map((r) => (
-        <ReportItem key={r.id} report={r} />
-      ))}
-    </ul>
+    <>
+      <h2 className="inbox-section-heading">Posts reported on the social web</h2>
+      <ul className="inbox-list" aria-label="Posts reported on the social web">
+        {items.map((r) => (
+          <ReportItem key={r.id} report={r} />
+        ))}
+      </ul>
+    </>
   );
 }
