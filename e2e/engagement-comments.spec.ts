@@ -1,5 +1,5 @@
 import type { BlogPost } from "../src/common/types";
-import { contextAs, newReader, publishAs } from "./engagement-helpers";
+import { contextAs, formIsTheApps, newReader, publishAs } from "./engagement-helpers";
 import { expect, test } from "./fixtures";
 
 test.describe("comments on the post page", () => {
@@ -138,15 +138,45 @@ test.describe("comments on the post page", () => {
     const box = page.getByLabel("Add a comment");
     await box.fill("Typed while the page was still loading.");
     release();
-    await page.waitForFunction(() => {
-      const area = document.querySelector("textarea");
-      return !!area && Object.keys(area).some((key) => key.startsWith("__reactFiber"));
-    });
+    await formIsTheApps(page);
     await page.getByRole("button", { name: "Post Comment" }).click();
     await expect(box).toHaveValue("");
     await expect(comments(page).first().locator(".comment-content")).toHaveText(
       "Typed while the page was still loading.",
     );
+    await context.close();
+    await request.dispose();
+  });
+
+  test("Post Comment pressed before the comment form's script has arrived keeps the page and the text", async ({
+    browser,
+    server,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext();
+    const { context, page } = await newReader(browser, server, request);
+    // The page has loaded but the comment form is still the server's markup (its chunk is held).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/assets\/signed-in-parts-.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`/post/${post.id}`);
+    const box = page.getByLabel("Add a comment");
+    await box.fill("Sent on a slow phone.");
+    const address = page.url();
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    // No reload (public/theme-init.js holds the form until the app has it): the text stays.
+    await page.waitForTimeout(300);
+    await expect(box).toHaveValue("Sent on a slow phone.");
+    expect(page.url()).toBe(address);
+    release();
+    await formIsTheApps(page);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(comments(page).filter({ hasText: "Sent on a slow phone." })).toHaveCount(1);
     await context.close();
     await request.dispose();
   });
@@ -215,6 +245,7 @@ test.describe("comments on the post page", () => {
     const request = await playwright.request.newContext();
     const { context, page } = await newReader(browser, server, request);
     await page.goto(`/post/${post.id}`);
+    await formIsTheApps(page);
     await page.getByLabel("Add a comment").fill("Keyboard only");
     await page.getByRole("button", { name: "Post Comment" }).click();
     const mine = comments(page).filter({ hasText: "Keyboard only" });

@@ -44,3 +44,14 @@ export async function contextAs(browser: Browser, server: DuetServer, email: str
   await signIn(context, server, email);
   return { context, page: await context.newPage() };
 }
+
+/**
+ * Wait until the comment form is the app's (hydrated), not the server's markup: before that,
+ * public/theme-init.js holds a submit (the text stays; the press does nothing yet).
+ */
+export async function formIsTheApps(page: Page) {
+  await page.waitForFunction(() => {
+    const area = document.querySelector("textarea");
+    return !!area && Object.keys(area).some((key) => key.startsWith("__reactFiber"));
+  });
+}
