@@ -1,5 +1,6 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
 import type { RemoteWriter } from "../../common/engagement";
+import { initialsOf } from "../../common/rules/initials";
 import type { SocialWebReactions } from "../../common/types";
 import type { Db } from "../db/client";
 import { fediverseAvatars, fediverseReactions, fediverseReplies } from "../db/schema";
@@ -40,18 +41,12 @@ const REMOTE_USER = "ap_";
  * 'Ana Lima (@ana@social.example)' → 'AL', '@bo@social.example' → 'B': the name's initials, not
  * the address's (computed here, so the reader's bundle carries no code for it).
  */
-export function initialsOf(author: string): string {
+export function remoteInitials(author: string): string {
   const name = author
     .replace(/\s*\(@[^)]*\)$/, "")
     .replace(/^@/, "")
     .split("@")[0]!;
-  return name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0] ?? "")
-    .join("")
-    .toUpperCase();
+  return initialsOf(name);
 }
 
 /**
@@ -78,7 +73,7 @@ export async function remoteWritersOf(
   for (const row of found) {
     // Only http(s) profile links reach the page (an actor's url is theirs to choose).
     const profileUrl = /^https?:\/\//.test(row.profileUrl) ? row.profileUrl : "";
-    const initials = initialsOf(authorOf.get(row.commentId) ?? "");
+    const initials = remoteInitials(authorOf.get(row.commentId) ?? "");
     out[row.commentId] = { profileUrl, avatarUrl: row.avatarUrl ?? null, initials };
   }
   return out;

@@ -7,7 +7,7 @@ import type { Db } from "../db/client";
 import { fediverseAvatars, fediverseReplies } from "../db/schema";
 import { loadSharp } from "../uploads/image-store";
 import { COLLECTION_PAGE_SIZE } from "./collections";
-import { initialsOf } from "./fediverse.reads";
+import { remoteInitials } from "./fediverse.reads";
 import { fetchRemote } from "./remote-fetch";
 
 /** Avatars are shown small (32 px circles): stored at twice that for sharp screens. */
@@ -50,7 +50,7 @@ export async function remotePeoplePage(
       name: r.name,
       actorId: r.actorId,
       avatarUrl: avatars.get(r.actorId) ?? null,
-      initials: initialsOf(r.name || r.handle),
+      initials: remoteInitials(r.name || r.handle),
       since: r.createdAt.toISOString(),
     })),
     nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),

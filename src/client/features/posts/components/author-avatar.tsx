@@ -1,17 +1,7 @@
 import { useState } from "react";
 import { IMAGE_SIZES, imageSrcset } from "../../../../common/rules/image-sources";
+import { initialsOf } from "../../../../common/rules/initials";
 import type { AuthorProfile } from "../../../../common/types";
-
-/** 'Ana Lima' → 'AL'; '' → '' (an author without a name gets no avatar at all). */
-export function initialsOf(name: string): string {
-  return name
-    .trim()
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((word) => Array.from(word)[0] ?? "")
-    .join("")
-    .toUpperCase();
-}
 
 /**
  * The author's photo; their initials when they have none (or it fails to load, SPEC §8: no broken
