@@ -28,6 +28,7 @@ function StudioNav() {
   const { pathname } = useLocation();
   const list = useRef<HTMLUListElement>(null);
   // On a phone the row scrolls sideways: the current view is always in sight.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new view is scrolled to.
   useEffect(() => {
     list.current
       ?.querySelector('[aria-current="page"]')
