@@ -28,9 +28,6 @@ export const canManageComment = (
   post: { author: AuthorKey },
 ): boolean => !!viewer && (viewer.id === comment.userId || canManagePost(viewer, post));
 
-export const canComment = (viewer: Viewer | null): boolean => !!viewer;
-export const canLike = (viewer: Viewer | null): boolean => !!viewer;
-
 /** Hide/show a comment, block its writer from the blog, approve a held one: the post's author only. */
 export const canModerateComment = (viewer: Viewer | null, post: { author: AuthorKey }): boolean =>
   canManagePost(viewer, post);

@@ -2,12 +2,11 @@ import type {
   BlockServerBodySchema,
   FediverseFollowersQuerySchema,
   FediverseHandleBodySchema,
-  FediverseNothingSchema,
   FediverseSettingsBodySchema,
   FollowRequestBodySchema,
 } from "../schemas/fediverse";
 import type { Endpoint } from "./endpoint";
-import type { BlockedHostParams, NoData, ReportIdParams } from "./params";
+import type { BlockedHostParams, EmptyQuery, NoData, ReportIdParams } from "./params";
 
 // The social web (ActivityPub) as the authors manage it. The account's and followers' shapes live
 // with the Audience page (client); `unknown` here.
@@ -57,7 +56,7 @@ export const followRequestReject: Endpoint<{ body: typeof FollowRequestBodySchem
   path: "/api/admin/fediverse/follow-requests/reject",
 };
 /** Reports about posts forwarded by remote servers (`Flag`); the shape lives with the Inbox. */
-export const fediverseReports: Endpoint<{ query: typeof FediverseNothingSchema; response: unknown }> = {
+export const fediverseReports: Endpoint<{ query: typeof EmptyQuery; response: unknown }> = {
   method: "GET",
   path: "/api/admin/fediverse/reports",
 };

@@ -32,9 +32,6 @@ export const FediverseFollowersQuerySchema = strictBody({
     .optional(),
 });
 
-/** The reports list takes no query (dismissing one takes NoData, api/params.ts). */
-export const FediverseNothingSchema = strictBody({});
-
 export const FediverseSettingsBodySchema = strictBody({
   approveFollowers: z.boolean({ message: "approveFollowers must be true or false." }),
 });

@@ -9,7 +9,7 @@ import type {
 import type { z } from "zod";
 import { type AnyContract, contracts, errorResponses } from "../../common/api/contract";
 import type { BodyOut, Endpoint, ParamsOut, QueryOut, ResponseOf } from "../../common/api/endpoint";
-import { ERROR_CODES } from "../../common/error-codes";
+import { ERROR_CODES, type ErrorCode } from "../../common/error-codes";
 import type { AuthorKey } from "../../common/limits";
 import type { Viewer } from "../../common/types";
 import { AppError, forbidden, unauthorized } from "../errors";
@@ -114,6 +114,13 @@ const WHO: Record<AnyContract["who"], string | undefined> = {
   authors: "Only the blog's two authors: a visitor gets 401, a reader 403.",
 };
 
+/** The answers the gate itself gives, whatever the row's own list says. */
+const WHO_ERRORS: Record<AnyContract["who"], readonly ErrorCode[]> = {
+  anyone: [],
+  "signed-in": ["UNAUTHORIZED"],
+  authors: ["UNAUTHORIZED", "FORBIDDEN"],
+};
+
 /** The Fastify schema of an entry: with its input schemas, or (checked in the handler) without them. */
 export function schemaOf(contract: AnyContract, use: "validate" | "document" | "openapi"): FastifySchema {
   const inputs = use !== "document";
@@ -127,7 +134,7 @@ export function schemaOf(contract: AnyContract, use: "validate" | "document" | "
       body: inputs ? contract.body : undefined,
       response: {
         ...(contract.response ? { 200: contract.response } : {}),
-        ...errorResponses(contract.errors),
+        ...errorResponses([...new Set([...WHO_ERRORS[contract.who], ...contract.errors])]),
       },
     }).filter(([, value]) => value !== undefined),
   );

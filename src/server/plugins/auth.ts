@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, toViewer } from "../auth/auth";
 import { type AuthCall, findAuthEndpoint } from "../auth/endpoints";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
-import { AppError, badRequest, forbidden, unauthorized } from "../errors";
+import { AppError, badRequest } from "../errors";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -29,18 +29,6 @@ export function getViewer(ctx: AppContext, request: FastifyRequest): Promise<Vie
         : Promise.resolve(null);
   }
   return request.viewerPromise;
-}
-
-export async function requireViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
-  const viewer = await getViewer(ctx, request);
-  if (!viewer) throw unauthorized();
-  return viewer;
-}
-
-export async function requireAdmin(ctx: AppContext, request: FastifyRequest): Promise<Viewer> {
-  const viewer = await requireViewer(ctx, request);
-  if (!viewer.isAdmin) throw forbidden("Only the blog's authors can do that.");
-  return viewer;
 }
 
 const STATUS_CODES: Record<number, string> = {

@@ -2,7 +2,6 @@ import {
   BlockServerBodySchema,
   FediverseFollowersQuerySchema,
   FediverseHandleBodySchema,
-  FediverseNothingSchema,
   FediverseSettingsBodySchema,
   FollowRequestBodySchema,
 } from "../../schemas/fediverse";
@@ -20,7 +19,7 @@ import {
   followRequestReject,
   followRequests,
 } from "../fediverse";
-import { BlockedHostParams, NoData, ReportIdParams } from "../params";
+import { BlockedHostParams, EmptyQuery, NoData, ReportIdParams } from "../params";
 import { row } from "./contract";
 
 const tags = ["Social web"] as const;
@@ -95,7 +94,7 @@ export const fediverseRows = [
     who: "authors",
     summary: "Reports about the author's posts from other servers",
     tags,
-    query: FediverseNothingSchema,
+    query: EmptyQuery,
     errors: AUTHORS,
   }),
   row(fediverseReportDismiss, {

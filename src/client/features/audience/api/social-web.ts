@@ -49,14 +49,14 @@ export function useSocialWebAccount() {
 }
 
 /** A page of remote people (followers or held follows), newest first; `nextCursor` null at the end. */
-export interface SocialWebPeoplePage {
+interface SocialWebPeoplePage {
   total: number;
   items: SocialWebFollower[];
   nextCursor: string | null;
 }
 
-/** The author's followers on the social web, newest first, a page at a time. */
-export function useSocialWebFollowers() {
+/** A list of remote people, newest first, loaded a page at a time. */
+function usePeoplePages(list: typeof fediverseFollowersList, key: string, enabled = true) {
   return useInfiniteQuery<
     SocialWebPeoplePage,
     Error,
@@ -64,12 +64,18 @@ export function useSocialWebFollowers() {
     readonly unknown[],
     string | null
   >({
-    queryKey: [...queryKeys.socialWeb, "followers"],
+    queryKey: [...queryKeys.socialWeb, key],
+    enabled,
     queryFn: ({ pageParam, signal }) =>
-      call(fediverseFollowersList, { query: { cursor: pageParam }, signal }) as Promise<SocialWebPeoplePage>,
+      call(list, { query: { cursor: pageParam }, signal }) as Promise<SocialWebPeoplePage>,
     initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor ?? null,
   });
+}
+
+/** The author's followers on the social web. */
+export function useSocialWebFollowers() {
+  return usePeoplePages(fediverseFollowersList, "followers");
 }
 
 export function useChangeHandle() {
@@ -80,22 +86,9 @@ export function useChangeHandle() {
   });
 }
 
-/** Follows waiting for the author's approval, newest first, a page at a time. */
+/** Follows waiting for the author's approval. */
 export function useFollowRequests(enabled: boolean) {
-  return useInfiniteQuery<
-    SocialWebPeoplePage,
-    Error,
-    InfiniteData<SocialWebPeoplePage, string | null>,
-    readonly unknown[],
-    string | null
-  >({
-    queryKey: [...queryKeys.socialWeb, "requests"],
-    enabled,
-    queryFn: ({ pageParam, signal }) =>
-      call(followRequests, { query: { cursor: pageParam }, signal }) as Promise<SocialWebPeoplePage>,
-    initialPageParam: null,
-    getNextPageParam: (last) => last.nextCursor ?? null,
-  });
+  return usePeoplePages(followRequests, "requests", enabled);
 }
 
 export function useSettleFollowRequest() {

@@ -9,9 +9,7 @@ import {
 } from "../api/social-web";
 import { PersonRow } from "./social-web-person";
 
-export { PersonAvatar } from "./social-web-person";
-
-export const FOLLOW_REQUESTS_TEXT = {
+const FOLLOW_REQUESTS_TEXT = {
   failed: "Failed to answer the request. Please try again.",
   none: "No one is waiting.",
   accepted: (who: string) => `${who} now follows you.`,
