@@ -1,5 +1,5 @@
 import type { BlogPost } from "../src/common/types";
-import { contextAs, formIsTheApps, newReader, publishAs } from "./engagement-helpers";
+import { contextAs, formIsTheApps, holdCommentForm, newReader, publishAs } from "./engagement-helpers";
 import { expect, test } from "./fixtures";
 
 test.describe("comments on the post page", () => {
@@ -126,14 +126,7 @@ test.describe("comments on the post page", () => {
     const request = await playwright.request.newContext();
     const { context, page } = await newReader(browser, server, request);
     // Hold the comment form's script: the server-rendered form shows, the page is not hydrated yet.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/signed-in-parts-.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdCommentForm(page);
     await page.goto(`/post/${post.id}`, { waitUntil: "domcontentloaded" });
     const box = page.getByLabel("Add a comment");
     await box.fill("Typed while the page was still loading.");
@@ -156,14 +149,7 @@ test.describe("comments on the post page", () => {
     const request = await playwright.request.newContext();
     const { context, page } = await newReader(browser, server, request);
     // The page has loaded but the comment form is still the server's markup (its chunk is held).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/assets\/signed-in-parts-.*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdCommentForm(page);
     await page.goto(`/post/${post.id}`);
     const box = page.getByLabel("Add a comment");
     await box.fill("Sent on a slow phone.");

@@ -45,6 +45,19 @@ export async function contextAs(browser: Browser, server: DuetServer, email: str
   return { context, page: await context.newPage() };
 }
 
+/** Hold the comment form's script (the signed-in chunk) until the returned function is called. */
+export async function holdCommentForm(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/signed-in-parts-.*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /**
  * Wait until the comment form is the app's (hydrated), not the server's markup: before that,
  * public/theme-init.js holds a submit (the text stays; the press does nothing yet).

@@ -44,3 +44,16 @@ export function LoadMore({
     </>
   );
 }
+
+/** LoadMore's state and action from a paged (infinite) query: spread it, then say the texts. */
+export const nextPageOf = (query: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}) => ({
+  hasMore: query.hasNextPage,
+  loading: query.isFetchingNextPage,
+  failed: query.isFetchNextPageError,
+  onLoadMore: () => void query.fetchNextPage(),
+});

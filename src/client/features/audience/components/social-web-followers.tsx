@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
-import { LoadMore } from "../../../components/ui/load-more";
+import { LoadMore, nextPageOf } from "../../../components/ui/load-more";
 import { ApiError } from "../../../lib/api";
 import { useChangeHandle, useSocialWebAccount, useSocialWebFollowers } from "../api/social-web";
 import { PersonRow } from "./social-web-person";
@@ -81,13 +81,10 @@ export function SocialWebFollowers() {
             ))}
           </ul>
           <LoadMore
-            hasMore={followers.hasNextPage}
-            loading={followers.isFetchingNextPage}
-            failed={followers.isFetchNextPageError}
+            {...nextPageOf(followers)}
             failedText="Failed to load more followers. Please try again."
             label="Show more followers"
             align="start"
-            onLoadMore={() => void followers.fetchNextPage()}
           />
         </>
       ) : null}

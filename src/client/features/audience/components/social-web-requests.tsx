@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { LoadMore } from "../../../components/ui/load-more";
+import { LoadMore, nextPageOf } from "../../../components/ui/load-more";
 import {
   type SocialWebAccount,
   type SocialWebFollower,
@@ -103,13 +103,10 @@ export function FollowApproval({ account }: { account: SocialWebAccount }) {
             })}
           </ul>
           <LoadMore
-            hasMore={requests.hasNextPage}
-            loading={requests.isFetchingNextPage}
-            failed={requests.isFetchNextPageError}
+            {...nextPageOf(requests)}
             failedText="Failed to load more requests. Please try again."
             label="Show more requests"
             align="start"
-            onLoadMore={() => void requests.fetchNextPage()}
           />
         </>
       ) : null}

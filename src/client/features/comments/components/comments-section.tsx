@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Link, useLocation } from "react-router";
 import type { AuthorKey } from "../../../../common/limits";
 import { paths } from "../../../../common/routes";
-import { LoadMore } from "../../../components/ui/load-more";
+import { LoadMore, nextPageOf } from "../../../components/ui/load-more";
 import { useSession } from "../../../lib/session";
 import { useComments } from "../api/comments";
 import { COMMENTS_TEXT } from "../comments-text";
@@ -68,14 +68,7 @@ export function CommentsSection({ post }: { post: { id: string; author: AuthorKe
           {COMMENTS_TEXT.refreshFailed}
         </p>
       ) : null}
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        failed={query.isFetchNextPageError}
-        failedText={COMMENTS_TEXT.loadFailed}
-        label="Load more comments"
-        onLoadMore={() => void query.fetchNextPage()}
-      />
+      <LoadMore {...nextPageOf(query)} failedText={COMMENTS_TEXT.loadFailed} label="Load more comments" />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { ContactDeliveryStatus } from "../../../../common/engagement";
-import { LoadMore } from "../../../components/ui/load-more";
+import { LoadMore, nextPageOf } from "../../../components/ui/load-more";
 import { useInboxMessages } from "../api/messages";
 import { INBOX_HEADING_ID } from "./inbox-heading";
 import { ReviewList } from "./review-list";
@@ -70,13 +70,10 @@ export default function Inbox() {
         </ul>
       )}
       <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        failed={query.isFetchNextPageError}
+        {...nextPageOf(query)}
         failedText="Failed to load more messages. Please try again."
         label="Load more messages"
         align="start"
-        onLoadMore={() => void query.fetchNextPage()}
       />
     </section>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { RevisionKind } from "../../../../common/limits";
 import type { PostRevisionSummary } from "../../../../common/types";
-import { LoadMore } from "../../../components/ui/load-more";
+import { LoadMore, nextPageOf } from "../../../components/ui/load-more";
 import { useRestoreRevision, useRevisionComparison, useRevisions } from "../api/revisions";
 import { formatTime } from "./format";
 import { RevisionDiff } from "./revision-diff";
@@ -132,13 +132,10 @@ export function RevisionsPanel({ id, postId, title }: { id: string; postId: stri
         </ol>
       )}
       <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        failed={query.isFetchNextPageError}
+        {...nextPageOf(query)}
         failedText="Failed to load older revisions. Please try again."
         label="Older revisions"
         align="start"
-        onLoadMore={() => void query.fetchNextPage()}
       />
     </section>
   );

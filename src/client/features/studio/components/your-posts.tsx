@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { OWN_POST_FILTERS, type OwnPostFilter } from "../../../../common/schemas/own-posts";
-import { LoadMore } from "../../../components/ui/load-more";
+import { LoadMore, nextPageOf } from "../../../components/ui/load-more";
 import { useOwnPosts } from "../api/own-posts";
 import { OwnPostItem } from "./own-post-item";
 import "../studio.css";
@@ -119,13 +119,10 @@ export default function YourPosts({ postPath, rowExtra }: Props) {
         </ul>
       )}
       <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        failed={query.isFetchNextPageError}
+        {...nextPageOf(query)}
         failedText="Failed to load more posts. Please try again."
         label="Load more posts"
         align="start"
-        onLoadMore={() => void query.fetchNextPage()}
       />
     </section>
   );
