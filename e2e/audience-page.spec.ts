@@ -19,7 +19,9 @@ test("his Audience page imports a list line by line, searches, removes; the post
   const stamp = Date.now();
   const a = `ann-${stamp}@example.com`;
   const b = `bob-${stamp}@example.com`;
-  await audience.getByLabel("Addresses", { exact: true }).fill([a, '"broken', "nobody", a.toUpperCase(), b].join("\n"));
+  await audience
+    .getByLabel("Addresses", { exact: true })
+    .fill([a, '"broken', "nobody", a.toUpperCase(), b].join("\n"));
   await audience.getByLabel(/already agreed/).check();
   await audience.getByRole("button", { name: "Import" }).click();
   const result = audience.locator(".audience-import-result");
