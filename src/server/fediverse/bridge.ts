@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import { fediversePosts, fediverseSentReplies } from "../db/schema";
 import { tombstone } from "./articles";
 import type { DuetFederation } from "./federation-type";
+import { checkInboxBody } from "./inbox-guard";
 import { isServerBlocked } from "./remote-people";
 import { replyTombstone } from "./reply-notes";
 
@@ -79,6 +80,21 @@ async function takenBack(
 const refuse = (reply: FastifyReply, status: number, code: string, message: string) =>
   reply.status(status).send({ error: { code, message } });
 
+const INBOX_PATH = /^\/ap\/(?:users\/[^/?]+\/)?inbox(?:\?|$)/;
+
+/** Fedify's own refusals are plain text: the inbox answers every refusal as `{ error }` JSON. */
+const FEDIFY_REFUSALS: Record<number, string> = {
+  400: "INVALID_ACTIVITY",
+  401: "INVALID_SIGNATURE",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  410: "GONE",
+};
+
+/** A database that failed under a request: the sender should retry (503), never give up. */
+const isDatabaseError = (error: unknown): boolean =>
+  error instanceof Error && (error.name === "DrizzleQueryError" || /^Failed query:/.test(error.message));
+
 /**
  * Fastify has no Fedify adapter: this one scope hands the federation paths to `federation.fetch`
  * as Web Requests (like the Better Auth bridge, 0002), raw bodies included (signatures cover them).
@@ -111,9 +127,13 @@ export async function registerFederationBridge(
     }
     const body =
       request.method === "POST" && Buffer.isBuffer(request.body) ? new Uint8Array(request.body) : undefined;
-    const response = await federation.fetch(
-      new Request(`${origin}${request.url}`, { method: request.method, headers, body }),
-      {
+    const inbox = request.method === "POST" && INBOX_PATH.test(request.url);
+    if (inbox) {
+      const refused = checkInboxBody(body ?? new Uint8Array());
+      if (refused) return refuse(reply, refused.status, refused.code, refused.message);
+    }
+    const response = await federation
+      .fetch(new Request(`${origin}${request.url}`, { method: request.method, headers, body }), {
         contextData: ctx,
         onNotFound: () =>
           new Response(JSON.stringify({ error: { code: "NOT_FOUND", message: "Not found." } }), {
@@ -127,8 +147,23 @@ export async function registerFederationBridge(
             ? new Response(null, { status: 302, headers: { location: page } })
             : new Response("Not acceptable: ask for application/activity+json.", { status: 406 });
         },
-      },
-    );
+      })
+      .catch((error: unknown) => {
+        // Hostile input must never answer 5xx (a 5xx makes every sender retry): whatever the
+        // JSON-LD processor or a key fetch throws is this request's fault, a database failure is ours.
+        if (!inbox || isDatabaseError(error)) throw error;
+        request.log.warn({ err: error }, "inbox: activity could not be processed");
+        return null;
+      });
+    if (!response) return refuse(reply, 400, "INVALID_ACTIVITY", "This activity could not be processed.");
+    const plain = !response.headers.get("content-type")?.includes("json");
+    if (inbox && plain && FEDIFY_REFUSALS[response.status])
+      return refuse(
+        reply,
+        response.status,
+        FEDIFY_REFUSALS[response.status]!,
+        (await response.text()).trim(),
+      );
     reply.status(response.status);
     response.headers.forEach((value, name) => {
       if (name !== "content-length" && name !== "transfer-encoding") reply.header(name, value);

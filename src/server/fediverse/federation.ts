@@ -12,6 +12,7 @@ import { registerCollections } from "./collections";
 import type { DuetFederation } from "./federation-type";
 import { registerInbox } from "./inbox";
 import { DbKvStore } from "./kv-store";
+import { duetLoaders, duetUserAgent } from "./loaders";
 import { DbMessageQueue } from "./message-queue";
 import { registerReplyObjects } from "./reply-notes";
 
@@ -26,13 +27,18 @@ export const FEDERATION_PREFIXES = ["/.well-known/webfinger", "/.well-known/node
  * (`/ap/users/her`, stable), found by its handle (`acct:her@host`, changeable).
  */
 export function createDuetFederation(ctx: AppContext): DuetFederation {
+  const kv = new DbKvStore(ctx.db);
   const federation = createFederation<AppContext>({
-    kv: new DbKvStore(ctx.db),
-    queue: new DbMessageQueue(ctx.db),
+    kv,
+    queue: new DbMessageQueue(ctx.db, duetUserAgent(ctx.config.publicUrl)),
     manuallyStartQueue: true,
     origin: ctx.config.publicUrl,
-    // SSRF: remote actors, keys and objects are never fetched from private addresses (0029).
-    allowPrivateAddress: ctx.config.fediverseAllowPrivate,
+    // SSRF: remote actors, keys and objects are never fetched from private addresses (0029);
+    // JSON-LD contexts are never fetched at all.
+    ...duetLoaders(kv, { allowPrivate: ctx.config.fediverseAllowPrivate, publicUrl: ctx.config.publicUrl }),
+    // The first delivery to a server signs as Mastodon does (draft-cavage); RFC 9421 is tried
+    // where that is refused, and the answer remembered per server.
+    firstKnock: "draft-cavage-http-signatures-12",
   });
   const publicUrl = ctx.config.publicUrl;
 

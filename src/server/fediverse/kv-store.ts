@@ -30,10 +30,13 @@ export class DbKvStore implements KvStore {
   async set(key: KvKey, value: unknown, options?: KvStoreSetOptions): Promise<void> {
     const ms = ttlMs(options);
     const expiresAt = ms === null ? null : new Date(Date.now() + ms);
+    // Fedify caches an unreachable key as `null`: stored as JSON null, never as SQL NULL (the
+    // column is NOT NULL), so `get` answers null ("known missing") and not undefined.
+    const stored = value === null || value === undefined ? sql`'null'::jsonb` : (value as object);
     await this.db
       .insert(fediverseKv)
-      .values({ key: encode(key), value: value as object, expiresAt })
-      .onConflictDoUpdate({ target: fediverseKv.key, set: { value: value as object, expiresAt } });
+      .values({ key: encode(key), value: stored, expiresAt })
+      .onConflictDoUpdate({ target: fediverseKv.key, set: { value: stored, expiresAt } });
     if (Math.random() < 0.01) await this.db.delete(fediverseKv).where(lte(fediverseKv.expiresAt, sql`now()`));
   }
 

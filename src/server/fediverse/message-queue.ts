@@ -18,7 +18,18 @@ export class DbMessageQueue implements MessageQueue {
   readonly nativeRetrial = false;
   private wake: (() => void) | null = null;
 
-  constructor(private readonly db: Db) {}
+  /** `userAgent`: said on every delivery (Fedify sets none on the requests it posts to inboxes). */
+  constructor(
+    private readonly db: Db,
+    private readonly userAgent?: string,
+  ) {}
+
+  private withUserAgent(message: unknown): object {
+    const m = message as { type?: string; headers?: Record<string, string> };
+    if (!this.userAgent || m?.type !== "outbox") return m as object;
+    const named = Object.keys(m.headers ?? {}).some((h) => h.toLowerCase() === "user-agent");
+    return named ? m : { ...m, headers: { ...m.headers, "User-Agent": this.userAgent } };
+  }
 
   async enqueue(message: unknown, options?: MessageQueueEnqueueOptions): Promise<void> {
     await this.enqueueMany([message], options);
@@ -28,7 +39,9 @@ export class DbMessageQueue implements MessageQueue {
     if (messages.length === 0) return;
     const delayMs = options?.delay ? Math.max(0, options.delay.total({ unit: "millisecond" })) : 0;
     const availableAt = new Date(Date.now() + delayMs);
-    await this.db.insert(fediverseQueue).values(messages.map((m) => ({ message: m as object, availableAt })));
+    await this.db
+      .insert(fediverseQueue)
+      .values(messages.map((m) => ({ message: this.withUserAgent(m), availableAt })));
     if (delayMs === 0) this.wake?.();
   }
 
@@ -61,6 +74,8 @@ export class DbMessageQueue implements MessageQueue {
       if (job) {
         try {
           await handler(job.message);
+        } catch {
+          // Fedify retries what it can itself; whatever else escapes must not stop the queue.
         } finally {
           await this.db.execute(sql`delete from ${fediverseQueue} where id = ${job.id}`).catch(() => {});
         }

@@ -39,3 +39,14 @@ describe("DbKvStore", () => {
     expect(await kv.get(["a", "b"])).toBeUndefined();
   });
 });
+
+describe("DbKvStore and Fedify's negative key cache", () => {
+  it("keeps a null (an unreachable key) as null, apart from a missing entry", async () => {
+    const kv = new DbKvStore(database.db);
+    await kv.set(["_fedify", "publicKey", "https://gone.example/key"], null);
+    expect(await kv.get(["_fedify", "publicKey", "https://gone.example/key"])).toBeNull();
+    await kv.set(["_fedify", "publicKey", "https://gone.example/key"], undefined);
+    expect(await kv.get(["_fedify", "publicKey", "https://gone.example/key"])).toBeNull();
+    expect(await kv.get(["_fedify", "publicKey", "https://other.example/key"])).toBeUndefined();
+  });
+});
