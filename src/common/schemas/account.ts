@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from "../limits";
 import { strictBody } from "./body";
+import { singleLine } from "./text";
 
 // SPEC §5 account rules and their exact messages: the forms check with these schemas, and the
 // server parses Better Auth's request bodies with them before Better Auth sees them.
@@ -43,7 +44,8 @@ export const DisplayNameSchema = z
   .string({ message: M.displayNameRequired })
   .max(DISPLAY_NAME_MAX_LENGTH, M.displayNameTooLong)
   .trim()
-  .min(1, M.displayNameRequired);
+  .min(1, M.displayNameRequired)
+  .superRefine(singleLine("Display name"));
 
 const optionalBoolean = (field: string) =>
   z.boolean({ message: `${field} must be true or false.` }).optional();

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AUTHOR_BIO_MAX_LENGTH, AUTHOR_NAME_MAX_LENGTH } from "../limits";
 import { isAllowedImageSrc } from "../rules/post-html";
 import { strictBody } from "./body";
+import { plainText, singleLine } from "./text";
 
 export const AUTHOR_PROFILE_MESSAGES = {
   nameRequired: "Name is required",
@@ -19,11 +20,13 @@ export const AuthorProfileBodySchema = strictBody({
     .string({ error: AUTHOR_PROFILE_MESSAGES.nameRequired })
     .trim()
     .min(1, AUTHOR_PROFILE_MESSAGES.nameRequired)
-    .max(AUTHOR_NAME_MAX_LENGTH, AUTHOR_PROFILE_MESSAGES.nameTooLong),
+    .max(AUTHOR_NAME_MAX_LENGTH, AUTHOR_PROFILE_MESSAGES.nameTooLong)
+    .superRefine(singleLine("Name")),
   bio: z
     .string({ error: "Bio must be text" })
     .trim()
     .max(AUTHOR_BIO_MAX_LENGTH, AUTHOR_PROFILE_MESSAGES.bioTooLong)
+    .superRefine(plainText("Bio", { lines: true }))
     .default(""),
   photoUrl: z
     .string({ error: AUTHOR_PROFILE_MESSAGES.photo })

@@ -6,16 +6,7 @@ import {
   EMAIL_MAX_LENGTH,
 } from "../limits";
 import { strictBody } from "./body";
-
-/** C0 control characters and DEL; a message may keep its line breaks and tabs. */
-function hasControlCharacters(value: string, allowLineBreaks: boolean): boolean {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (allowLineBreaks && (c === 9 || c === 10 || c === 13)) continue;
-    if (c < 32 || c === 127) return true;
-  }
-  return false;
-}
+import { plainText } from "./text";
 
 /** A header-bound field: one line, so nothing can be injected into the email's headers. */
 const singleLine = (label: string, max: number) =>
@@ -24,8 +15,7 @@ const singleLine = (label: string, max: number) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine((v) => !/[\r\n]/.test(v), `${label} must be a single line.`)
-    .refine((v) => !hasControlCharacters(v, false), `${label} contains characters that are not allowed.`);
+    .superRefine(plainText(label, { lines: false, end: "." }));
 
 /** SPEC §3/§5 contact message: name, email, subject and message all required. */
 export const ContactBodySchema = strictBody({
@@ -37,7 +27,7 @@ export const ContactBodySchema = strictBody({
     .trim()
     .min(1, "Message is required.")
     .max(CONTACT_MESSAGE_MAX_LENGTH, `Message must be at most ${CONTACT_MESSAGE_MAX_LENGTH} characters.`)
-    .refine((v) => !hasControlCharacters(v, true), "Message contains characters that are not allowed."),
+    .superRefine(plainText("Message", { lines: true, end: "." })),
   /** Honeypot: hidden from people, filled in by bots. */
   website: z.string({ message: "website must be text." }).max(500).optional(),
 });

@@ -41,10 +41,14 @@ export const ConfirmFollowBodySchema = strictBody({
 
 export const TokenQuerySchema = z.strictObject({ token: LinkTokenSchema });
 
-/** /profile: switch reply and comment emails on or off. */
+export const NOTIFICATION_SETTINGS_EMPTY_MESSAGE = "Say which emails to switch: replies, comments or both.";
+
+/** /profile: switch reply and comment emails on or off; a change names at least one kind. */
 export const NotificationSettingsBodySchema = strictBody({
   replies: z.boolean({ message: "replies must be true or false." }).optional(),
   comments: z.boolean({ message: "comments must be true or false." }).optional(),
+}).refine((change) => change.replies !== undefined || change.comments !== undefined, {
+  message: NOTIFICATION_SETTINGS_EMPTY_MESSAGE,
 });
 
 /** The "stop these emails" link of a notification. */

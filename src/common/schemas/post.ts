@@ -21,6 +21,7 @@ import { SLUG_MESSAGES, slugProblem, tidySlug } from "../rules/slug";
 import { strictBody } from "./body";
 import { pageQueryShape } from "./page-query";
 import { checkPublishing, PostStatusSchema, PublishAtSchema, PublishedAtSchema } from "./post-status";
+import { singleLine } from "./text";
 
 // The post contract (SPEC §3, §5: title and content required), parsed by the write routes and
 // checked by the editor before it sends.
@@ -68,7 +69,9 @@ export const PostImageSchema = z.strictObject({
 });
 
 const rawHashtags = z
-  .array(text("Each hashtag", HASHTAG_MAX_LENGTH, false), { error: "Hashtags must be a list of text" })
+  .array(text("Each hashtag", HASHTAG_MAX_LENGTH, false).superRefine(singleLine("A hashtag")), {
+    error: "Hashtags must be a list of text",
+  })
   .max(HASHTAGS_MAX_COUNT, `At most ${HASHTAGS_MAX_COUNT} hashtags`);
 /** SPEC §5: hashtags are stored as the create or the edit rule leaves them, empties and repeats dropped. */
 const applyTagRule = (tags: string[], rule: (tag: string) => string) => [
@@ -89,12 +92,15 @@ export const SlugSchema = z
   });
 
 export const postFields = {
-  title: text("Title", POST_TITLE_MAX_LENGTH, true).trim().min(1, "Title is required"),
+  title: text("Title", POST_TITLE_MAX_LENGTH, true)
+    .trim()
+    .min(1, "Title is required")
+    .superRefine(singleLine("Title")),
   content: text("Content", POST_CONTENT_MAX_LENGTH, true).refine(
     (s) => s.trim() !== "",
     "Content is required",
   ),
-  excerpt: text("Excerpt", POST_EXCERPT_MAX_LENGTH, false).trim(),
+  excerpt: text("Excerpt", POST_EXCERPT_MAX_LENGTH, false).trim().superRefine(singleLine("Excerpt")),
   images: z
     .array(PostImageSchema, { error: "Images must be a list" })
     .max(POST_IMAGES_MAX_COUNT, `At most ${POST_IMAGES_MAX_COUNT} images`),

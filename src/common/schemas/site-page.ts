@@ -9,6 +9,7 @@ import {
 } from "../site-pages";
 import { strictBody } from "./body";
 import { PostImageSchema } from "./post";
+import { singleLine } from "./text";
 
 // The page contract (issue 21), parsed by the page routes and checked by the studio before it sends.
 
@@ -34,7 +35,7 @@ const fields = {
   title: text("Title", PAGE_TITLE_MAX_LENGTH)
     .trim()
     .min(1, "Title is required")
-    .refine((s) => !/[\r\n]/.test(s), "Title must be one line"),
+    .superRefine(singleLine("Title")),
   slug: PageSlugSchema,
   content: text("Content", PAGE_CONTENT_MAX_LENGTH).refine((s) => s.trim() !== "", "Content is required"),
   images: z

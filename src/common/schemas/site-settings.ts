@@ -20,6 +20,7 @@ import {
 import { isAllowedImageSrc } from "../rules/post-html";
 import { PINTEREST_OFF, type SiteSettingKey, type StoredSiteSettings } from "../site-settings";
 import { strictBody } from "./body";
+import { plainText } from "./text";
 
 const THEME_LABEL: Record<ThemeName, string> = { dark: "dark", light: "light" };
 
@@ -39,11 +40,7 @@ const text = (label: string, max: number, lines: boolean) =>
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine(
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point.
-      (v) => !(lines ? /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/).test(v),
-      lines ? `${label} contains characters that are not allowed.` : `${label} must be a single line.`,
-    )
+    .superRefine(plainText(label, { lines, end: "." }))
     .optional();
 
 const accent = (theme: ThemeName) =>

@@ -124,6 +124,22 @@ describe("reply and comment notifications", () => {
       });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
     }
+    // A change that names no kind is the reader's mistake, not the server's.
+    for (const payload of [{}, { replies: undefined }]) {
+      const res = await t.request({
+        method: "PATCH",
+        url: "/api/notifications",
+        cookie: bob.cookie,
+        payload,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({
+        error: {
+          code: "VALIDATION_ERROR",
+          message: "Say which emails to switch: replies, comments or both.",
+        },
+      });
+    }
     for (const q of ["", "?token=short&kind=replies", `?token=${"a".repeat(43)}&kind=likes`]) {
       const res = await t.request({ method: "POST", url: `/api/notifications/unsubscribe${q}` });
       expect(res.statusCode, q).toBe(400);

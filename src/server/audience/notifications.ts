@@ -35,7 +35,11 @@ export async function setNotifications(
   userId: string,
   change: Partial<Record<NotificationKind, boolean>>,
 ): Promise<{ replies: boolean; comments: boolean }> {
-  await settingsFor(db, userId);
+  const current = await settingsFor(db, userId);
+  // An UPDATE with nothing to set is an SQL error, not a no-op.
+  if (change.replies === undefined && change.comments === undefined) {
+    return { replies: current.replies, comments: current.comments };
+  }
   const [row] = await db
     .update(notificationSettings)
     .set(change)
