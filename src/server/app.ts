@@ -1,4 +1,3 @@
-import path from "node:path";
 import compress from "@fastify/compress";
 import Fastify, {
   type FastifyInstance,
@@ -30,7 +29,8 @@ import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
 import { registerLikesRoutes } from "./likes/likes.routes";
 import { registerMailImages } from "./mail/mail-images";
-import { createMailer, type Mailer } from "./mail/mailer";
+import type { Mailer } from "./mail/mailer";
+import { siteMailer } from "./mail/site-mailer";
 import { registerHealthRoutes } from "./ops/health.routes";
 import { registerMetrics } from "./ops/metrics";
 import { registerPagesRoutes } from "./pages/pages.routes";
@@ -83,14 +83,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   limitConnections(app, config);
   const mailer =
     deps.mailer ??
-    createMailer({
-      from: config.mailFrom,
-      smtpUrl: config.smtpUrl,
-      outboxDir: path.join(config.dataDir, "outbox"),
-      log: (line) => app.log.info(line),
-      messageIdDomain: new URL(config.publicUrl).hostname,
-      dkim: config.dkim,
-    });
+    siteMailer(
+      config,
+      () => database.db,
+      (line) => app.log.info(line),
+    );
   const auth =
     deps.auth ??
     createAuth({

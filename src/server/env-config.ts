@@ -16,6 +16,8 @@ export interface Config {
   seedDemo: boolean;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** MAIL_FROM unset: the sender's address, shown under the site's name in force; null: MAIL_FROM as it is. */
+  mailFromAddress: string | null;
   /** Sign every email (docs/deploy.md says which DNS record publishes the key); null: unsigned. */
   dkim: DkimConfig | null;
   /** Most audience emails (new posts, notifications) one process sends per minute. */

@@ -151,6 +151,7 @@ export function loadConfig(
     e.PUBLIC_URL ?? `http://${e.HOST.includes(":") ? `[${e.HOST}]` : e.HOST}:${e.PORT}`
   ).replace(/\/+$/, "");
   const host = new URL(publicUrl).hostname;
+  const noReply = `no-reply@${host.includes(".") ? host : "duet.local"}`;
   // The Vite dev server (:5173) is trusted only for a site on this machine, never a published one.
   const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(host);
   const trustedOrigins = [
@@ -168,7 +169,8 @@ export function loadConfig(
     authorEmails: { him, her },
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${host.includes(".") ? host : "duet.local"}>`,
+    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <${noReply}>`,
+    mailFromAddress: e.MAIL_FROM ? null : noReply,
     dkim,
     contactTo: (e.CONTACT_TO_EMAIL ? e.CONTACT_TO_EMAIL.split(",") : [him, her])
       .map((s) => s.trim())

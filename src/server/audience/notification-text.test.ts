@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { excerptOf, LINK_REMOVED, NOTIFICATION_EXCERPT_LENGTH, nameOf } from "./notification-text";
+import {
+  excerptOf,
+  LINK_REMOVED,
+  NOTIFICATION_EXCERPT_LENGTH,
+  nameOf,
+  unlinkedName,
+  ZERO_WIDTH_SPACE,
+} from "./notification-text";
 
 describe("what a notification quotes of a reader's text", () => {
   it("removes every spelling of a link a mail client would show", () => {
@@ -30,9 +37,16 @@ describe("what a notification quotes of a reader's text", () => {
     expect(long.endsWith("…")).toBe(true);
   });
 
-  it("a cut cannot leave a shorter host name behind, and a name is short and link-free", () => {
+  it("a cut cannot leave a shorter host name behind; a name is short, kept, and unlinkable", () => {
     expect(excerptOf(`${"a ".repeat(95)}bad.examples.com`)).not.toMatch(/bad\.ex/);
-    expect(nameOf("www.evil.example")).toBe(LINK_REMOVED);
+    // A name is a name, never scrubbed: the body of a letter breaks it where a link would join.
+    expect(nameOf("reader.ana")).toBe("reader.ana");
+    expect(nameOf("www.evil.example")).toBe("www.evil.example");
+    const shown = unlinkedName("https://evil.example");
+    expect(shown.replaceAll(ZERO_WIDTH_SPACE, "")).toBe("https://evil.example");
+    expect(unlinkedName("ann@ｅｖｉｌ．ｅｘａｍｐｌｅ")).toBe(
+      `ann@${ZERO_WIDTH_SPACE}evil.${ZERO_WIDTH_SPACE}example`,
+    );
     expect(nameOf("x".repeat(100)).length).toBeLessThanOrEqual(40);
     expect(nameOf("\u200b")).toBe("A reader");
   });

@@ -26,18 +26,21 @@ export function withoutLinks(text: string): string {
     .replace(IPV4, LINK_REMOVED);
 }
 
-/**
- * One line of plain text: compatibility forms folded (full-width `ｅｖｉｌ．ｃｏｍ` is `evil.com`),
- * control and invisible characters dropped, white space collapsed, links removed, then cut.
- */
-export function quote(text: string, max: number): string {
-  const plain = text
+/** Compatibility forms folded, control and invisible characters dropped, white space collapsed. */
+const oneLine = (text: string) =>
+  text
     .normalize("NFKC")
     .replace(/\p{Cf}/gu, "")
     .replace(/\p{Cc}/gu, " ")
     .replace(/\s+/g, " ")
     .trim();
-  const clean = withoutLinks(plain);
+
+/**
+ * One line of plain text: compatibility forms folded (full-width `ｅｖｉｌ．ｃｏｍ` is `evil.com`),
+ * control and invisible characters dropped, white space collapsed, links removed, then cut.
+ */
+export function quote(text: string, max: number): string {
+  const clean = withoutLinks(oneLine(text));
   if (clean.length <= max) return clean;
   // Cut on a character boundary, then look again: a cut may leave a shorter host name behind.
   return `${withoutLinks(
@@ -49,4 +52,31 @@ export function quote(text: string, max: number): string {
 }
 
 export const excerptOf = (content: string) => quote(content, NOTIFICATION_EXCERPT_LENGTH);
-export const nameOf = (name: string) => quote(name, NOTIFICATION_NAME_LENGTH) || "A reader";
+
+/**
+ * A name is shown as the name it is, one line and cut, never scrubbed ('reader.ana' stays
+ * 'reader.ana'): for the subject line, which mail apps do not turn into links.
+ */
+export function nameOf(name: string): string {
+  const plain = oneLine(name);
+  const cut =
+    Array.from(plain).length <= NOTIFICATION_NAME_LENGTH
+      ? plain
+      : `${Array.from(plain)
+          .slice(0, NOTIFICATION_NAME_LENGTH - 1)
+          .join("")
+          .trimEnd()}…`;
+  return cut || "A reader";
+}
+
+// What joins the parts of an address or a host name (the ideographic full stop is a dot to IDNA).
+const LINK_JOINTS = /([.:/@\u3002])/g;
+export const ZERO_WIDTH_SPACE = "\u200b";
+
+/**
+ * The name as a letter's body shows it: a zero-width space after every dot, colon, slash and @,
+ * so it reads the same but no mail app finds a link or an address in it ('www.evil.example'
+ * cannot become a link in a stranger's inbox).
+ */
+export const unlinkedName = (name: string): string =>
+  nameOf(name).replace(LINK_JOINTS, `$1${ZERO_WIDTH_SPACE}`);

@@ -11,7 +11,7 @@ import { subscriptionsPage } from "./emails";
 import { newToken } from "./followers.repository";
 import { cancelPendingOfKind, enqueueMail, type NewQueuedMail } from "./mail-queue.repository";
 import { isProvenMailbox } from "./mailbox-verification";
-import { excerptOf, nameOf } from "./notification-text";
+import { excerptOf, nameOf, unlinkedName } from "./notification-text";
 import {
   ago,
   lockRecipient,
@@ -83,7 +83,6 @@ export async function queueCommentNotifications(
   if (!post) return 0;
   const config = await withSiteNameNow(db, env);
   const link = `${config.publicUrl}${paths.post(post.slug)}#comment-${comment.id}`;
-  const name = nameOf(comment.author);
   const rows: Array<(last: boolean) => NewQueuedMail> = [];
   const told = new Set<string>([comment.userId]);
 
@@ -106,7 +105,7 @@ export async function queueCommentNotifications(
             comment,
             s.token,
             link,
-            `${name} replied to your comment on "${post.title}"`,
+            (name) => `${name} replied to your comment on "${post.title}"`,
           ),
         );
     }
@@ -125,8 +124,8 @@ export async function queueCommentNotifications(
           s.token,
           link,
           comment.held
-            ? `A comment on "${post.title}" waits for your approval`
-            : `${name} commented on "${post.title}"`,
+            ? () => `A comment on "${post.title}" waits for your approval`
+            : (name) => `${name} commented on "${post.title}"`,
         ),
       );
   }
@@ -172,18 +171,19 @@ function mail(
   comment: Comment,
   token: string,
   link: string,
-  subject: string,
+  sentence: (name: string) => string,
 ): (last: boolean) => NewQueuedMail {
   const settingKind: NotificationKind = kind === "reply" ? "replies" : "comments";
   const stop = subscriptionsPage(config, { notifications: token, kind: settingKind });
-  const who = `${nameOf(comment.author)} wrote:`;
+  // The subject names the reader as they are; the letter's body shows the name unlinkable.
+  const who = `${unlinkedName(comment.author)} wrote:`;
   const quoted = excerptOf(comment.content);
   const profile = `${config.publicUrl}/profile`;
   return (last) => ({
     kind,
     toEmail: to,
     commentId: comment.id,
-    subject: `[${config.siteName}] ${subject}`,
+    subject: `[${config.siteName}] ${sentence(nameOf(comment.author))}`,
     text: [
       who,
       "",
@@ -199,7 +199,7 @@ function mail(
     html: noticeHtml({
       siteName: config.siteName,
       siteUrl: config.publicUrl,
-      heading: subject,
+      heading: sentence(unlinkedName(comment.author)),
       intro: [],
       quote: { who, text: quoted },
       action: { label: "Read it and answer", url: link },

@@ -6,7 +6,45 @@ export interface DkimConfig {
   domainName: string;
   keySelector: string;
   privateKey: string;
+  /** The header fields the signature covers (colon-separated, nodemailer's option). */
+  headerFieldNames: string;
 }
+
+/**
+ * nodemailer's default list (RFC 4871 §5.5) plus List-Unsubscribe-Post: RFC 8058 §4 trusts
+ * one-click unsubscribing only when both List-Unsubscribe fields are signed.
+ */
+export const DKIM_SIGNED_HEADERS = [
+  "From",
+  "Sender",
+  "Reply-To",
+  "Subject",
+  "Date",
+  "Message-ID",
+  "To",
+  "Cc",
+  "MIME-Version",
+  "Content-Type",
+  "Content-Transfer-Encoding",
+  "Content-ID",
+  "Content-Description",
+  "Resent-Date",
+  "Resent-From",
+  "Resent-Sender",
+  "Resent-To",
+  "Resent-Cc",
+  "Resent-Message-ID",
+  "In-Reply-To",
+  "References",
+  "List-Id",
+  "List-Help",
+  "List-Unsubscribe",
+  "List-Unsubscribe-Post",
+  "List-Subscribe",
+  "List-Post",
+  "List-Owner",
+  "List-Archive",
+].join(":");
 
 export interface DkimEnv {
   DKIM_DOMAIN?: string | undefined;
@@ -45,5 +83,10 @@ export function dkimConfig(e: DkimEnv, fail: Fail): DkimConfig | null {
   } catch {
     return fail(variable, "must be a PEM private key");
   }
-  return { domainName: e.DKIM_DOMAIN, keySelector: e.DKIM_SELECTOR, privateKey };
+  return {
+    domainName: e.DKIM_DOMAIN,
+    keySelector: e.DKIM_SELECTOR,
+    privateKey,
+    headerFieldNames: DKIM_SIGNED_HEADERS,
+  };
 }

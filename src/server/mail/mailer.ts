@@ -22,8 +22,11 @@ export interface Mailer {
   close(): void;
 }
 
+/** A sender: fixed (MAIL_FROM), or worked out for each message (the site's name in force). */
+export type Sender = string | (() => Promise<string | { name: string; address: string }>);
+
 export interface MailerOptions {
-  from: string;
+  from: Sender;
   /** Send through this SMTP server; unset: write each email as one .eml file in outboxDir. */
   smtpUrl: string | undefined;
   outboxDir: string;
@@ -37,8 +40,8 @@ export interface MailerOptions {
 
 /** What every message gets besides its own fields: sender, Message-ID on our domain, DKIM. */
 function envelope(options: MailerOptions) {
-  return () => ({
-    from: options.from,
+  return async () => ({
+    from: typeof options.from === "string" ? options.from : await options.from(),
     ...(options.messageIdDomain ? { messageId: `<${randomUUID()}@${options.messageIdDomain}>` } : {}),
     ...(options.dkim ? { dkim: options.dkim } : {}),
   });
@@ -55,7 +58,7 @@ export function createMailer(options: MailerOptions): Mailer {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
       async send(mail) {
-        await transport.sendMail({ ...common(), ...mail });
+        await transport.sendMail({ ...(await common()), ...mail });
       },
       close: () => transport.close(),
     };
@@ -64,7 +67,7 @@ export function createMailer(options: MailerOptions): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ ...common(), ...mail });
+      const info = await transport.sendMail({ ...(await common()), ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}_${randomUUID().slice(0, 8)}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message as Buffer);

@@ -223,3 +223,43 @@ describe("pages the authors write", () => {
     expect(archiveTables({ withSecrets: false }).map((table) => table.name)).toContain("site_pages");
   });
 });
+
+describe("the studio's Save page", () => {
+  it("saves every field the form sends back to a stored page, a template or a draft it publishes", async () => {
+    // What the form sends: all it shows, the built-in pages without address or state.
+    const terms = (await call("GET", "/api/pages/terms", her)).json();
+    const { title, content, images, position } = terms;
+    const fixed = await call("PUT", "/api/pages/terms", her, { title, content, images, position });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    const again = await call("PUT", "/api/pages/terms", her, {
+      title: "Terms of use",
+      content,
+      images,
+      position,
+    });
+    expect(again.json()).toMatchObject({ title: "Terms of use", template: false, published: true });
+
+    const draft = {
+      title: "Our story",
+      slug: "our-story",
+      content: "<p>A train.</p>",
+      images: [],
+      position: 0,
+    };
+    expect(
+      (await call("POST", "/api/pages", him, { ...draft, published: false, placement: "footer" })).statusCode,
+    ).toBe(201);
+    expect((await call("GET", "/p/our-story")).statusCode).toBe(404);
+    const published = await call("PUT", "/api/pages/our-story", him, {
+      ...draft,
+      published: true,
+      placement: "footer",
+    });
+    expect(published.statusCode, published.body).toBe(200);
+    expect((await call("GET", "/p/our-story")).statusCode).toBe(200);
+    expect(dataOf((await call("GET", "/")).body).pageLinks.footer).toContainEqual({
+      title: "Our story",
+      path: "/p/our-story",
+    });
+  });
+});

@@ -91,6 +91,12 @@ describe("DKIM", () => {
     expect(verifyDkim(raw, publicPem)).toEqual({ domain: "example.com", selector: "duet" });
     // One changed byte in the body and it no longer verifies.
     expect(() => verifyDkim(raw.replace("They also eat maps", "They also eat mops"), publicPem)).toThrow();
+    // RFC 8058 §4: both List-Unsubscribe fields are signed, so neither can be changed on the way.
+    const signed = /^DKIM-Signature:[\s\S]*?\bh=([^;]+);/im.exec(raw)![1]!.replace(/\s+/g, "").split(":");
+    expect(signed).toEqual(expect.arrayContaining(["list-unsubscribe", "list-unsubscribe-post"]));
+    const oneClick = "List-Unsubscribe-Post: List-Unsubscribe=One-Click";
+    expect(raw).toContain(oneClick);
+    expect(() => verifyDkim(raw.replace(oneClick, `${oneClick}x`), publicPem)).toThrow();
     const parsed = await simpleParser(raw);
     expect(parsed.messageId).toMatch(/@blog\.example\.com>$/);
     expect(parsed.headers.get("precedence")).toBe("bulk");

@@ -18,19 +18,36 @@ import { useSavePage } from "../api/studio-pages";
 import "../../prosemirror.css";
 import "../../editor.css";
 
-/** A page's content in the post editor's terms (the same visual editor, images and all). */
-const editorValueOf = (page: SitePageDetail | null): EditorValue =>
-  page
-    ? editorValueFromPost({
-        title: page.title,
-        content: page.content,
-        images: page.images,
-        author: "him",
-        excerpt: "",
-        hashtags: [],
-        imageUrl: null,
-      } as unknown as BlogPost)
-    : emptyEditorValue("him");
+/**
+ * A page's content in the post editor's terms (the same visual editor, images and all). Every
+ * field the editor's save reads is given: a page has no post address, excerpt or hashtags.
+ */
+const editorValueOf = (page: SitePageDetail | null): EditorValue => {
+  if (!page) return emptyEditorValue("him");
+  const asPost: Pick<
+    BlogPost,
+    | "title"
+    | "content"
+    | "images"
+    | "author"
+    | "excerpt"
+    | "slug"
+    | "hashtags"
+    | "imageUrl"
+    | "sendToFollowers"
+  > = {
+    title: page.title,
+    content: page.content,
+    images: page.images,
+    author: "him",
+    excerpt: "",
+    slug: "",
+    hashtags: [],
+    imageUrl: null,
+    sendToFollowers: false,
+  };
+  return editorValueFromPost(asPost as BlogPost);
+};
 
 /** An address from a title: 'About Us!' → 'about-us'. */
 export const slugFrom = (title: string): string =>
