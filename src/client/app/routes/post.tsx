@@ -131,8 +131,10 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
       {editing || preview ? null : <CommentsSection post={post} />}
     </div>
   );
+  // SPEC §2's inline edit mode opens the studio's canvas in place, over the page's whole width.
+  const pageClass = editing ? "page post-page--editing" : pins ? "page with-sidebar" : "page";
   return (
-    <main className={pins ? "page with-sidebar" : "page"}>
+    <main className={pageClass}>
       {post.status !== "published" ? (
         // Only the author reaches an unpublished post: this page is the preview.
         <p className="post-status-note" role="note">
@@ -142,7 +144,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
         </p>
       ) : null}
       {view}
-      {pins ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
+      {pins && !editing ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
     </main>
   );
 }
