@@ -106,11 +106,16 @@ test.describe("/admin and /profile by role", () => {
   });
 
   test("a failed log out on /profile says 'Failed to log out'", async ({
+    consoleGuard,
     page,
     context,
     request,
     server,
   }) => {
+    consoleGuard.allow(
+      /^Failed to load resource: net::ERR_FAILED/,
+      "the test aborts the sign-out request to show 'Failed to log out'",
+    );
     const { email } = await createAccount(request, server, { email: fresh() });
     await signIn(context, server, email);
     await page.goto("/profile");
@@ -140,11 +145,16 @@ test("every page arrives with the sign-in status inlined, so nothing waits on a 
 });
 
 test("a signed-in page renders its user without any session request (no Login flash, no bounce)", async ({
+  consoleGuard,
   page,
   context,
   request,
   server,
 }) => {
+  consoleGuard.allow(
+    /^Failed to load resource: net::ERR_FAILED/,
+    "the test aborts any session request, to prove the page makes none",
+  );
   const { email } = await createAccount(request, server, { email: fresh() });
   await signIn(context, server, email);
   const sessionRequests: string[] = [];

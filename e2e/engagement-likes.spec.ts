@@ -68,10 +68,15 @@ test.describe("likes on the post page", () => {
   });
 
   test("a failed toggle says 'Failed to update like. Please try again.'", async ({
+    consoleGuard,
     browser,
     server,
     accounts,
   }) => {
+    consoleGuard.allow(
+      /^Failed to load resource: net::ERR_CONNECTION_RESET/,
+      "the test resets the like request to show its failure message",
+    );
     const { email } = await accounts.ensure("user");
     const { context, page } = await contextAs(browser, server, email);
     await page.goto(`/post/${post.id}`);

@@ -6,6 +6,7 @@ import path from "node:path";
 import { type APIRequestContext, type BrowserContext, test as base, expect } from "@playwright/test";
 import { freePort } from "../src/server/test/free-port";
 import { stopWithParent } from "../src/server/test/stop-with-parent";
+import { type ConsoleGuard, watchConsole } from "./console-guard";
 
 export const PASSWORD = "correct-horse-42";
 export const HIM_EMAIL = "him@duet.local";
@@ -138,7 +139,18 @@ export interface Accounts {
   ensure(role: "him" | "her" | "user"): Promise<{ email: string; password: string }>;
 }
 
-export const test = base.extend<object, { server: DuetServer; accounts: Accounts }>({
+export const test = base.extend<{ consoleGuard: ConsoleGuard }, { server: DuetServer; accounts: Accounts }>({
+  // STYLE.md: an unexpected console error fails a test (a test allows one with its reason).
+  consoleGuard: [
+    async ({ browser, context }, use) => {
+      const { guard, stop } = watchConsole(browser, context);
+      await use(guard);
+      stop();
+      const unexpected = guard.unexpected();
+      if (unexpected.length > 0) throw new Error(`unexpected console errors:\n${unexpected.join("\n")}`);
+    },
+    { auto: true },
+  ],
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {

@@ -56,7 +56,14 @@ test.describe("navbar, footer and theme", () => {
     await expect(html).toHaveAttribute("data-theme", "dark");
   });
 
-  test("the saved light theme applies before the app renders (no dark flash)", async ({ page }) => {
+  test("the saved light theme applies before the app renders (no dark flash)", async ({
+    consoleGuard,
+    page,
+  }) => {
+    consoleGuard.allow(
+      /^Failed to load resource: net::ERR_FAILED/,
+      "the test blocks the app's script to look at the page before it runs",
+    );
     await page.addInitScript(() => localStorage.setItem("duet-theme", "light"));
     // Without the app bundle only the inlined theme script runs: it alone must set the theme.
     await page.route("**/assets/index-*.js", (route) => route.abort());
@@ -98,7 +105,11 @@ test.describe("navbar, footer and theme", () => {
     }
   });
 
-  test("a page whose code can't be fetched says so and offers a reload", async ({ page }) => {
+  test("a page whose code can't be fetched says so and offers a reload", async ({ consoleGuard, page }) => {
+    consoleGuard.allow(
+      /^(Failed to load resource: net::ERR_FAILED|TypeError: Failed to fetch dynamically imported module)/,
+      "the test blocks the page's code to show the reload offer",
+    );
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await page.route("**/assets/contact-*.js", (route) => route.abort());

@@ -100,11 +100,16 @@ test.describe("his and her blog lists", () => {
   });
 
   test("the list is stored locally and shown with the fallback message when the server fails", async ({
+    consoleGuard,
     page,
     server,
     accounts,
     playwright,
   }) => {
+    consoleGuard.allow(
+      /^Failed to load resource: net::ERR_FAILED/,
+      "the test blocks the posts API to show the stored fallback",
+    );
     await accounts.ensure("him");
     const request = await playwright.request.newContext();
     const post = await (await authorClient(request, server, "him")).publish({
@@ -132,7 +137,14 @@ test.describe("his and her blog lists", () => {
     await expect(page.getByText(post.title)).toBeVisible();
   });
 
-  test("with neither the server nor stored posts, the list says it failed", async ({ page }) => {
+  test("with neither the server nor stored posts, the list says it failed", async ({
+    consoleGuard,
+    page,
+  }) => {
+    consoleGuard.allow(
+      /^Failed to load resource: net::ERR_FAILED/,
+      "the test blocks the posts API to show the failure message",
+    );
     await page.route("**/api/posts*", (route) => route.abort());
     await page.goto("/");
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Her Blog" }).click();
@@ -244,8 +256,13 @@ test.describe("on a fresh blog", () => {
   });
 
   test("with a board configured, her sidebar adds the widget script and falls back to a link after 5 s", async ({
+    consoleGuard,
     browser,
   }) => {
+    consoleGuard.allow(
+      /^Failed to load resource: net::ERR_FAILED/,
+      "the test blocks the pin board's script host to see the fallback",
+    );
     const board = "https://www.pinterest.com/duet/inspiration/";
     const { server, stop } = await startServer({ PINTEREST_BOARD_URL: board });
     try {

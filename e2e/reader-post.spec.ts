@@ -246,7 +246,11 @@ test.describe("the post page", () => {
     await expect(page.getByRole("button", { name: "← Go back" })).toBeVisible();
   });
 
-  test("a server failure says 'Error loading post' with '← Go back'", async ({ page }) => {
+  test("a server failure says 'Error loading post' with '← Go back'", async ({ consoleGuard, page }) => {
+    consoleGuard.allow(
+      /^Failed to load resource: net::ERR_FAILED/,
+      "the test blocks the post API to show 'Error loading post'",
+    );
     await page.goto("/");
     await page.route("**/api/posts/**", (route) => route.abort());
     await navigateInApp(page, `/post/${herPost.id}`);

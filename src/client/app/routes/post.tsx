@@ -52,6 +52,22 @@ function AuthorPostStats({ postId }: { postId: string }) {
   ) : null;
 }
 
+function InlineEditor({ post, onCancel }: { post: BlogPost; onCancel: () => void }) {
+  // After hydration only: renderToString cannot wait for the editor's lazy chunk, and hydration
+  // throws away a boundary the server left unfinished (React error #419). Both renders show the
+  // same placeholder first.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const loading = <p aria-busy="true">Loading the editor...</p>;
+  return mounted ? (
+    <Suspense fallback={loading}>
+      <EditPostForm post={post} blogPath={paths.blog(post.author)} onCancel={onCancel} />
+    </Suspense>
+  ) : (
+    loading
+  );
+}
+
 function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading | null }) {
   const { siteName, publicUrl, pinterestBoardUrl, site } = shell();
   // Her posts show the pin board unless the settings switched it off.
@@ -72,16 +88,13 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
   const view = (
     <div className="post-main">
       {editing ? (
-        <Suspense fallback={<p aria-busy="true">Loading the editor...</p>}>
-          <EditPostForm
-            post={post}
-            blogPath={paths.blog(post.author)}
-            onCancel={() => {
-              setEditing(false);
-              setReturnFocus(true);
-            }}
-          />
-        </Suspense>
+        <InlineEditor
+          post={post}
+          onCancel={() => {
+            setEditing(false);
+            setReturnFocus(true);
+          }}
+        />
       ) : (
         <PostView
           post={post}
@@ -118,8 +131,10 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
       {editing || preview ? null : <CommentsSection post={post} />}
     </div>
   );
+  // SPEC §2's inline edit mode opens the studio's canvas in place, over the page's whole width.
+  const pageClass = editing ? "page post-page--editing" : pins ? "page with-sidebar" : "page";
   return (
-    <main className={pins ? "page with-sidebar" : "page"}>
+    <main className={pageClass}>
       {post.status !== "published" ? (
         // Only the author reaches an unpublished post: this page is the preview.
         <p className="post-status-note" role="note">
@@ -129,7 +144,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
         </p>
       ) : null}
       {view}
-      {pins ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
+      {pins && !editing ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
     </main>
   );
 }

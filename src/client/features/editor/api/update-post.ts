@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { postUpdate } from "../../../../common/api";
 import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
-import type { BlogPost } from "../../../../common/types";
+import type { BlogPost, PostAddress } from "../../../../common/types";
 import { call } from "../../../lib/api";
 import type { PostBody, Publishing } from "./create-post";
 
@@ -16,13 +16,19 @@ export const updatePost = (
 ) => call(postUpdate, { params: { id }, body, ...options });
 
 /**
- * What a saved post makes stale: the post itself shows the answer (when given), and every list of
- * posts and every post's reading time and neighbours reload.
+ * What a saved post makes stale: the post itself shows the answer (when given), at its address too,
+ * and every list of posts and every post's reading time and neighbours reload.
  */
 export function useAfterUpdatePost() {
   const client = useQueryClient();
   return async (post?: BlogPost) => {
-    if (post) client.setQueryData(queryKeys.post(post.id), post);
+    if (post) {
+      client.setQueryData(queryKeys.post(post.id), post);
+      // A new address resolves at once: the post page moves to it without unmounting the editor
+      // (its success message and SPEC §4's return to the blog stay).
+      const address: PostAddress = { id: post.id, slug: post.slug };
+      client.setQueryData(queryKeys.postAt(post.slug), address);
+    }
     await Promise.all([
       client.invalidateQueries({ queryKey: queryKeys.postLists }),
       client.invalidateQueries({ predicate: (query) => isPostReadingKey(query.queryKey) }),

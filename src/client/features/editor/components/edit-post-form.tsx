@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { EDIT_REDIRECT_MS } from "../../../../common/limits";
 import { parseHashtagsOnEdit } from "../../../../common/rules/hashtags";
+import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
 import type { BlogPost } from "../../../../common/types";
 import { ApiError } from "../../../lib/api";
 import { updatePost, useAfterUpdatePost } from "../api/update-post";
@@ -10,6 +11,7 @@ import { prepareBody } from "../save";
 import { useInlineAutosave } from "../use-inline-autosave";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { REQUIRED_TEXT, requiredErrors } from "../validate";
+import { type EditAction, EditActions, localDateTime } from "./edit-actions";
 import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
 import { SendOptions } from "./send-options";
 
@@ -26,13 +28,16 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Inline edit mode on the post page: the same editor, loaded from the saved post. */
+/**
+ * Inline edit mode on the post page: the studio's canvas (PostEditor) loaded from the saved post,
+ * its actions in the side panel as on /admin (Save changes, Publish now, Publish at, Schedule).
+ */
 export default function EditPostForm({ post, blogPath, onCancel }: Props) {
   const afterWrite = useAfterUpdatePost();
   const navigate = useNavigate();
   const [initial] = useState(() => editorValueFromPost(post));
   const [value, setValue] = useState<EditorValue>(initial);
-  const [busy, setBusy] = useState<"save" | "publish" | null>(null);
+  const [busy, setBusy] = useState<EditAction | null>(null);
   const [saved, setSaved] = useState(false);
   // A draft or scheduled post stays in the form after a save (it is on no public list yet).
   const [savedValue, setSavedValue] = useState(initial);
@@ -61,7 +66,7 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
     return () => clearTimeout(timer);
   }, [saved, navigate, blogPath]);
 
-  const save = async (action: "save" | "publish") => {
+  const save = async (action: EditAction, local = "") => {
     if (busy || saved) return;
     setStatus(null);
     const invalid = requiredErrors(value, messageId);
@@ -71,19 +76,34 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
       editor.current?.focusFirstInvalid(invalid);
       return;
     }
+    if (action === "schedule" && !local) {
+      setStatus({ kind: "error", text: PUBLISHING_MESSAGES.publishAtRequired });
+      return;
+    }
     setBusy(action);
     let images = value.images;
     try {
       const prepared = await prepareBody(value, parseHashtagsOnEdit);
       images = prepared.images;
-      const publishing = action === "publish" ? { status: "published" as const } : {};
+      const at = new Date(local);
+      const publishing =
+        action === "publish"
+          ? { status: "published" as const }
+          : action === "schedule"
+            ? { status: "scheduled" as const, publishAt: at.toISOString() }
+            : {};
       const updated = await updatePost(post.id, { ...prepared.body, ...publishing });
+      // A draft or scheduled post stays in the form after a save (it is on no public list yet).
+      const stays = action === "schedule" || (unpublished && action === "save");
       await afterWrite(unpublished && action === "save" ? undefined : updated);
-      if (unpublished && action === "save") {
+      if (stays) {
         const next = images.every((i, n) => i === value.images[n]) ? value : { ...value, images };
         setValue(next);
         setSavedValue(next);
-        setStatus({ kind: "success", text: UPDATE_SUCCESS_TEXT });
+        setStatus({
+          kind: "success",
+          text: action === "schedule" ? `Post scheduled for ${at.toLocaleString()}.` : UPDATE_SUCCESS_TEXT,
+        });
         return;
       }
       setSaved(true);
@@ -94,7 +114,12 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
     } catch (error) {
       setValue((v) => ({ ...v, images }));
       const notFound = error instanceof ApiError && error.status === 404;
-      setStatus({ kind: "error", text: notFound ? EDIT_NOT_FOUND_TEXT : UPDATE_FAILURE_TEXT });
+      // The server's own words for a publish time it refuses (in the past, too far ahead).
+      const refused = action === "schedule" && error instanceof ApiError && error.status === 400;
+      setStatus({
+        kind: "error",
+        text: notFound ? EDIT_NOT_FOUND_TEXT : refused ? (error as ApiError).message : UPDATE_FAILURE_TEXT,
+      });
     } finally {
       setBusy(null);
     }
@@ -123,55 +148,44 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
             : "A draft: only you can see it."}
         </p>
       ) : null}
-      <PostEditor ref={editor} value={value} onChange={setValue} mode="edit" errors={errors} />
-      {unpublished ? (
-        <p className="autosave-note">
-          {autosavedAt ? `Draft saved at ${autosavedAt.toLocaleTimeString()}` : ""}
-        </p>
-      ) : null}
-      {status ? (
-        <p
-          id={messageId}
-          className={status.kind === "success" ? "form-success" : "form-error"}
-          role={status.kind === "success" ? "status" : "alert"}
-        >
-          {status.text}
-        </p>
-      ) : null}
-      {unpublished ? (
-        <SendOptions
-          checked={value.sendToFollowers !== false}
-          onChange={(send) => setValue((v) => ({ ...v, sendToFollowers: send }))}
-          postForTest={async () => post.id}
-          testHint="The test shows the post as last saved."
-        />
-      ) : null}
-      <div className="post-form-buttons">
-        {/* Busy buttons keep focus: aria-disabled, not disabled. */}
-        <button type="submit" className="button" aria-disabled={busy !== null || saved}>
-          {busy === "save" ? "Saving..." : "Save changes"}
-        </button>
-        {unpublished ? (
-          <button
-            type="button"
-            className="button button-ghost"
-            aria-disabled={busy !== null || saved}
-            onClick={() => void save("publish")}
-          >
-            {busy === "publish" ? "Publishing..." : "Publish now"}
-          </button>
-        ) : null}
-        <button
-          type="button"
-          className="button button-ghost"
-          onClick={() => {
-            if (!busy) onCancel();
-          }}
-          aria-disabled={busy !== null}
-        >
-          Cancel
-        </button>
-      </div>
+      <PostEditor
+        ref={editor}
+        value={value}
+        onChange={setValue}
+        mode="edit"
+        errors={errors}
+        side={
+          <div className="publish-box">
+            {status ? (
+              <p
+                id={messageId}
+                className={status.kind === "success" ? "form-success" : "form-error"}
+                role={status.kind === "success" ? "status" : "alert"}
+              >
+                {status.text}
+              </p>
+            ) : null}
+            {unpublished ? (
+              <SendOptions
+                checked={value.sendToFollowers !== false}
+                onChange={(send) => setValue((v) => ({ ...v, sendToFollowers: send }))}
+                postForTest={async () => post.id}
+                testHint="The test shows the post as last saved."
+              />
+            ) : null}
+            <EditActions
+              busy={busy}
+              done={saved}
+              unpublished={unpublished}
+              scheduledAt={post.status === "scheduled" ? localDateTime(post.date) : ""}
+              onPublishNow={() => void save("publish")}
+              onSchedule={(local) => void save("schedule", local)}
+              onCancel={onCancel}
+              autosavedAt={autosavedAt}
+            />
+          </div>
+        }
+      />
     </form>
   );
 }
