@@ -28,7 +28,8 @@ export const IMAGE_SIZES = {
   card: "(max-width: 600px) 100vw, (max-width: 1100px) 50vw, 360px",
   content: "(max-width: 800px) 100vw, 760px",
   small: "(max-width: 600px) 60vw, 260px",
-  pair: "(max-width: 600px) 100vw, 380px",
+  // A row shares the width on a phone too (post-images.css): the wider of a pair rarely passes 60vw.
+  pair: "(max-width: 600px) 60vw, 380px",
   avatarSmall: "44px",
   avatarLarge: "(max-width: 520px) 56px, 72px",
 } as const;

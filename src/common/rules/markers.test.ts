@@ -112,8 +112,16 @@ describe("markers › pairing (SPEC §4: symmetric)", () => {
 
   it("keeps the text in step: the first marker becomes the pair, an old partner stays single", () => {
     const text = "[IMAGE:b]\ntext\n[PAIRED:a:c]\n[IMAGE:d]";
-    expect(pairInText(text, "a", "b")).toBe("[PAIRED:a:b]\ntext\n[IMAGE:c]\n[IMAGE:d]");
+    expect(pairInText(text, "a", "b")).toBe("[PAIRED:b:a]\ntext\n[IMAGE:c]\n[IMAGE:d]");
     expect(unpairInText("x [PAIRED:a:b] y", "b")).toBe("x [IMAGE:a]\n[IMAGE:b] y");
+  });
+
+  it("keeps the order of the text whichever image asks: 3 paired with 2 reads 2 | 3", () => {
+    const text = "[IMAGE:i1]\n[IMAGE:i2]\nwords\n[IMAGE:i3]";
+    expect(pairInText(text, "i3", "i2")).toBe("[IMAGE:i1]\n[PAIRED:i2:i3]\nwords\n");
+    expect(pairInText(text, "i2", "i3")).toBe("[IMAGE:i1]\n[PAIRED:i2:i3]\nwords\n");
+    // An image not in the text yet joins after the one that is.
+    expect(pairInText("[IMAGE:i2]", "new", "i2")).toBe("[PAIRED:i2:new]");
   });
 });
 

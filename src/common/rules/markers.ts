@@ -128,9 +128,13 @@ export function unpairImage<T extends MarkerImage>(images: readonly T[], id: str
 /**
  * Keep the text in step with a new pairing: the first marker holding A or B becomes the pair
  * marker, other markers of A or B go, and a pair either used to be in leaves its old partner
- * as a single marker.
+ * as a single marker. The pair keeps the order the two images had in the text, whichever
+ * image's toolbar asked for it (one not in the text yet comes second).
  */
 export function pairInText(text: string, a: string, b: string): string {
+  const order = insertedIds(text);
+  const at = (id: string) => (order.includes(id) ? order.indexOf(id) : Number.POSITIVE_INFINITY);
+  const [first, second] = at(b) < at(a) ? [b, a] : [a, b];
   let placed = false;
   return rewriteMarkers(text, (ids, original) => {
     if (!ids.includes(a) && !ids.includes(b)) return original;
@@ -138,7 +142,7 @@ export function pairInText(text: string, a: string, b: string): string {
     const parts: string[] = [];
     if (!placed) {
       placed = true;
-      parts.push(pairMarker(a, b));
+      parts.push(pairMarker(first, second));
     }
     for (const o of others) parts.push(imageMarker(o));
     return parts.join("\n");

@@ -18,8 +18,11 @@ export interface OwnPostItemProps {
 }
 
 const FAILURE: Record<PostControl["kind"], string> = {
+  // SPEC §8.
+  publish: "Failed to publish blog post. Please try again.",
   unpublish: "Failed to unpublish the post. Please try again.",
   redate: "Failed to change the publish date. Please try again.",
+  reschedule: "Failed to change the publish date. Please try again.",
   // SPEC §8.
   delete: "Failed to delete post. Please try again.",
 };
@@ -83,27 +86,49 @@ export function OwnPostItem({ post, postPath, rowExtra, onDone }: OwnPostItemPro
           >
             Revisions
           </button>
+          {post.status === "draft" ? (
+            <button
+              type="button"
+              className="button button-ghost"
+              aria-disabled={control.isPending}
+              aria-label={`Publish ${post.title}`}
+              onClick={() => void run({ kind: "publish" }, `'${post.title}' is published.`)}
+            >
+              {busy("publish") ? "Publishing..." : "Publish"}
+            </button>
+          ) : null}
+          {post.status === "scheduled" ? (
+            <button
+              type="button"
+              className="button button-ghost"
+              aria-disabled={control.isPending}
+              aria-label={`Publish now ${post.title}`}
+              onClick={() => void run({ kind: "publish" }, `'${post.title}' is published.`)}
+            >
+              {busy("publish") ? "Publishing..." : "Publish now"}
+            </button>
+          ) : null}
+          {post.status !== "draft" ? (
+            <button
+              type="button"
+              className="button button-ghost"
+              aria-expanded={redating}
+              aria-label={`Change date of ${post.title}`}
+              onClick={() => setRedating((v) => !v)}
+            >
+              Change date
+            </button>
+          ) : null}
           {isPublic ? (
-            <>
-              <button
-                type="button"
-                className="button button-ghost"
-                aria-expanded={redating}
-                aria-label={`Change date of ${post.title}`}
-                onClick={() => setRedating((v) => !v)}
-              >
-                Change date
-              </button>
-              <button
-                type="button"
-                className="button button-ghost"
-                aria-disabled={control.isPending}
-                aria-label={`Unpublish ${post.title}`}
-                onClick={() => void run({ kind: "unpublish" }, `'${post.title}' is a draft again.`)}
-              >
-                {busy("unpublish") ? "Unpublishing..." : "Unpublish"}
-              </button>
-            </>
+            <button
+              type="button"
+              className="button button-ghost"
+              aria-disabled={control.isPending}
+              aria-label={`Unpublish ${post.title}`}
+              onClick={() => void run({ kind: "unpublish" }, `'${post.title}' is a draft again.`)}
+            >
+              {busy("unpublish") ? "Unpublishing..." : "Unpublish"}
+            </button>
           ) : null}
           <DeletePostButton
             postId={post.id}
@@ -113,16 +138,21 @@ export function OwnPostItem({ post, postPath, rowExtra, onDone }: OwnPostItemPro
           />
         </div>
       </div>
-      {redating ? (
+      {redating && post.status !== "draft" ? (
         <RedateForm
+          status={post.status}
           date={post.date}
           title={post.title}
-          busy={busy("redate")}
+          busy={busy("redate") || busy("reschedule")}
           onCancel={() => setRedating(false)}
-          onSave={(publishedAt) =>
+          onSave={(at) =>
             void run(
-              { kind: "redate", publishedAt },
-              `'${post.title}' is now dated ${new Date(publishedAt).toLocaleString()}.`,
+              post.status === "scheduled"
+                ? { kind: "reschedule", publishAt: at }
+                : { kind: "redate", publishedAt: at },
+              post.status === "scheduled"
+                ? `'${post.title}' is now scheduled for ${new Date(at).toLocaleString()}.`
+                : `'${post.title}' is now dated ${new Date(at).toLocaleString()}.`,
             )
           }
         />

@@ -8,6 +8,8 @@ function toLocalInput(iso: string): string {
 }
 
 interface Props {
+  /** A published post takes a time that has come; a scheduled one a time ahead. */
+  status: "published" | "scheduled";
   date: string;
   title: string;
   busy: boolean;
@@ -15,8 +17,11 @@ interface Props {
   onCancel: () => void;
 }
 
-/** A published post's new publish date: a time that has come (a later one is a schedule). */
-export function RedateForm({ date, title, busy, onSave, onCancel }: Props) {
+/**
+ * A post's new publish date: for a published post a time that has come (a later one is a
+ * schedule), for a scheduled post a time still ahead (one that has come is 'Publish now').
+ */
+export function RedateForm({ status, date, title, busy, onSave, onCancel }: Props) {
   const id = useId();
   const [when, setWhen] = useState(() => toLocalInput(date));
   const [error, setError] = useState<string | null>(null);
@@ -28,8 +33,12 @@ export function RedateForm({ date, title, busy, onSave, onCancel }: Props) {
       setError("Choose a date and time.");
       return;
     }
-    if (at.getTime() > Date.now()) {
+    if (status === "published" && at.getTime() > Date.now()) {
       setError("A published post's date cannot be in the future: schedule it instead.");
+      return;
+    }
+    if (status === "scheduled" && at.getTime() <= Date.now()) {
+      setError("The publish time must be in the future.");
       return;
     }
     setError(null);
@@ -42,7 +51,7 @@ export function RedateForm({ date, title, busy, onSave, onCancel }: Props) {
       aria-label={`Change the date of ${title}`}
       noValidate
     >
-      <label htmlFor={`${id}-when`}>Publish date</label>
+      <label htmlFor={`${id}-when`}>{status === "scheduled" ? "Publish at" : "Publish date"}</label>
       <input
         className="input"
         id={`${id}-when`}
