@@ -1,4 +1,4 @@
-import { type AnyColumn, desc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { isId } from "../common/schemas/id";
 import { CURSOR_MESSAGE } from "../common/schemas/page-query";
 import type { Page } from "../common/types";
@@ -82,7 +82,21 @@ export function seqPageRequest(
 export const after = (at: AnyColumn, id: AnyColumn, cursor: Cursor | null): SQL | undefined =>
   cursor ? sql`(${at}, ${id}) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : undefined;
 
-export const newestFirst = (at: AnyColumn, id: AnyColumn): SQL[] => [desc(at), desc(id)];
+/**
+ * Newest first, in the order of the `(…, at desc, id desc)` indexes. Drizzle's `.desc()` index is
+ * DESC NULLS LAST while a bare DESC sorts nulls first: PostgreSQL then cannot read the index in
+ * order and sorts every row, NOT NULL columns included. Both sides say NULLS LAST.
+ */
+export const newestFirst = (at: AnyColumn, id: AnyColumn): SQL[] => [
+  sql`${at} desc nulls last`,
+  sql`${id} desc nulls last`,
+];
+
+/** Oldest first: the same indexes read backwards (ASC NULLS FIRST is DESC NULLS LAST reversed). */
+export const oldestFirst = (at: AnyColumn, id: AnyColumn): SQL[] => [
+  sql`${at} asc nulls first`,
+  sql`${id} asc nulls first`,
+];
 
 /**
  * Fetch `limit + 1` rows (each with `cursorAt: exactInstant(…)`) and hand them here: the page's

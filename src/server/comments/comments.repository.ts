@@ -127,7 +127,8 @@ export async function listComments(
               top.map((r) => r.comment.id),
             ),
           )
-          .orderBy(asc(comments.timestamp), asc(comments.id));
+          // Grouped by thread, in the order of the (parent_id, timestamp, id) index: no sort.
+          .orderBy(asc(comments.parentId), asc(comments.timestamp), asc(comments.id));
   const blocked = await db
     .select({ userId: commentBlocks.userId })
     .from(commentBlocks)

@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { isId } from "../../common/schemas/id";
 import type { PostNeighbour } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
+import { newestFirst, oldestFirst } from "../pagination";
 import { publicPostsWhere } from "./visibility";
 
 /**
@@ -34,8 +35,8 @@ async function nearest(
 ): Promise<PostNeighbour | null> {
   const order =
     direction === "older"
-      ? [desc(blogPosts.date), desc(blogPosts.id)]
-      : [asc(blogPosts.date), asc(blogPosts.id)];
+      ? newestFirst(blogPosts.date, blogPosts.id)
+      : oldestFirst(blogPosts.date, blogPosts.id);
   const [row] = await db
     .select({ id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title, date: blogPosts.date })
     .from(blogPosts)

@@ -1,4 +1,4 @@
-import { and, arrayContains, desc, eq, gt, ilike, ne, type SQL, sql } from "drizzle-orm";
+import { and, arrayContains, eq, gt, ilike, ne, type SQL, sql } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { isId } from "../../common/schemas/id";
 import type { OwnPostFilter } from "../../common/schemas/own-posts";
@@ -130,7 +130,7 @@ export async function listPostStamps(
     })
     .from(blogPosts)
     .where(publicPostsWhere(now))
-    .orderBy(desc(blogPosts.date), desc(blogPosts.id))
+    .orderBy(...newestFirst(blogPosts.date, blogPosts.id))
     .limit(limit);
   // A scheduled post edited before its time changed last when it was published.
   return rows.map((r) => ({
