@@ -3,6 +3,7 @@ import { Announce, Create, Delete, Flag, Follow, Like, Note, Undo, Update } from
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { blogPosts, fediverseReactions } from "../db/schema";
+import { forgetRemoteAccount } from "./account-deletion";
 import { isAuthorKey } from "./actors";
 import type { DuetFederation } from "./federation-type";
 import { receiveFlag } from "./flags";
@@ -80,7 +81,10 @@ export function registerInbox(federation: DuetFederation): void {
         await updateRemoteReply(fctx.data, update.actorId, object);
     })
     .on(Delete, async (fctx, del) => {
-      if (del.objectId && del.actorId) await deleteRemoteReply(fctx.data, del.actorId, del.objectId);
+      if (!del.objectId || !del.actorId) return;
+      // The account itself was deleted (its own signed Delete, as Mastodon sends).
+      if (del.objectId.href === del.actorId.href) await forgetRemoteAccount(fctx.data, del.actorId.href);
+      else await deleteRemoteReply(fctx.data, del.actorId, del.objectId);
     })
     // A report forwarded by a remote server's moderators (decision 0039).
     .on(Flag, (fctx, flag) => receiveFlag(fctx, flag));

@@ -10,6 +10,7 @@ import { blogPosts, comments, fediverseReplies } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
 import { postIdOf, sentReplyIdOf } from "./post-ids";
 import { isRemoteBlocked, userForRemoteActor } from "./remote-people";
+import { replyLimitsOf } from "./reply-limits";
 
 /** A reply's HTML as comment text: comments are text (links and mentions stay as their text). */
 export const replyText = (note: Note): string =>
@@ -77,7 +78,10 @@ export async function receiveReply(
   const person = await userForRemoteActor(app.db, actor);
   if (await isBlocked(app.db, post.author, person.id)) return;
   const asViewer = { id: person.id, isAdmin: false } as Parameters<typeof holdsComment>[2];
-  const held = await holdsComment(app.db, post.author, asViewer);
+  // Above the readers' per-account limit or the per-server one: held for review, quietly (a
+  // flood must not become a flood of emails).
+  const overLimit = !replyLimitsOf(app).allows(actor.id.href);
+  const held = overLimit || (await holdsComment(app.db, post.author, asViewer));
   const comment = await insertComment(
     app.db,
     {
@@ -103,7 +107,7 @@ export async function receiveReply(
     .onConflictDoNothing();
   app.cache.invalidate();
   // Told like a reader's comment: the post's author is notified (audience mail), the cache drops.
-  await app.events.emit("commentCreated", { comment });
+  if (!overLimit) await app.events.emit("commentCreated", { comment });
 }
 
 async function findOwnReply(app: AppContext, actorId: URL, objectId: URL) {

@@ -1,0 +1,40 @@
+import type { AppContext } from "../context";
+import { SlidingWindowLimiter, WRITE_LIMITS } from "../write-limits";
+
+/** Replies one remote server's accounts may publish here per minute, all together. */
+export const REMOTE_REPLIES_PER_SERVER_PER_MINUTE = 60;
+
+/**
+ * Remote replies get the readers' per-account comment limit (30 a minute) and a per-server one.
+ * A reply above either is not lost and not refused (its server was answered 202 long before):
+ * it is held for the post's author's review, as a reader's first comment is.
+ */
+export class RemoteReplyLimits {
+  private readonly perAccount: SlidingWindowLimiter;
+  private readonly perServer: SlidingWindowLimiter;
+
+  constructor(now: () => Date) {
+    const { max, windowMs } = WRITE_LIMITS.comment;
+    this.perAccount = new SlidingWindowLimiter(max, windowMs, now);
+    this.perServer = new SlidingWindowLimiter(REMOTE_REPLIES_PER_SERVER_PER_MINUTE, 60_000, now);
+  }
+
+  /** Counts one reply by `actorId`; false when it must wait for review. */
+  allows(actorId: string): boolean {
+    const host = URL.canParse(actorId) ? new URL(actorId).host : actorId;
+    // Both are counted: a server's other accounts cannot hide a flood behind fresh ones.
+    const server = this.perServer.take(host);
+    const account = this.perAccount.take(actorId);
+    return server && account;
+  }
+}
+
+const limits = new WeakMap<AppContext, RemoteReplyLimits>();
+export function replyLimitsOf(app: AppContext): RemoteReplyLimits {
+  let found = limits.get(app);
+  if (!found) {
+    found = new RemoteReplyLimits(app.now);
+    limits.set(app, found);
+  }
+  return found;
+}
