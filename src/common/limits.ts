@@ -71,3 +71,11 @@ export const ABOUT_TEXT_MAX_LENGTH = 2000;
 export const BLOG_NAME_MAX_LENGTH = 60;
 export const SITE_URL_MAX_LENGTH = 300;
 export const CONTACT_RECIPIENTS_MAX = 10;
+
+/**
+ * Statistics: a visitor (address and browser, hashed) counts one view of a page, and one finished
+ * read of a post, per window; one address counts as at most this many visitors per window (a home
+ * or an office), so a client cannot invent visitors by changing its User-Agent.
+ */
+export const STATS_VIEW_WINDOW_MS = 30 * 60_000;
+export const STATS_VISITORS_PER_ADDRESS = 10;

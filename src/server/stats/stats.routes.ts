@@ -1,15 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { postStats, stats, statsBeacon } from "../../common/api";
+import { STATS_VIEW_WINDOW_MS, STATS_VISITORS_PER_ADDRESS } from "../../common/limits";
 import { pageFor, pages } from "../../common/routes";
 import { isId } from "../../common/schemas/id";
 import { COUNTED_PAGES } from "../../common/stats";
 import { authorCaller, route } from "../api/route";
+import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { tooManyRequests } from "../errors";
 import { postAt } from "../posts/posts.reads";
 import { BeaconLimiter } from "./beacon-limiter";
 import type { StatsCounter } from "./stats-counter";
 import { readPostStats, readStats } from "./stats-queries";
+import { ViewWindow } from "./view-window";
 import { deviceClass, isBotAgent, optedOut } from "./visitor";
 
 /** Beacons one address may send a minute (two per page: the view and the end of a post). */
@@ -44,6 +47,7 @@ export async function registerStatsRoutes(
 ): Promise<void> {
   const siteHost = new URL(ctx.config.publicUrl).host;
   const limiter = new BeaconLimiter(BEACON_LIMIT.max, BEACON_LIMIT.windowMs, ctx.now);
+  const counted = new ViewWindow(STATS_VIEW_WINDOW_MS, STATS_VISITORS_PER_ADDRESS, siteHost, ctx.now);
 
   // The beacon: 204 at once, counted in memory (no database work here). Its own scope so that
   // text/plain is read for this one route only (the rest of the API refuses it).
@@ -59,19 +63,25 @@ export async function registerStatsRoutes(
       const userAgent = request.headers["user-agent"];
       // Bots, and readers who asked not to be tracked, get the same answer and are not counted.
       if (optedOut(request.headers) || isBotAgent(userAgent)) return reply.code(204).send();
-      if (!limiter.take(request.ip)) throw tooManyRequests();
+      // Keyed like every other per-address limit: an IPv6 client is its /64.
+      const address = clientKey(request.ip);
+      if (!limiter.take(address)) throw tooManyRequests();
       const target = await targetOf(ctx, beacon.p);
       if (!target) return reply.code(204).send();
+      // A reload, a second tab or a new User-Agent a minute is answered alike and not counted again.
+      const kind = beacon.e === 1 ? "read" : "view";
+      if (kind === "read" && !target.startsWith("post:")) return reply.code(204).send();
+      if (!counted.first(address, userAgent!, kind, target)) return reply.code(204).send();
       const at = ctx.now();
-      if (beacon.e === 1) {
-        if (target.startsWith("post:")) counter.read(at, target);
+      if (kind === "read") {
+        counter.read(at, target);
       } else {
         counter.view({
           at,
           target,
           source: beacon.u || (beacon.r && beacon.r !== siteHost ? beacon.r : null) || null,
           device: deviceClass(userAgent!),
-          visitor: `${request.ip}\n${userAgent}`,
+          visitor: `${address}\n${userAgent}`,
         });
       }
       return reply.code(204).send();
