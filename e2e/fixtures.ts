@@ -169,7 +169,10 @@ export const test = base.extend<{ consoleGuard: ConsoleGuard }, { server: DuetSe
           let acct = made.get(role);
           if (!acct) {
             const email = role === "him" ? HIM_EMAIL : role === "her" ? HER_EMAIL : undefined;
-            acct = createAccount(request, server, { email, name: role === "user" ? "Reader" : role });
+            acct = createAccount(request, server, {
+              email,
+              name: role === "user" ? "Reader" : role === "him" ? "Him" : "Her",
+            });
             made.set(role, acct);
           }
           return acct;

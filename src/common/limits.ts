@@ -40,8 +40,21 @@ export const AUTHORS = ["him", "her"] as const;
 /** A post is a draft, scheduled for its publish time, or published. */
 export const POST_STATUSES = ["draft", "scheduled", "published"] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
-/** Why a revision was kept: the first save, an edit, an autosave (coalesced), a restore. */
-export const REVISION_KINDS = ["create", "edit", "autosave", "restore"] as const;
+/**
+ * Why a revision was kept: the first save, an edit, an autosave (coalesced), a restore, or a step
+ * of the post's life (scheduled, published, its address changed, unpublished, published again).
+ */
+export const REVISION_KINDS = [
+  "create",
+  "edit",
+  "autosave",
+  "restore",
+  "schedule",
+  "publish",
+  "address",
+  "unpublish",
+  "republish",
+] as const;
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 /** A scheduled post's publish time lies at most this far ahead. */
 export const SCHEDULE_MAX_AHEAD_DAYS = 366 * 5;

@@ -41,4 +41,19 @@ describe("excerpt rule (SPEC §5)", () => {
   it("gives an empty excerpt for content without text", () => {
     expect(fallbackExcerpt('<img src="/uploads/blog-images/1_a.jpg" alt="">')).toBe("");
   });
+
+  it("turns every block boundary into a space, and ends a heading like a sentence", () => {
+    expect(
+      fallbackExcerpt("<p>Welcome to our new blog.</p><h2>Where we stayed</h2><p>We stayed in Alfama.</p>"),
+    ).toBe("Welcome to our new blog. Where we stayed. We stayed in Alfama....");
+    // A heading that already ends a sentence, or has no text, gets nothing more.
+    expect(htmlToText("<h3>Ready?</h3><p>Yes</p><h2> </h2><p>no</p><h2 id='x'><em>Last</em></h2>")).toBe(
+      "Ready? Yes no Last.",
+    );
+    expect(
+      htmlToText(
+        "<figure><img src='/x'><figcaption>Tiles</figcaption></figure>Next<table><tr><td>a</td><td>b</td></tr></table><pre>c</pre>d<hr>e",
+      ),
+    ).toBe("Tiles Next a b c d e");
+  });
 });

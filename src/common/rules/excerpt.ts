@@ -21,20 +21,30 @@ export function decodeEntities(text: string): string {
   });
 }
 
-// Block ends and line breaks separate words; every other tag simply disappears.
-const BLOCK_BOUNDARY = /<\/(?:p|div|h[1-6]|li|ul|ol|blockquote)\s*>|<br\s*\/?>/gi;
+// SPEC §5's tags stripped: every block boundary (a block's start or end, a line break, a rule)
+// separates words, so a caption, a table cell or a list item never runs into the next one;
+// inline tags simply disappear.
+const BLOCK_TAGS =
+  "p|div|h[1-6]|li|ul|ol|dl|dt|dd|blockquote|figure|figcaption|pre|table|caption|thead|tbody|tfoot|tr|td|th|section|article|aside|header|footer|nav|details|summary|hr|br";
+const BLOCK_BOUNDARY = new RegExp(`<\\/?(?:${BLOCK_TAGS})(?:\\s[^>]*)?\\/?>`, "gi");
+// A heading is a line of its own: read as running text it ends like a sentence, so a card says
+// "Where we stayed. We stayed…", never "Where we stayed We stayed…".
+const HEADING = /<h([1-6])(?:\s[^>]*)?>([\s\S]*?)<\/h\1\s*>/gi;
+const SENTENCE_END = /[.!?…:;]$/;
+function endHeading(_whole: string, _level: string, inner: string): string {
+  const text = inner.replace(/<[^>]*>/g, "").trim();
+  return ` ${inner}${text && !SENTENCE_END.test(text) ? "." : ""} `;
+}
 
 /** The text of post content: tags stripped, entities decoded, whitespace collapsed. */
 export function htmlToText(html: string): string {
-  return decodeEntities(
-    html
-      .replace(BLOCK_BOUNDARY, " ")
-      .replace(/<[^>]*>/g, "")
-      // A tag cut off at the end of a truncated string.
-      .replace(/<[^>]*$/, ""),
-  )
-    .replace(/\s+/g, " ")
-    .trim();
+  const stripped = html
+    .replace(HEADING, endHeading)
+    .replace(BLOCK_BOUNDARY, " ")
+    .replace(/<[^>]*>/g, "")
+    // A tag cut off at the end of a truncated string.
+    .replace(/<[^>]*$/, "");
+  return decodeEntities(stripped).replace(/\s+/g, " ").trim();
 }
 
 /** The first `n` characters (code points, so an emoji is never cut in half). */

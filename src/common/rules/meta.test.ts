@@ -6,7 +6,7 @@ describe("meta description rule (SPEC §2)", () => {
     const text = "word ".repeat(60);
     const description = metaDescription(`<h2>Title</h2><p>${text}</p>`);
     expect(description).toHaveLength(160);
-    expect(description.startsWith("Title word word")).toBe(true);
+    expect(description.startsWith("Title. word word")).toBe(true);
   });
 
   it("is the whole text when shorter, without an ellipsis", () => {

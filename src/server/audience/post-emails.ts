@@ -34,7 +34,7 @@ export async function queueNewPostEmails(
   if (post.sendToFollowers === false) return 0;
   // Read on the caller's transaction (the claim that announces the post), not through the cache.
   const names = resolveSiteSettings(await readStoredSiteSettings(db), settingsEnv(config));
-  const profile = (await listAuthorProfiles(db)).find((p) => p.author === post.author);
+  const profile = (await listAuthorProfiles(db, config.authorEmails)).find((p) => p.author === post.author);
   // Rendered once: followers' emails differ only by their token.
   const mail = newPostEmail(config, names, post, FOLLOWER_TOKEN_SLOT, profile);
   const put = (value: string | null | undefined) =>

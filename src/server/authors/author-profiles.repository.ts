@@ -1,16 +1,16 @@
-import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
 import type { AuthorProfile } from "../../common/types";
 import type { Db } from "../db/client";
-import { authorProfiles } from "../db/schema";
+import { authorProfiles, user } from "../db/schema";
 import type { Storage } from "../storage/storage";
 import { storedImageWidth } from "../uploads/image-sizes";
 
 type Row = typeof authorProfiles.$inferSelect;
 
-const empty = (author: AuthorKey): AuthorProfile => ({
+const empty = (author: AuthorKey, name = ""): AuthorProfile => ({
   author,
-  name: "",
+  name,
   bio: "",
   photoUrl: null,
   photoWidth: null,
@@ -23,12 +23,37 @@ const toAuthorProfile = (row: Row): AuthorProfile => ({
   photoWidth: row.photoUrl ? row.photoWidth : null,
 });
 
-/** Both authors' profiles, him first; an author who set nothing yet gets an empty one. */
-export async function listAuthorProfiles(db: Db): Promise<AuthorProfile[]> {
+/**
+ * The display names the authors gave at registration (their verified accounts only: an unproven
+ * account at an author's address is not that author).
+ */
+async function registeredNames(
+  db: Db,
+  emails: Record<AuthorKey, string>,
+): Promise<Record<AuthorKey, string>> {
+  const rows = await db
+    .select({ email: user.email, name: user.name })
+    .from(user)
+    .where(and(inArray(user.email, Object.values(emails)), eq(user.emailVerified, true)));
+  const nameOf = (author: AuthorKey) => rows.find((r) => r.email === emails[author])?.name.trim() ?? "";
+  return { him: nameOf("him"), her: nameOf("her") };
+}
+
+/**
+ * Both authors' profiles, him first. An author who saved no profile yet starts from the display
+ * name given at registration (when `authorEmails` is passed), so readers never see 'Him' / 'Her'
+ * for an author who told us their name; what they save later is theirs.
+ */
+export async function listAuthorProfiles(
+  db: Db,
+  authorEmails?: Record<AuthorKey, string>,
+): Promise<AuthorProfile[]> {
   const rows = await db.select().from(authorProfiles);
+  const missing = AUTHORS.some((author) => !rows.some((r) => r.author === author));
+  const names = missing && authorEmails ? await registeredNames(db, authorEmails) : null;
   return AUTHORS.map((author) => {
     const row = rows.find((r) => r.author === author);
-    return row ? toAuthorProfile(row) : empty(author);
+    return row ? toAuthorProfile(row) : empty(author, names?.[author] ?? "");
   });
 }
 

@@ -14,8 +14,9 @@ let reader: TestUser;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  him = await t.as("him");
-  her = await t.as("her");
+  // The couple registered as "Leo" and "Maya" (SPEC §5's display name).
+  him = await t.signUp({ email: t.config.authorEmails.him, name: "Leo", verified: true });
+  her = await t.signUp({ email: t.config.authorEmails.her, name: "Maya", verified: true });
   reader = await t.as("user");
 });
 afterAll(() => t.close());
@@ -36,13 +37,23 @@ const put = (author: string, payload: unknown, user?: TestUser) =>
   });
 
 describe("author profiles", () => {
-  it("start empty and are public", async () => {
+  it("start from the display names given at registration, and are public", async () => {
     const res = await t.request({ method: "GET", url: "/api/authors" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { author: "him", name: "", bio: "", photoUrl: null, photoWidth: null },
-      { author: "her", name: "", bio: "", photoUrl: null, photoWidth: null },
+      { author: "him", name: "Leo", bio: "", photoUrl: null, photoWidth: null },
+      { author: "her", name: "Maya", bio: "", photoUrl: null, photoWidth: null },
     ]);
+    // Readers see the names on a post, not 'By Him' / 'By Her'.
+    const post = await t.request({
+      method: "POST",
+      url: "/api/posts",
+      cookie: her.cookie,
+      payload: { author: "her", title: "Named", content: "<p>Hello.</p>" },
+    });
+    expect(post.statusCode, post.body).toBe(201);
+    const page = await t.request({ method: "GET", url: `/api/posts/${post.json().id}/reading` });
+    expect(page.json().author).toMatchObject({ author: "her", name: "Maya" });
     expect((await t.request({ method: "GET", url: "/api/authors/nobody" })).statusCode).toBe(404);
   });
 

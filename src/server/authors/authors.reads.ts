@@ -5,7 +5,7 @@ import { listAuthorProfiles } from "./author-profiles.repository";
 
 /** Both profiles from the content cache (post pages show them on every read). */
 export function cachedAuthorProfiles(ctx: AppContext): Promise<AuthorProfile[]> {
-  return ctx.cache.getOrLoad("author-profiles", () => listAuthorProfiles(ctx.db));
+  return ctx.cache.getOrLoad("author-profiles", () => listAuthorProfiles(ctx.db, ctx.config.authorEmails));
 }
 
 export async function cachedAuthorProfile(ctx: AppContext, author: AuthorKey): Promise<AuthorProfile> {

@@ -91,7 +91,8 @@ describe("GET /api/posts/:id/reading", () => {
 
   it("carries the author's profile, and shows a change at once", async () => {
     const before = (await reading(hers.id)).json() as PostReading;
-    expect(before.author).toEqual({ author: "her", name: "", bio: "", photoUrl: null, photoWidth: null });
+    // No profile saved yet: the display name given at registration (test-app registers "Her").
+    expect(before.author).toEqual({ author: "her", name: "Her", bio: "", photoUrl: null, photoWidth: null });
     const put = await t.request({
       method: "PUT",
       url: "/api/authors/her",

@@ -8,7 +8,7 @@ import type { PostImage } from "../../common/types";
 import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { revisionFieldsOf, sameFields } from "../revisions/revisions.repository";
+import { revisionFieldsOf, sameFields, saveKind } from "../revisions/revisions.repository";
 import { withStoredSizes } from "../uploads/image-sizes";
 import { addSrcset } from "../uploads/image-store";
 import type { PostRow } from "./post.presenter";
@@ -157,7 +157,17 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
       ctx.db,
       id,
       { ...changes, ...published, ...slug, ...(edited ? { lastUpdated: now } : {}) },
-      { by: viewer.id, at: now, kind: input.autosave ? "autosave" : "edit" },
+      {
+        by: viewer.id,
+        at: now,
+        // A draft's address follows its title silently; only an address readers had counts.
+        kind: saveKind(
+          existing,
+          { ...published, ...(isPostPublic(existing, now) ? slug : {}) },
+          now,
+          !!input.autosave,
+        ),
+      },
       // Only an address readers could have used keeps redirecting.
       isPostPublic(existing, now) ? existing.slug : "",
     );

@@ -1,5 +1,6 @@
 import { and, desc, eq, lt } from "drizzle-orm";
-import type { RevisionKind } from "../../common/limits";
+import type { PostStatus, RevisionKind } from "../../common/limits";
+import { effectiveStatus } from "../../common/rules/post-visibility";
 import type { PostImage } from "../../common/types";
 import type { Db } from "../db/client";
 import { postRevisions } from "../db/schema";
@@ -43,12 +44,43 @@ export const revisionFieldsOf = (row: RevisionFields): RevisionFields => ({
   imageUrl: row.imageUrl,
 });
 
+/** Steps of a post's life: each is kept even when the writing did not change. */
+const LIFE_STEPS: ReadonlySet<RevisionKind> = new Set([
+  "schedule",
+  "publish",
+  "address",
+  "unpublish",
+  "republish",
+]);
+
+/**
+ * Which kind of revision a save of an existing post keeps: a step of its life when its status,
+ * publish time or address changes (history shows when it went out, came back, moved), else an
+ * edit or an autosave.
+ */
+export function saveKind(
+  before: { status: PostStatus; date: Date; slug: string; announcedAt: Date | null },
+  after: { status?: PostStatus; date?: Date; slug?: string },
+  now: Date,
+  autosave: boolean,
+): RevisionKind {
+  const was = effectiveStatus(before, now);
+  const status = after.status ?? before.status;
+  const is = effectiveStatus({ status, date: after.date ?? before.date }, now);
+  if (is === "published" && was !== "published") return before.announcedAt ? "republish" : "publish";
+  if (is === "draft" && was !== "draft") return "unpublish";
+  if (is === "scheduled" && (was !== "scheduled" || after.date?.getTime() !== before.date.getTime()))
+    return "schedule";
+  if (after.slug !== undefined && after.slug !== before.slug) return "address";
+  return autosave ? "autosave" : "edit";
+}
+
 /**
  * Keep a revision of a save (docs/decisions/0009-drafts-scheduling-revisions.md):
  * - a save that changes none of the kept fields adds nothing (publishing a draft as it is);
  * - an autosave right after an autosave of the same account replaces it, so writing for an hour
  *   keeps the last state of each writing session rather than one revision every few seconds;
- * - every other save (create, edit, restore) adds one.
+ * - every other save (create, edit, restore) and every step of the post's life adds one.
  */
 export async function recordRevision(
   tx: Tx,
@@ -62,7 +94,7 @@ export async function recordRevision(
     .where(eq(postRevisions.postId, postId))
     .orderBy(desc(postRevisions.seq))
     .limit(1);
-  if (latest && meta.kind !== "restore" && sameFields(latest, fields)) return;
+  if (latest && meta.kind !== "restore" && !LIFE_STEPS.has(meta.kind) && sameFields(latest, fields)) return;
   const values = { ...revisionFieldsOf(fields), createdAt: meta.at, createdBy: meta.by };
   if (latest && meta.kind === "autosave" && latest.kind === "autosave" && latest.createdBy === meta.by) {
     await tx.update(postRevisions).set(values).where(eq(postRevisions.id, latest.id));

@@ -11,6 +11,11 @@ const KIND_LABEL: Record<RevisionKind, string> = {
   edit: "Saved",
   autosave: "Autosaved",
   restore: "Restored",
+  schedule: "Scheduled",
+  publish: "Published",
+  address: "Address changed",
+  unpublish: "Unpublished",
+  republish: "Published again",
 };
 
 function RevisionDetail({ postId, revision }: { postId: string; revision: PostRevisionSummary }) {
