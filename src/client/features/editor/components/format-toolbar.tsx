@@ -36,6 +36,8 @@ export interface ToolbarActions {
   /** The visual view's link dialog (Ctrl/Cmd+K); `linkActive` when the caret is on a link. */
   onLink?: () => void;
   linkActive?: boolean;
+  /** The visual view's video dialog. */
+  onEmbed?: () => void;
 }
 
 /** The SPEC §9 toolbar: the seven styles, then the font, size and colour pickers. */
@@ -67,6 +69,17 @@ export function FormatToolbar({ controls, ...actions }: ToolbarActions & { contr
           onClick={actions.onLink}
         >
           Link
+        </button>
+      ) : null}
+      {actions.onEmbed ? (
+        <button
+          type="button"
+          className="editor-tool"
+          title="Embed a YouTube or Vimeo video"
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={actions.onEmbed}
+        >
+          Embed
         </button>
       ) : null}
       <StylePicker label="Font" options={FONT_OPTIONS} onPick={actions.onFont} />

@@ -8,11 +8,14 @@ export interface LinkDraft {
   newTab: boolean;
   /** The caret is on a link: it can be removed. */
   existing: boolean;
+  /** Nothing is selected: the dialog asks for the link's text too. */
+  withText?: boolean;
 }
 
 interface Props {
   draft: LinkDraft;
-  onSave: (href: string, newTab: boolean) => void;
+  /** `text`: what to insert, linked (only when the draft asks for it; the address when left empty). */
+  onSave: (href: string, newTab: boolean, text: string) => void;
   onRemove: () => void;
   /** Closed without a change (Cancel, Escape): focus goes back to the text. */
   onClose: () => void;
@@ -29,6 +32,7 @@ export function LinkDialog({ draft, onSave, onRemove, onClose }: Props) {
   const input = useRef<HTMLInputElement>(null);
   const [href, setHref] = useState(draft.href);
   const [newTab, setNewTab] = useState(draft.newTab);
+  const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
@@ -48,7 +52,7 @@ export function LinkDialog({ draft, onSave, onRemove, onClose }: Props) {
       input.current?.focus();
       return;
     }
-    onSave(result.href, newTab);
+    onSave(result.href, newTab, text.trim() || href.trim());
   };
 
   return createPortal(
@@ -89,6 +93,19 @@ export function LinkDialog({ draft, onSave, onRemove, onClose }: Props) {
           <p id={`${id}-error`} className="form-error" role="alert">
             {error}
           </p>
+        ) : null}
+        {draft.withText ? (
+          <label className="field" htmlFor={`${id}-text`}>
+            <span>Text to show</span>
+            <input
+              className="input"
+              id={`${id}-text`}
+              type="text"
+              value={text}
+              placeholder="The address, when left empty"
+              onChange={(e) => setText(e.target.value)}
+            />
+          </label>
         ) : null}
         <label className="link-dialog-check" htmlFor={`${id}-tab`}>
           <input

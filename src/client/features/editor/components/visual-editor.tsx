@@ -10,12 +10,14 @@ import {
   useRef,
   useState,
 } from "react";
+import { defaultEmbedTitle } from "../../../../common/rules/embeds";
 import type { EditorImage, EditorValue } from "../editor-model";
 import { imageActions } from "../image-actions";
 import { docToText, textToEditorHtml } from "../visual/convert";
 import { EditorImagesContext, ImageMarkerWithView, ImageToolsContext } from "../visual/image-view";
 import { editorExtensions } from "../visual/schema";
 import { VideoEmbedWithView } from "../visual/video-embed-view";
+import { EmbedDialog } from "./embed-dialog";
 import { FormatToolbar, selectTextAlert, type ToolbarStyle } from "./format-toolbar";
 import type { ContentHandle } from "./html-editor";
 import { LinkDialog, type LinkDraft } from "./link-dialog";
@@ -51,6 +53,7 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
   const onFilesRef = useRef(onFiles);
   onFilesRef.current = onFiles;
   const [link, setLink] = useState<LinkDraft | null>(null);
+  const [embedding, setEmbedding] = useState(false);
   const openLinkRef = useRef<() => void>(() => undefined);
 
   const editor = useEditor({
@@ -149,16 +152,17 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
         : null,
   });
 
-  /** Edit the link at the caret, or link the selected text; without either, SPEC §5's alert. */
+  /** Edit the link at the caret, or link the selected text; without either, a new linked text. */
   const openLink = () => {
     if (!editor) return;
     if (editor.isActive("link")) {
       editor.chain().extendMarkRange("link").run();
       const attrs = editor.getAttributes("link");
       setLink({ href: String(attrs.href ?? ""), newTab: attrs.target === "_blank", existing: true });
-    } else if (editor.state.selection.empty) {
-      window.alert(selectTextAlert("link"));
-    } else setLink({ href: "", newTab: false, existing: false });
+    } else {
+      const withText = editor.state.selection.empty;
+      setLink({ href: "", newTab: false, existing: false, withText });
+    }
   };
   openLinkRef.current = openLink;
 
@@ -204,18 +208,38 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
         onColour={(css) => applyTextStyle("colour", (e) => e.chain().focus().setColor(css).run())}
         onLink={openLink}
         linkActive={active?.link ?? false}
+        onEmbed={() => setEmbedding(true)}
       />
+      {embedding ? (
+        <EmbedDialog
+          onSave={(embed) => {
+            setEmbedding(false);
+            editor
+              ?.chain()
+              .focus()
+              .insertContent({ type: "videoEmbed", attrs: { embed, title: defaultEmbedTitle(embed) } })
+              .run();
+          }}
+          onClose={() => {
+            setEmbedding(false);
+            editor?.commands.focus();
+          }}
+        />
+      ) : null}
       {link ? (
         <LinkDialog
           draft={link}
-          onSave={(href, newTab) =>
-            closeLink((e) =>
-              e
-                .chain()
-                .extendMarkRange("link")
-                .setLink({ href, target: newTab ? "_blank" : null })
-                .run(),
-            )
+          onSave={(href, newTab, text) =>
+            closeLink((e) => {
+              const attrs = { href, target: newTab ? "_blank" : null };
+              if (link.withText)
+                // The new text, linked; what is typed next is not (LinkEnds).
+                e.chain()
+                  .insertContent({ type: "text", text, marks: [{ type: "link", attrs }] })
+                  .unsetMark("link")
+                  .run();
+              else e.chain().extendMarkRange("link").setLink(attrs).run();
+            })
           }
           onRemove={() => closeLink((e) => e.chain().extendMarkRange("link").unsetLink().run())}
           onClose={() => closeLink()}

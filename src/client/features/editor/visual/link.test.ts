@@ -67,3 +67,34 @@ describe("links in the editor", () => {
     );
   });
 });
+
+describe("typing at a link's end", () => {
+  const editors: Editor[] = [];
+  afterEach(() => {
+    for (const e of editors.splice(0)) e.destroy();
+  });
+  /** Types as the browser does: through the view's text-input handlers, then the default insert. */
+  const type = (editor: Editor, text: string) => {
+    const { view } = editor;
+    const { from, to } = view.state.selection;
+    const handled = view.someProp("handleTextInput", (f) => f(view, from, to, text, () => view.state.tr));
+    if (!handled) view.dispatch(view.state.tr.insertText(text, from, to));
+  };
+
+  it("a full stop right after a link is not linked; text inside a link still is", () => {
+    const editor = new Editor({
+      extensions: editorExtensions(),
+      content: '<p>See <a href="https://example.com/">the map</a></p>',
+    });
+    editors.push(editor);
+    editor.commands.setTextSelection(editor.state.doc.content.size - 1);
+    type(editor, ".");
+    expect(editor.getHTML()).toBe(
+      '<p>See <a rel="noopener noreferrer" href="https://example.com/">the map</a>.</p>',
+    );
+    // Between "the" and " map": inside the link, the text joins it.
+    editor.commands.setTextSelection(8);
+    type(editor, "x");
+    expect(editor.getHTML()).toContain(">thex map</a>.");
+  });
+});

@@ -1,3 +1,5 @@
+import { Extension } from "@tiptap/core";
+import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { isAllowedHref } from "../../../../common/rules/post-html";
 
 /**
@@ -39,3 +41,34 @@ export const LINK_OPTIONS = {
   HTMLAttributes: { target: null, rel: "noopener noreferrer", class: null },
   isAllowedUri: (url: string) => isAllowedHref(url),
 } as const;
+
+/**
+ * Text typed right after a link is not part of it (a full stop ends the sentence, not the link):
+ * at a link's end, what is typed is inserted without the link mark. Inside a link it still joins.
+ */
+export const LinkEnds = Extension.create({
+  name: "linkEnds",
+  addProseMirrorPlugins() {
+    const link = this.editor.schema.marks.link;
+    if (!link) return [];
+    return [
+      new Plugin({
+        key: new PluginKey("linkEnds"),
+        props: {
+          handleTextInput: (view, from, to, text) => {
+            const { state } = view;
+            if (state.storedMarks) return false;
+            const $from = state.doc.resolve(from);
+            const before = $from.nodeBefore;
+            if (!before || !link.isInSet(before.marks)) return false;
+            const after = to === from ? $from.nodeAfter : state.doc.resolve(to).nodeAfter;
+            if (after && link.isInSet(after.marks)) return false;
+            const marks = before.marks.filter((m) => m.type !== link);
+            view.dispatch(state.tr.replaceWith(from, to, state.schema.text(text, marks)).scrollIntoView());
+            return true;
+          },
+        },
+      }),
+    ];
+  },
+});

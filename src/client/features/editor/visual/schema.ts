@@ -2,7 +2,7 @@ import { type Extensions, Mark } from "@tiptap/core";
 import { Color, FontFamily, FontSize, TextStyle } from "@tiptap/extension-text-style";
 import StarterKit from "@tiptap/starter-kit";
 import { atomBlock } from "./atom-block";
-import { LINK_OPTIONS } from "./link";
+import { LINK_OPTIONS, LinkEnds } from "./link";
 import { RawHtml } from "./lossless";
 import { VideoEmbed, VideoEmbedPaste } from "./video-embed";
 
@@ -63,6 +63,7 @@ export const editorExtensions = (
     strike: false,
     link: LINK_OPTIONS,
   }),
+  LinkEnds,
   tagAsWritten("boldAsB", "b"),
   tagAsWritten("italicAsI", "i"),
   TextStyle,
