@@ -51,7 +51,7 @@ export function Navbar({ siteName }: { siteName: string }) {
       <nav className="navbar-inner" aria-label="Main">
         <Link to={paths.home} className="navbar-brand">
           <SiteLogo />
-          {siteName}
+          <span className="navbar-brand-name">{siteName}</span>
         </Link>
         {/* Outside the collapsible menu: on a phone the box is there without opening anything. */}
         <NavbarSearch />

@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
-import { NavLink, useLocation } from "react-router";
+import { lazy, type ReactNode, Suspense } from "react";
+import { NavLink } from "react-router";
 import { type Page, pageTitle, paths } from "../../../common/routes";
 import { RequireAuth } from "../../features/auth/components/require-auth";
 import { useSession } from "../../lib/session";
@@ -25,18 +25,9 @@ const VIEWS = [
 ] as const;
 
 function StudioNav() {
-  const { pathname } = useLocation();
-  const list = useRef<HTMLUListElement>(null);
-  // On a phone the row scrolls sideways: the current view is always in sight.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: each new view is scrolled to.
-  useEffect(() => {
-    list.current
-      ?.querySelector('[aria-current="page"]')
-      ?.scrollIntoView({ block: "nearest", inline: "nearest" });
-  }, [pathname]);
   return (
     <nav className="studio-nav" aria-label="Studio">
-      <ul ref={list}>
+      <ul>
         {VIEWS.map((view) => (
           <li key={view.to}>
             {/* NavLink marks the current view with aria-current="page". */}
