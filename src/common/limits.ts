@@ -34,6 +34,14 @@ export const HOME_LATEST_POSTS = 6;
 /** Search (docs/decisions/0016-search.md): longest query, results per page. */
 export const SEARCH_QUERY_MAX_LENGTH = 200;
 export const SEARCH_PAGE_SIZE = 10;
+/**
+ * Search ranks at most this many matches, the newest: a word found in most posts costs a walk of
+ * the date index that stops here, not a rank of every post (docs/decisions/0016-search.md).
+ */
+export const SEARCH_CANDIDATES_MAX = 1_000;
+
+/** sitemaps.org: at most 50,000 URLs in one sitemap file (the index lists as many files as needed). */
+export const SITEMAP_FILE_URLS_MAX = 50_000;
 
 export const AUTHORS = ["him", "her"] as const;
 

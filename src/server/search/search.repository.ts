@@ -1,9 +1,10 @@
 import { and, inArray, type SQL, sql } from "drizzle-orm";
+import { SEARCH_CANDIDATES_MAX } from "../../common/limits";
 import type { Page, SearchHit } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
 import { contentTextSql, SEARCH_CONFIG } from "../db/schema/search";
-import { afterRank, encodeRankCursor, type RankPageRequest } from "../pagination";
+import { afterRank, encodeRankCursor, newestFirst, type RankPageRequest } from "../pagination";
 import { toBlogPostCard } from "../posts/post.presenter";
 import { cardColumns } from "../posts/posts.repository";
 import { publicPostsWhere } from "../posts/visibility";
@@ -19,6 +20,8 @@ import { headlineOptions, newMarks, splitMarks } from "./highlight";
 export interface SearchRequest extends RankPageRequest {
   /** Normalised words (common/schemas/search.ts), never empty here. */
   text: string;
+  /** How many of the newest matches are ranked (SEARCH_CANDIDATES_MAX unless a test says less). */
+  candidates?: number;
 }
 
 const config = sql.raw(`'${SEARCH_CONFIG}'::regconfig`);
@@ -46,17 +49,24 @@ export async function searchPosts(db: Db, req: SearchRequest, now: Date): Promis
     sql`${blogPosts.searchVector} @@ ${query}`,
     publicPostsWhere(now),
   ];
-  // 1. The page's ids in rank order. Each match is ranked once ("offset 0" keeps the planner from
-  // merging the subquery and ranking again for the cursor and the sort).
+  // 1. The page's ids in rank order, among the newest matches only: a common word walks the
+  // (date desc, id desc) index until it has enough, a rare one takes its few GIN hits; either way
+  // at most `candidates` rows are ranked, each once ("offset 0" keeps the planner from merging the
+  // subquery and ranking again for the cursor and the sort).
+  const candidates = Math.max(1, Math.min(req.candidates ?? SEARCH_CANDIDATES_MAX, SEARCH_CANDIDATES_MAX));
   const [rank, at, id] = [sql.raw("ranked.rank"), sql.raw("ranked.date"), sql.raw("ranked.id")];
   const ranked = rowsOf(
     (await db.execute(sql`
       select ${id} as id, (${rank})::text as rank,
         to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
       from (
-        select ${blogPosts.id} as id, ${blogPosts.date} as date,
-          ts_rank(${blogPosts.searchVector}, ${query}, ${RANK_NORMALISATION}) as rank
-        from ${blogPosts} where ${and(...matches)} offset 0
+        select c.id, c.date, ts_rank(c.search_vector, ${query}, ${RANK_NORMALISATION}) as rank
+        from (
+          select ${blogPosts.id} as id, ${blogPosts.date} as date, ${blogPosts.searchVector} as search_vector
+          from ${blogPosts} where ${and(...matches)}
+          order by ${sql.join(newestFirst(blogPosts.date, blogPosts.id), sql`, `)}
+          limit ${candidates}
+        ) c offset 0
       ) ranked
       where ${afterRank(rank, at, id, req.cursor) ?? sql`true`}
       order by ${rank} desc, ${at} desc, ${id} desc
