@@ -2,7 +2,10 @@ import type { Context } from "@fedify/fedify";
 import { Article, Create, Delete, Hashtag, Image, PUBLIC_COLLECTION, Tombstone, Update } from "@fedify/vocab";
 import { Temporal } from "@js-temporal/polyfill";
 import { resolveExcerpt } from "../../common/rules/excerpt";
+import { markersToHtml } from "../../common/rules/marker-html";
+import { markerRe } from "../../common/rules/markers";
 import type { BlogPost } from "../../common/types";
+import { contentTypeOf } from "../storage/object";
 
 /** Fedify's types name the global Temporal (Node 22+); at run time it uses this same polyfill. */
 export const instant = (date: string | Date): Temporal.Instant & globalThis.Temporal.Instant =>
@@ -18,6 +21,20 @@ export function absoluteHtml(html: string, publicUrl: string): string {
   });
 }
 
+/**
+ * The post's HTML as readers get it: image markers become `<img>` (or a pair, a gallery) with the
+ * image's alt text, a marker naming no image is dropped (never sent as "[IMAGE:…]"), and every
+ * address is absolute.
+ */
+export function articleHtml(post: Pick<BlogPost, "title" | "content" | "images">, publicUrl: string): string {
+  // An image without alt text of its own is described by the post's title (PostImage.alt).
+  const html = markersToHtml(post.content, post.images, { alt: () => post.title }).replace(markerRe(), "");
+  return absoluteHtml(html, publicUrl);
+}
+
+/** An upload's type from its name (uploads are stored under the one type their extension names). */
+const mediaTypeOf = (url: string): string => contentTypeOf(new URL(url).pathname) ?? "image/jpeg";
+
 export const postObjectUri = (ctx: Context<unknown>, postId: string): URL =>
   ctx.getObjectUri(Article, { id: postId });
 
@@ -30,8 +47,10 @@ export function toArticle(ctx: Context<unknown>, post: BlogPost, publicUrl: stri
     to: PUBLIC_COLLECTION,
     cc: ctx.getFollowersUri(post.author),
     name: post.title,
-    summary: resolveExcerpt(post.excerpt, post.content),
-    content: absoluteHtml(post.content, publicUrl),
+    summary: resolveExcerpt(post.excerpt, post.content.replace(markerRe(), "")),
+    // Mastodon shows an Article as its name, its summary and its url (create.rb `converted_text`,
+    // never as a content warning); servers that render `content` get the readers' HTML.
+    content: articleHtml(post, publicUrl),
     url: new URL(`${publicUrl}/post/${post.id}`),
     published: instant(post.date),
     updated: post.lastUpdated ? instant(post.lastUpdated) : null,
@@ -39,6 +58,7 @@ export function toArticle(ctx: Context<unknown>, post: BlogPost, publicUrl: stri
       (image) =>
         new Image({
           url: new URL(absolute(image.url, publicUrl)),
+          mediaType: mediaTypeOf(absolute(image.url, publicUrl)),
           name: image.alt ?? post.title,
           width: image.width ?? null,
           height: image.height ?? null,
