@@ -67,7 +67,7 @@ const publicName = (author: AuthorKey, profile: AuthorProfile | undefined) =>
 /** The whole post as a newsletter (newsletter.tsx), with how to stop. */
 export function newPostEmail(
   config: Config,
-  names: EmailNames,
+  names: EmailNames & Partial<Pick<SiteSettings, "accentLight" | "accentDark" | "logoUrl">>,
   post: PostForEmail,
   unsubscribeToken: string,
   profile?: AuthorProfile,
@@ -83,6 +83,8 @@ export function newPostEmail(
     authorPhotoUrl: profile?.photoUrl ?? null,
     unsubscribeUrl: subscriptionsPage(config, { unsubscribe: unsubscribeToken }),
     preview: resolveExcerpt(post.excerpt, post.content),
+    // The letter looks like the site: its accent and logo from Settings.
+    look: { accentLight: names.accentLight, accentDark: names.accentDark, logoUrl: names.logoUrl },
   });
   return {
     subject: `New on ${blog}: ${post.title}`,

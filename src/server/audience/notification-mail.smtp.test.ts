@@ -5,6 +5,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../env";
 import { siteMailer } from "../mail/site-mailer";
+import { saveSiteSettings } from "../settings/site-settings.repository";
 import { verifyDkim } from "../test/dkim-verify";
 import { createPost, postComment } from "../test/factories";
 import { buildTestApp, type TestApp } from "../test/test-app";
@@ -142,12 +143,16 @@ describe("a follower letter over SMTP, DKIM-signed", () => {
       DKIM_PRIVATE_KEY: pem.replace(/\n/g, "\\n"),
     });
     const him = await t.as("him");
-    await t.request({
-      method: "PUT",
-      url: "/api/settings",
-      cookie: him.cookie,
-      payload: { siteName: "Leo & Maya" },
-    });
+    const look = { siteName: "Leo & Maya", accentLight: "#1d4ed8", accentDark: "#93c5fd" };
+    const put = await t.request({ method: "PUT", url: "/api/settings", cookie: him.cookie, payload: look });
+    expect(put.statusCode, put.body).toBe(200);
+    // The logo as Settings stores it (an upload; the settings tests check what may be one).
+    await saveSiteSettings(
+      t.ctx.db,
+      { ...look, logoUrl: "/uploads/blog-images/1700000000000_logo.png" },
+      { userId: him.id, userEmail: him.email, changes: {} },
+      t.ctx.now(),
+    );
     const follow = await t.request({
       method: "POST",
       url: "/api/follow",
@@ -175,6 +180,15 @@ describe("a follower letter over SMTP, DKIM-signed", () => {
     const { raw, parsed } = await letterTo("ann@example.com");
     expect(parsed.subject).toMatch(/Signed/);
     expect(sender(parsed.from)).toEqual({ name: "Leo & Maya", address: "no-reply@127.0.0.1" });
+    // It looks like the site: the accent on links and the button, the logo before the name.
+    const html = parsed.html as string;
+    expect(html).toContain("background-color:#1d4ed8");
+    expect(html).toMatch(/<a[^>]+href="http:\/\/127\.0\.0\.1:3000\/post\/[^"]+"[^>]+color:#1d4ed8/);
+    expect(html).toContain("color: #93c5fd !important");
+    expect(html).not.toContain("#9a3d2b");
+    expect(html).toMatch(
+      /<img[^>]+src="http:\/\/127\.0\.0\.1:3000\/mail-images\/blog-images\/1700000000000_logo\.png"/,
+    );
     const publicPem = publicKey.export({ type: "spki", format: "pem" }).toString();
     expect(verifyDkim(raw, publicPem)).toEqual({ domain: "127.0.0.1", selector: "duet" });
     const signed = /^DKIM-Signature:[\s\S]*?\bh=([^;]+);/im.exec(raw)![1]!.replace(/\s+/g, "").split(":");

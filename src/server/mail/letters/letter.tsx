@@ -1,7 +1,7 @@
 import type { ReactElement, ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "./email-kit";
-import { COLORS, FONT, HEAD_CSS, SANS } from "./letter-style";
+import { Body, Container, Head, Hr, Html, Img, Link, Preview, Section, Text } from "./email-kit";
+import { COLORS, DEFAULT_ACCENT, FONT, headCss, type LetterAccent, SANS } from "./letter-style";
 
 // Every Duet email is one of these: the site's name on top, a white card, a quiet footer.
 
@@ -13,15 +13,27 @@ export interface LetterProps {
   children: ReactNode;
   /** Small lines under the card: why the reader gets this, how to stop it. */
   footer?: ReactNode;
+  /** The site's accent from Settings (links, the button, the name on top). */
+  accent?: LetterAccent;
+  /** The site's logo as a mail image (absolute URL), shown before the name. */
+  logoUrl?: string | null;
 }
 
-export function Letter({ preview, siteName, siteUrl, children, footer }: LetterProps) {
+export function Letter({
+  preview,
+  siteName,
+  siteUrl,
+  children,
+  footer,
+  accent = DEFAULT_ACCENT,
+  logoUrl = null,
+}: LetterProps) {
   return (
     <Html lang="en">
       <Head>
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
-        <style>{HEAD_CSS}</style>
+        <style>{headCss(accent)}</style>
       </Head>
       <Preview>{preview}</Preview>
       {/* react-email's Body copies its style onto an inner cell: the page colour sits on a Section
@@ -34,7 +46,7 @@ export function Letter({ preview, siteName, siteUrl, children, footer }: LetterP
                 href={`${siteUrl}/`}
                 className="l-link"
                 style={{
-                  color: COLORS.accent,
+                  color: accent.light,
                   fontFamily: SANS,
                   fontSize: "15px",
                   fontWeight: 700,
@@ -42,7 +54,21 @@ export function Letter({ preview, siteName, siteUrl, children, footer }: LetterP
                   textDecoration: "none",
                 }}
               >
-                {siteName}
+                {/* Decorative, as in the navbar: the name follows. */}
+                {logoUrl ? (
+                  <Img
+                    src={logoUrl}
+                    alt=""
+                    height={32}
+                    style={{
+                      display: "inline-block",
+                      height: "32px",
+                      marginRight: "10px",
+                      verticalAlign: "middle",
+                    }}
+                  />
+                ) : null}
+                <span style={{ verticalAlign: "middle" }}>{siteName}</span>
               </Link>
             </Section>
             <Section
@@ -95,16 +121,24 @@ export function FooterLine({ children }: { children: ReactNode }) {
   );
 }
 
-export function ActionButton({ href, children }: { href: string; children: ReactNode }) {
+export function ActionButton({
+  href,
+  children,
+  accent = DEFAULT_ACCENT,
+}: {
+  href: string;
+  children: ReactNode;
+  accent?: LetterAccent;
+}) {
   return (
     <Section style={{ margin: "8px 0 20px" }}>
       <Link
         href={href}
         className="l-button"
         style={{
-          backgroundColor: COLORS.accent,
+          backgroundColor: accent.light,
           borderRadius: "6px",
-          color: COLORS.buttonText,
+          color: accent.lightText,
           display: "inline-block",
           fontFamily: SANS,
           fontSize: "16px",

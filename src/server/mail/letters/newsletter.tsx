@@ -2,6 +2,7 @@ import { paths } from "../../../common/routes";
 import type { PostImage } from "../../../common/types";
 import { toPlainText } from "./email-kit";
 import { renderLetter } from "./letter";
+import { letterAccent } from "./letter-style";
 import { featureBlock, mailImageUrl, type PostBlock, postBlocks } from "./post-blocks";
 import { PostLetter } from "./post-letter";
 
@@ -29,6 +30,8 @@ export interface NewsletterInput {
   unsubscribeUrl: string;
   /** Inbox preview line: the excerpt. */
   preview: string;
+  /** Settings' accents ('' keeps the letter's own) and logo (an upload path, '' for none). */
+  look?: { accentLight?: string; accentDark?: string; logoUrl?: string };
 }
 
 const dateLine = (iso: string | undefined) =>
@@ -76,6 +79,8 @@ export function newsletterParts(n: NewsletterInput): { html: string; text: strin
       hashtags={hashtags}
       unsubscribeUrl={n.unsubscribeUrl}
       preview={n.preview}
+      accent={letterAccent(n.look ?? {})}
+      logoUrl={mailImageUrl(n.publicUrl, n.look?.logoUrl)}
     />,
   );
   const text = [

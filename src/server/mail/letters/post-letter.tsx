@@ -1,6 +1,6 @@
 import { Column, Heading, Img, Link, Row, Section, Text } from "./email-kit";
 import { ActionButton, FooterLine, Letter, Rule } from "./letter";
-import { COLORS, FONT, SANS } from "./letter-style";
+import { COLORS, DEFAULT_ACCENT, FONT, type LetterAccent, SANS } from "./letter-style";
 import type { MailImage, PostBlock } from "./post-blocks";
 
 // The new-post newsletter: the whole post as the blog shows it, then where to read and comment,
@@ -22,6 +22,9 @@ export interface PostLetterProps {
   hashtags: { tag: string; url: string }[];
   unsubscribeUrl: string;
   preview: string;
+  /** The site's accent and logo (Settings), as every page shows them. */
+  accent?: LetterAccent;
+  logoUrl?: string | null;
 }
 
 const caption = {
@@ -79,12 +82,15 @@ function Block({ block }: { block: PostBlock }) {
 }
 
 export function PostLetter(p: PostLetterProps) {
-  const link = { color: COLORS.accent };
+  const accent = p.accent ?? DEFAULT_ACCENT;
+  const link = { color: accent.light };
   return (
     <Letter
       preview={p.preview}
       siteName={p.siteName}
       siteUrl={p.siteUrl}
+      accent={accent}
+      logoUrl={p.logoUrl ?? null}
       footer={
         <>
           <FooterLine>
@@ -140,7 +146,9 @@ export function PostLetter(p: PostLetterProps) {
         </Text>
       ) : null}
       <Rule />
-      <ActionButton href={p.postUrl}>Read on the blog</ActionButton>
+      <ActionButton href={p.postUrl} accent={accent}>
+        Read on the blog
+      </ActionButton>
       <Text style={{ fontFamily: SANS, fontSize: "15px", margin: 0 }}>
         <Link href={p.commentUrl} className="l-link" style={link}>
           Comment
