@@ -48,3 +48,6 @@ export const TOOLBAR_STYLES = [
   "quote",
   "bullet list",
 ] as const;
+
+/** A table cell spans at most this many columns or rows (colspan, rowspan). */
+export const TABLE_SPAN_MAX = 50;

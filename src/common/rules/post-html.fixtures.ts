@@ -19,6 +19,10 @@ export const EDITOR_OUTPUT = [
   '<div class="post-embed" data-embed="youtube:dQw4w9WgXcQ"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener noreferrer">Our walk, filmed</a></div>',
   '<div class="post-embed" data-embed="vimeo:76979871"><a href="https://vimeo.com/76979871" rel="noopener noreferrer">Video on Vimeo</a></div>',
   '<a href="https://example.com/x?y=1&amp;z=2" rel="noopener noreferrer">link</a> <a href="mailto:us@example.com" rel="noopener noreferrer">mail</a>',
+  // Tables: a header row, cells spanning columns and rows; a quote naming its source.
+  '<table><thead><tr><th scope="col">Day</th><th colspan="2" scope="col">Where</th></tr></thead><tbody><tr><th rowspan="2" scope="row">Sat</th><td>Lisbon</td><td>Alfama</td></tr><tr><td colspan="2"><p>Sintra</p></td></tr></tbody></table>',
+  "<table><tbody><tr><th><p>A</p></th><th><p>B</p></th></tr><tr><td><p>1</p></td><td><p>2</p></td></tr></tbody></table>",
+  '<blockquote cite="https://example.com/source"><p>Quoted with its source</p></blockquote>',
 ];
 
 /** Hostile input → what must be left of it. */
@@ -67,4 +71,14 @@ export const ATTACKS: Array<[name: string, input: string, expected: string]> = [
     '<div class="post-embed"><a href="https://evil.example" rel="noopener noreferrer">x</a></div><div>y</div>',
   ],
   ["a form and inputs", '<form action="/x"><input name="a" /><button>go</button></form>', "go"],
+  [
+    "a table's styles, handlers and spans out of range",
+    '<table style="position: fixed" onclick="x()"><tbody><tr><td colspan="0" rowspan="9999" style="color: red">a</td><th scope="evil" colspan="x">b</th></tr></tbody></table>',
+    "<table><tbody><tr><td>a</td><th>b</th></tr></tbody></table>",
+  ],
+  [
+    "a quote citing a script or a data address",
+    '<blockquote cite="javascript:alert(1)">a</blockquote><blockquote cite="data:text/html,x">b</blockquote><blockquote cite="mailto:a@b.c">c</blockquote>',
+    "<blockquote>a</blockquote><blockquote>b</blockquote><blockquote>c</blockquote>",
+  ],
 ];

@@ -5,13 +5,14 @@
  * same cleanAttribute, so the two sides cannot drift apart.
  */
 import type { DOMPurify } from "dompurify";
-import { EDITOR_COLOURS, EDITOR_FONT_SIZES_PT, EDITOR_FONTS } from "../editor-limits";
+import { EDITOR_COLOURS, EDITOR_FONT_SIZES_PT, EDITOR_FONTS, TABLE_SPAN_MAX } from "../editor-limits";
 import { IMAGE_POSITIONS, IMAGE_SIZES } from "../limits";
 import { EMBED_RE } from "./embeds";
 
 /**
  * Toolbar tags, links, styled spans, our images (captioned in a figure), the image-pair and
- * gallery blocks, and video embeds (a div naming the video, holding a plain link: embeds.ts).
+ * gallery blocks, video embeds (a div naming the video, holding a plain link: embeds.ts), and
+ * tables (a header row of th, cells spanning columns and rows).
  */
 export const POST_TAGS = [
   "p",
@@ -32,6 +33,12 @@ export const POST_TAGS = [
   "div",
   "figure",
   "figcaption",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
 ] as const;
 
 export const POST_ATTRIBUTES: Record<string, readonly string[]> = {
@@ -40,6 +47,9 @@ export const POST_ATTRIBUTES: Record<string, readonly string[]> = {
   img: ["class", "src", "srcset", "sizes", "alt", "width", "height", "loading", "data-image-id"],
   div: ["class", "data-pair", "data-gallery", "data-embed"],
   figure: ["class"],
+  blockquote: ["cite"],
+  th: ["colspan", "rowspan", "scope"],
+  td: ["colspan", "rowspan"],
 };
 
 /** Elements whose content is dropped with them (never shown as text). */
@@ -173,6 +183,16 @@ export function cleanAttribute(tag: string, name: string, value: string): string
       return keep(new RegExp(`^(?:${ID} ){2,11}${ID}$`).test(value));
     case "div data-embed":
       return keep(EMBED_RE.test(value));
+    case "blockquote cite":
+      // The quote's source: a web address only (never shown as a link, still never a script).
+      return keep(/^https?:\/\//i.test(value.trim()) && isAllowedHref(value), value.trim());
+    case "th colspan":
+    case "th rowspan":
+    case "td colspan":
+    case "td rowspan":
+      return keep(/^\d{1,3}$/.test(value) && Number(value) >= 1 && Number(value) <= TABLE_SPAN_MAX);
+    case "th scope":
+      return keep(["row", "col", "rowgroup", "colgroup"].includes(value));
     default:
       return null;
   }

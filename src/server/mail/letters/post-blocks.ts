@@ -73,16 +73,34 @@ const style = (s: string) => (tagName: string, attribs: sanitizeHtml.Attributes)
   attribs: { ...attribs, style: s },
 });
 
+/** A table cell with its spans kept, aligned left and top as on the page. */
+const cell = (s: string) => (tagName: string, attribs: sanitizeHtml.Attributes) => ({
+  tagName,
+  attribs: {
+    ...(attribs.colspan ? { colspan: attribs.colspan } : {}),
+    ...(attribs.rowspan ? { rowspan: attribs.rowspan } : {}),
+    ...(attribs.scope ? { scope: attribs.scope } : {}),
+    align: "left",
+    valign: "top",
+    style: `padding:8px;text-align:left;vertical-align:top;${s}`,
+  },
+});
+
 /** Inline styles for the toolbar's tags (on sanitised HTML); links made absolute (mail has no base URL). */
 function styledText(html: string, publicUrl: string): string {
   return sanitizeHtml(html, {
     allowedTags: [...POST_TAGS, "ol"],
-    allowedAttributes: Object.fromEntries(
-      ["a", "span", "p", "h2", "h3", "blockquote", "ul", "ol", "li"].map((t) => [
-        t,
-        t === "a" ? ["href", "style"] : ["style"],
-      ]),
-    ),
+    allowedAttributes: {
+      ...Object.fromEntries(
+        ["a", "span", "p", "h2", "h3", "blockquote", "ul", "ol", "li"].map((t) => [
+          t,
+          t === "a" ? ["href", "style"] : ["style"],
+        ]),
+      ),
+      table: ["width", "cellpadding", "cellspacing", "border", "style"],
+      th: ["colspan", "rowspan", "scope", "align", "valign", "style"],
+      td: ["colspan", "rowspan", "align", "valign", "style"],
+    },
     transformTags: {
       p: style("margin:0 0 16px;font-size:17px;line-height:1.6"),
       h2: style("margin:28px 0 10px;font-size:23px;line-height:1.3"),
@@ -93,6 +111,20 @@ function styledText(html: string, publicUrl: string): string {
       ul: style("margin:0 0 16px;padding-left:24px;font-size:17px;line-height:1.6"),
       ol: style("margin:0 0 16px;padding-left:24px;font-size:17px;line-height:1.6"),
       li: style("margin:0 0 6px"),
+      // Tables as mail apps draw them: the HTML attributes older clients read, and inline styles
+      // (no stylesheet, no thead styling, which Outlook ignores).
+      table: (tagName) => ({
+        tagName,
+        attribs: {
+          width: "100%",
+          cellpadding: "8",
+          cellspacing: "0",
+          border: "0",
+          style: `border-collapse:collapse;margin:0 0 16px;font-size:15px;line-height:1.5;border:1px solid ${COLORS.muted}`,
+        },
+      }),
+      th: cell(`font-weight:bold;border:1px solid ${COLORS.muted}`),
+      td: cell(`border:1px solid ${COLORS.muted}`),
       a: (tagName, attribs) => ({
         tagName,
         attribs: {

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   EDITOR_COLOURS,
   EDITOR_FONT_SIZES_PT,
@@ -38,6 +39,8 @@ export interface ToolbarActions {
   linkActive?: boolean;
   /** The visual view's video dialog. */
   onEmbed?: () => void;
+  /** The visual view's table tool. */
+  tableTools?: ReactNode;
 }
 
 /** The SPEC §9 toolbar: the seven styles, then the font, size and colour pickers. */
@@ -82,6 +85,7 @@ export function FormatToolbar({ controls, ...actions }: ToolbarActions & { contr
           Embed
         </button>
       ) : null}
+      {actions.tableTools}
       <StylePicker label="Font" options={FONT_OPTIONS} onPick={actions.onFont} />
       <StylePicker label="Size" options={SIZE_OPTIONS} onPick={actions.onSize} />
       <StylePicker label="Colour" options={COLOUR_OPTIONS} onPick={actions.onColour} />

@@ -21,6 +21,7 @@ import { EmbedDialog } from "./embed-dialog";
 import { FormatToolbar, selectTextAlert, type ToolbarStyle } from "./format-toolbar";
 import type { ContentHandle } from "./html-editor";
 import { LinkDialog, type LinkDraft } from "./link-dialog";
+import { TableTools } from "./table-tools";
 
 interface Props {
   id: string;
@@ -209,6 +210,7 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
         onLink={openLink}
         linkActive={active?.link ?? false}
         onEmbed={() => setEmbedding(true)}
+        tableTools={<TableTools editor={editor} />}
       />
       {embedding ? (
         <EmbedDialog

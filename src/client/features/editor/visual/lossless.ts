@@ -27,7 +27,12 @@ export const RawHtml = atomBlock("rawHtml", "html", "data-raw-html").extend({
   },
 });
 
-const BLOCKS = new Set(["p", "h2", "h3", "blockquote", "ul", "ol", "li", "div", "figure", "figcaption"]);
+const BLOCKS = new Set([
+  ...["p", "h2", "h3", "blockquote", "ul", "ol", "li", "div", "figure", "figcaption"],
+  ...["table", "thead", "tbody", "tr", "th", "td"],
+]);
+/** Blocks whose single paragraph the editor adds or drops without a change of meaning. */
+const IMPLICIT_P = new Set(["li", "blockquote", "th", "td"]);
 const INLINE_MARKS = new Set(["a", "strong", "b", "em", "i", "u", "span"]);
 
 const attrsKey = (el: Element, skip: string[] = []) =>
@@ -79,7 +84,7 @@ function meaning(root: globalThis.Node): string {
     const tag = el.tagName.toLowerCase();
     if (BLOCKS.has(tag)) {
       const parent = path[path.length - 1]?.split("(")[0];
-      const implicit = tag === "p" && (parent === "li" || parent === "blockquote");
+      const implicit = tag === "p" && IMPLICIT_P.has(parent ?? "");
       const inner = implicit ? path : [...path, `${tag}(${attrsKey(el)})`];
       start(inner.join(">"));
       for (const child of el.childNodes) walk(child, inner, new Map());

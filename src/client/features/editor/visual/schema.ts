@@ -1,4 +1,5 @@
 import { type Extensions, Mark } from "@tiptap/core";
+import { Table, TableCell, TableHeader, TableRow } from "@tiptap/extension-table";
 import { Color, FontFamily, FontSize, TextStyle } from "@tiptap/extension-text-style";
 import StarterKit from "@tiptap/starter-kit";
 import { atomBlock } from "./atom-block";
@@ -12,6 +13,14 @@ import { VideoEmbed, VideoEmbedPaste } from "./video-embed";
  * exactly as in the HTML view, so both views hold the same document.
  */
 export const ImageMarker = atomBlock("imageMarker", "marker", "data-marker");
+
+/**
+ * A table as the allowlist stores it: rows in a tbody, a header row of th, cells' spans; no
+ * column widths or inline styles (the post's CSS lays it out).
+ */
+const PlainTable = Table.extend({
+  renderHTML: () => ["table", ["tbody", 0]],
+}).configure({ resizable: false });
 
 /** SPEC §9 font names as written (`font-family: Times New Roman`), whatever quotes the browser adds. */
 const PlainFontFamily = FontFamily.extend({
@@ -64,6 +73,10 @@ export const editorExtensions = (
     link: LINK_OPTIONS,
   }),
   LinkEnds,
+  PlainTable,
+  TableRow,
+  TableHeader,
+  TableCell,
   tagAsWritten("boldAsB", "b"),
   tagAsWritten("italicAsI", "i"),
   TextStyle,
