@@ -5,7 +5,8 @@
 // (or API read) alone, in page views per second. The beacons come from varied client addresses
 // (X-Forwarded-For from loopback, as behind a proxy), five pages per address, so the per-address
 // limit does not turn them into cheap 429s and a flush hashes one visitor per five views.
-import autocannon from "autocannon";
+import type autocannon from "autocannon";
+import { measure } from "./bench-check";
 
 const DESKTOP =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -46,7 +47,13 @@ async function run(baseURL: string, path: string, withBeacon: boolean, connectio
       }),
     });
   }
-  const result = await autocannon({ url: baseURL, connections, duration: seconds, pipelining: 1, requests });
+  const result = await measure(`${path} × ${connections}`, {
+    url: baseURL,
+    connections,
+    duration: seconds,
+    pipelining: 1,
+    requests,
+  });
   return {
     perSecond: result.requests.average / requests.length,
     p99: result.latency.p99,
@@ -80,7 +87,7 @@ export async function benchCounting(
     }
   }
   // The beacon alone: what one counted view costs the server.
-  const beaconOnly = await autocannon({
+  const beaconOnly = await measure("the beacon alone", {
     url: `${baseURL}/api/stats/view`,
     connections: options.connections[0]!,
     duration: options.seconds,

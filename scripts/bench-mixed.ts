@@ -7,7 +7,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
+import { expectOk, measure } from "./bench-check";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "./build-client.mjs";
 import { startDuet } from "./local-server";
@@ -42,7 +42,8 @@ async function signUp(baseURL: string, i: number): Promise<string> {
 }
 
 async function readLoad(baseURL: string, paths: string[]): Promise<number> {
-  const result = await autocannon({
+  for (const p of paths) await expectOk(`${baseURL}${p}`);
+  const result = await measure(`reads ${paths.join(" ")}`, {
     url: baseURL,
     connections: 10,
     duration: SECONDS,

@@ -9,11 +9,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import http from "node:http";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import { openDatabase, PGLITE_SETTINGS } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { findPostgresBinDir, startPostgresCluster } from "../src/server/test/postgres-cluster";
+import { expectOk, measure } from "./bench-check";
 import { freePort } from "./local-server";
 
 const args = new Map(
@@ -154,7 +154,8 @@ async function start(
 async function load(urls: string[], connections: number, onTick?: () => void) {
   let i = 0;
   const timer = onTick ? setInterval(onTick, 200) : null;
-  const result = await autocannon({
+  await expectOk(urls[0]!);
+  const result = await measure(`${urls[0]} and ${urls.length - 1} more × ${connections}`, {
     url: urls[0]!,
     connections,
     duration: SECONDS,
@@ -189,7 +190,7 @@ async function memory() {
     server = await start("npm", ["start", "--silent"], env);
     const pid = server.child.pid!;
     const list = (await (await fetch(`${server.baseURL}/api/posts?author=her`)).json()) as {
-      items: Array<{ id: string }>;
+      items: Array<{ id: string; slug: string }>;
     };
     await new Promise((r) => setTimeout(r, 5_000));
     const idle = treeRss(pid);
@@ -197,7 +198,7 @@ async function memory() {
     const urls = [
       `${server.baseURL}/api/posts?author=him`,
       `${server.baseURL}/his-blog`,
-      ...list.items.map((p) => `${server.baseURL}/post/${p.id}`),
+      ...list.items.map((p) => `${server.baseURL}/post/${p.slug}`),
       ...list.items.map((p) => `${server.baseURL}/api/posts/${p.id}`),
     ];
     const r = await load(urls, 50, () => {

@@ -12,9 +12,9 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
+import { expectOk, measure } from "./bench-check";
 import { benchCounting } from "./bench-counting";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "./build-client.mjs";
@@ -153,7 +153,13 @@ function cpuOf(pid: number | undefined): number {
 
 async function load(url: string, connections: number, pid: number | undefined): Promise<Result> {
   const before = cpuOf(pid);
-  const result = await autocannon({ url, connections, duration: SECONDS, pipelining: 1 });
+  await expectOk(url);
+  const result = await measure(`${url} × ${connections}`, {
+    url,
+    connections,
+    duration: SECONDS,
+    pipelining: 1,
+  });
   const cpu = cpuOf(pid) - before;
   return {
     rps: result.requests.average,
@@ -288,11 +294,14 @@ async function benchSize(size: number, clientDir: string, assetPath: string) {
     children.push(server.child);
     const { baseURL } = server;
     const list = await fetchBody(`${baseURL}/api/posts?author=him`);
-    const postId = (JSON.parse(list.body.toString()) as { items: Array<{ id: string }> }).items[0]!.id;
+    // A post's page lives at its slug (/post/{id} answers 301 to it).
+    const first = (JSON.parse(list.body.toString()) as { items: Array<{ id: string; slug: string }> })
+      .items[0]!;
+    const postId = first.id;
     // Bodies uncompressed (autocannon's default), the same bytes for Duet and both ceilings.
     const cases: Array<[string, string]> = [
       ["/his-blog page", "/his-blog"],
-      ["/post/{id} page", `/post/${postId}`],
+      ["/post/{slug} page", `/post/${first.slug}`],
       ["author list API", "/api/posts?author=him"],
       ["post by id API", `/api/posts/${postId}`],
       ["tag list API", "/api/posts?tag=travel"],

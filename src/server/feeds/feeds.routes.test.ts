@@ -3,6 +3,7 @@ import type { AuthorKey } from "../../common/limits";
 import { authorProfiles, blogPosts } from "../db/schema";
 import { buildTestApp, type TestApp } from "../test/test-app";
 import { xmlEscape } from "./feeds.routes";
+import { sitemapIndex, sitemapPosts } from "./sitemap";
 
 let t: TestApp;
 // Each post's address: feeds and the sitemap link posts by slug (docs/decisions/0033-post-addresses.md).
@@ -119,21 +120,70 @@ describe("GET /feed.xml", () => {
 });
 
 describe("GET /sitemap.xml", () => {
-  it("lists home, both blogs, every post and every tag page", async () => {
+  const locsOf = (xml: string, tag = "url") =>
+    [...xml.matchAll(new RegExp(`<${tag}><loc>([^<]*)</loc>`, "g"))].map((m) => m[1]!);
+
+  it("is a sitemap index of a pages file and the posts' files, each dated", async () => {
     const res = await get("/sitemap.xml");
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toBe("application/xml; charset=utf-8");
-    const locs = [...res.body.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-    expect(locs.slice(0, 3)).toEqual([
+    expect(res.body).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locsOf(res.body, "sitemap")).toEqual([
+      "https://blog.example.com/sitemaps/pages.xml",
+      "https://blog.example.com/sitemaps/posts-1.xml",
+    ]);
+    expect(res.body.match(/<lastmod>2024-05-0\dT\d\d:00:00\.000Z<\/lastmod>/g)).toHaveLength(2);
+  });
+
+  it("the pages file lists home, both blogs and every tag page; the posts file every post, dated", async () => {
+    const pagesFile = (await get("/sitemaps/pages.xml")).body;
+    expect(locsOf(pagesFile).slice(0, 3)).toEqual([
       "https://blog.example.com/",
       "https://blog.example.com/his-blog",
       "https://blog.example.com/her-blog",
     ]);
-    for (const id of [...ids.him, ...ids.her]) expect(locs).toContain(`https://blog.example.com/post/${id}`);
-    expect(locs).toContain("https://blog.example.com/tags/daily");
-    expect(locs).toContain("https://blog.example.com/tags/caf%C3%A9");
-    expect(locs).toContain("https://blog.example.com/tags/a%3Cb");
-    expect(res.body).toMatch(/<lastmod>2024-05-01T\d\d:00:00\.000Z<\/lastmod>/);
+    for (const tag of ["daily", "caf%C3%A9", "a%3Cb"])
+      expect(locsOf(pagesFile)).toContain(`https://blog.example.com/tags/${tag}`);
+    const posts = await get("/sitemaps/posts-1.xml");
+    expect(posts.statusCode).toBe(200);
+    const entries = posts.body.match(/<url>.*?<\/url>/g) ?? [];
+    expect(entries.map((e) => locsOf(e)[0]).sort()).toEqual(
+      [...ids.him, ...ids.her].map((slug) => `https://blog.example.com/post/${slug}`).sort(),
+    );
+    for (const e of entries) expect(e).toMatch(/<lastmod>2024-05-0\dT\d\d:00:00\.000Z<\/lastmod>/);
+  });
+
+  it("splits the posts into files of the given size, oldest first, none missing", async () => {
+    const index = await sitemapIndex(t.ctx, 10);
+    const files = locsOf(index, "sitemap").slice(1);
+    expect(files.map((f) => new URL(f).pathname)).toEqual([
+      "/sitemaps/posts-1.xml",
+      "/sitemaps/posts-2.xml",
+      "/sitemaps/posts-3.xml",
+    ]);
+    const all: string[] = [];
+    for (let n = 1; n <= 3; n++) {
+      const urls = locsOf((await sitemapPosts(t.ctx, n, 10))!);
+      expect(urls.length).toBeLessThanOrEqual(10);
+      all.push(...urls);
+    }
+    expect(all).toHaveLength(ids.him.length + ids.her.length);
+    expect(new Set(all).size).toBe(all.length);
+    expect(all[0]).toBe(`https://blog.example.com/post/${ids.him[0]}`);
+    expect(await sitemapPosts(t.ctx, 4, 10)).toBeNull();
+  });
+
+  it("answers 404 for a file past the last one or one it does not make", async () => {
+    for (const path of [
+      "/sitemaps/posts-2.xml",
+      "/sitemaps/posts-0.xml",
+      "/sitemaps/posts-1.xml.gz",
+      "/sitemaps/x%00.xml",
+    ]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(404);
+      expect(res.json()).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    }
   });
 });
 

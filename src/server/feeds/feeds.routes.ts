@@ -2,20 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
 import { feedTitle, paths } from "../../common/routes";
-import { pagePath } from "../../common/site-pages";
 import { blogName, type SiteSettings } from "../../common/site-settings";
 import type { BlogPostCard } from "../../common/types";
 import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
-import { cachedPublicPages } from "../pages/pages";
-import { listHashtags, listPostStamps, listPosts } from "../posts/posts.repository";
+import { listPosts } from "../posts/posts.repository";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
 import { parse } from "../validate";
+import { registerSitemapRoutes } from "./sitemap";
 
 export const FEED_SIZE = 20;
-// One sitemap file holds at most 50,000 URLs.
-const SITEMAP_MAX_POSTS = 45_000;
-const SITEMAP_MAX_TAGS = 4_000;
 const FEED_MAX_AGE_S = 300;
 
 const FeedQuerySchema = z.strictObject({
@@ -127,30 +123,7 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
     );
   }
 
-  app.get("/sitemap.xml", async (request, reply) => {
-    const body = await ctx.cache.getOrLoad("sitemap", async () => {
-      const [posts, tags, sitePages] = await Promise.all([
-        listPostStamps(ctx.db, SITEMAP_MAX_POSTS, ctx.now()),
-        listHashtags(ctx.db, SITEMAP_MAX_TAGS, ctx.now()),
-        cachedPublicPages(ctx),
-      ]);
-      const url = (loc: string, lastmod?: string) =>
-        `<url><loc>${xmlEscape(`${publicUrl}${loc}`)}</loc>${lastmod ? `<lastmod>${lastmod}</lastmod>` : ""}</url>`;
-      const xml = [
-        '<?xml version="1.0" encoding="UTF-8"?>\n',
-        '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-        url(paths.home),
-        ...AUTHORS.map((author) => url(paths.blog(author))),
-        ...posts.map((p) => url(paths.post(p.slug), p.changed)),
-        ...tags.map((tag) => url(paths.tag(tag))),
-        // The authors' published pages (issue 21), Privacy and Terms among them.
-        ...[...sitePages.bySlug.values()].map((p) => url(pagePath(p.slug), p.updatedAt ?? undefined)),
-        "</urlset>\n",
-      ].join("");
-      return toCachedBody(xml, "application/xml; charset=utf-8");
-    });
-    return sendCached(request, reply, body, feedCacheControl());
-  });
+  registerSitemapRoutes(app, ctx, feedCacheControl);
 
   const robots = toCachedBody(
     [

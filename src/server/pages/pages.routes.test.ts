@@ -3,6 +3,7 @@ import { PAGE_MESSAGES } from "../../common/schemas/site-page";
 import type { ShellData } from "../../common/types";
 import { archiveTables } from "../archive/tables";
 import { sitePages } from "../db/schema";
+import { readSitemap } from "../test/sitemap";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 let t: TestApp;
@@ -119,7 +120,7 @@ describe("pages the authors write", () => {
       ],
     });
     expect((await call("GET", "/api/pages/about-us", reader)).json()).toMatchObject({ title: "About us" });
-    const sitemap = (await call("GET", "/sitemap.xml")).body;
+    const sitemap = await readSitemap((url) => call("GET", url));
     expect(sitemap).toContain("/p/about-us</loc>");
     expect(sitemap).toContain("/privacy</loc>");
     expect((await call("GET", "/feed.xml")).body).not.toContain("About us");

@@ -5,7 +5,7 @@ import type { OwnPostFilter } from "../../common/schemas/own-posts";
 import type { BlogPost, BlogPostCard, Page } from "../../common/types";
 import type { Db } from "../db/client";
 import { authorProfiles, blogPosts } from "../db/schema";
-import { after, exactInstant, newestFirst, type PageRequest, toPage } from "../pagination";
+import { after, exactInstant, newestFirst, oldestFirst, type PageRequest, toPage } from "../pagination";
 import { postColumns, toBlogPost, toBlogPostCard } from "./post.presenter";
 import { publicPostsWhere } from "./visibility";
 
@@ -115,29 +115,41 @@ export async function getPublicPost(db: Db, id: string, now: Date): Promise<Blog
   return row ? toBlogPost(row, now) : null;
 }
 
-/** Every public post's id and last change, newest first (sitemap), bounded. */
+// A scheduled post edited before its time changed last when it was published.
+const changedAt = sql<string>`to_char(greatest(${blogPosts.date}, ${blogPosts.lastUpdated}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * One sitemap file of public posts: oldest first, so a file's posts stay in it as posts are added
+ * (the newest file grows, then a new one starts), each with its last change.
+ */
 export async function listPostStamps(
   db: Db,
-  limit: number,
+  page: { offset: number; limit: number },
   now: Date,
-): Promise<Array<{ id: string; slug: string; changed: string }>> {
-  const rows = await db
-    .select({
-      id: blogPosts.id,
-      slug: blogPosts.slug,
-      date: blogPosts.date,
-      lastUpdated: blogPosts.lastUpdated,
-    })
+): Promise<Array<{ slug: string; changed: string }>> {
+  return db
+    .select({ slug: blogPosts.slug, changed: changedAt })
     .from(blogPosts)
     .where(publicPostsWhere(now))
-    .orderBy(...newestFirst(blogPosts.date, blogPosts.id))
-    .limit(limit);
-  // A scheduled post edited before its time changed last when it was published.
-  return rows.map((r) => ({
-    id: r.id,
-    slug: r.slug,
-    changed: (r.lastUpdated && r.lastUpdated > r.date ? r.lastUpdated : r.date).toISOString(),
-  }));
+    .orderBy(...oldestFirst(blogPosts.date, blogPosts.id))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/** How many sitemap files of `perFile` posts the public posts fill, and the last change in each. */
+export async function postStampFiles(db: Db, perFile: number, now: Date): Promise<string[]> {
+  const res = await db.execute(sql`
+    select file, to_char(max(changed) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as changed
+    from (
+      select greatest(${blogPosts.date}, ${blogPosts.lastUpdated}) as changed,
+        (row_number() over (order by ${sql.join(oldestFirst(blogPosts.date, blogPosts.id), sql`, `)}) - 1) / ${perFile} as file
+      from ${blogPosts} where ${publicPostsWhere(now)}
+    ) stamps
+    group by file`);
+  type Row = { file: string | number; changed: string };
+  const rows = (Array.isArray(res) ? res : (res as { rows: Row[] }).rows) as Row[];
+  // Ordered here: a few rows, and no sort of every post in the database.
+  return rows.sort((a, b) => Number(a.file) - Number(b.file)).map((r) => r.changed);
 }
 
 /** Every distinct hashtag of a public post (sitemap tag pages). */

@@ -1,0 +1,27 @@
+// Every bench row is measured through here: a row whose answers were not all 2xx (a redirect, a
+// 404, a 429, a 5xx), or that had socket errors or timeouts, stops the bench with what went
+// wrong, so an error is never printed as throughput.
+import autocannon from "autocannon";
+
+/** autocannon, then a loud failure naming the row unless every answer was 2xx. */
+export async function measure(label: string, options: autocannon.Options): Promise<autocannon.Result> {
+  const result = await autocannon(options);
+  const codes = Object.entries(result.statusCodeStats ?? {})
+    .filter(([code]) => !code.startsWith("2"))
+    .map(([code, stat]) => `${(stat as { count: number }).count}× ${code}`);
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0 || result.requests.total === 0) {
+    throw new Error(
+      `bench row '${label}' failed: ${result.non2xx} non-2xx answers${codes.length ? ` (${codes.join(", ")})` : ""}, ` +
+        `${result.errors} errors, ${result.timeouts} timeouts, of ${result.requests.total} requests`,
+    );
+  }
+  return result;
+}
+
+/** One GET before a row is loaded: a path that redirects or fails is refused before it is timed. */
+export async function expectOk(url: string, init: RequestInit = {}): Promise<void> {
+  const res = await fetch(url, { redirect: "manual", ...init });
+  await res.arrayBuffer();
+  if (res.status < 200 || res.status > 299)
+    throw new Error(`bench row for ${url}: answered ${res.status}, not 2xx`);
+}
