@@ -8,7 +8,7 @@ import { buildTestApp, type TestApp } from "../test/test-app";
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const image = (id: string, alt: string | null, ext = "webp"): PostImage => ({
