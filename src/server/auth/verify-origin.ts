@@ -24,6 +24,16 @@ export const VERIFY_ORIGIN_COOKIE = "duet_verify_origin";
 const COOKIE_PATH = "/api/auth/verify-email";
 /** As long as someone may take to open the email (the resend button sends new links meanwhile). */
 const ORIGIN_TTL_S = 7 * 24 * 60 * 60;
+/**
+ * The emailed link can be opened before the sign-up's answer (and its cookie) reaches the browser
+ * that registered: 'Creating Account...' still shows while the mail is already in. While that
+ * answer is pending, the link waits for it, redirecting to itself every WAIT_HOP_MS, at most
+ * WAIT_HOPS times; the browser sends the cookie as soon as it has it.
+ */
+const WAIT_HOP_MS = 700;
+const WAIT_HOPS = 12;
+/** Only an account this new can still be waiting for its sign-up's answer. */
+const SIGN_UP_ANSWER_MS = 2 * 60_000;
 /** The reset-style link the detour hands out lives as long as an emailed reset link. */
 const RESET_TTL_MS = 60 * 60_000;
 const PREFIX = "verify-origin:";
@@ -115,7 +125,7 @@ export async function verificationDetour(
   if (!payload || typeof payload.email !== "string" || payload.updateTo) return null;
   if (!authorKeyForEmail(ctx.config, payload.email)) return null;
   const [account] = await ctx.db
-    .select({ id: user.id, emailVerified: user.emailVerified })
+    .select({ id: user.id, emailVerified: user.emailVerified, createdAt: user.createdAt })
     .from(user)
     .where(eq(user.email, payload.email.toLowerCase()))
     .limit(1);
@@ -127,6 +137,8 @@ export async function verificationDetour(
     await ctx.db.delete(verification).where(eq(verification.identifier, `${PREFIX}${account.id}`));
     return null;
   }
+  const waitFor = await waitForSignUpAnswer(ctx, request, account);
+  if (waitFor) return waitFor;
   // A reset token like the emailed ones (stored hashed by Better Auth's storeIdentifier option):
   // setting the password confirms the address (onPasswordReset) and ends every session.
   const resetToken = randomBytes(24).toString("base64url");
@@ -136,4 +148,29 @@ export async function verificationDetour(
     expiresAt: new Date(ctx.now().getTime() + RESET_TTL_MS),
   });
   return `${paths.resetPassword}?token=${resetToken}&verify=1`;
+}
+
+/**
+ * A browser opened the link while the sign-up that made the account has not answered yet (its
+ * registering-client row is written with the answer): the same link again, a moment later, with
+ * the cookie the browser will have by then. Anyone else, or after the last hop, gets the detour.
+ */
+async function waitForSignUpAnswer(
+  ctx: AppContext,
+  request: FastifyRequest,
+  account: { id: string; createdAt: Date },
+): Promise<string | null> {
+  const url = new URL(request.url, ctx.config.publicUrl);
+  const hop = Number.parseInt(url.searchParams.get("wait") ?? "0", 10);
+  if (!isBrowser(request) || !(hop >= 0 && hop < WAIT_HOPS)) return null;
+  if (ctx.now().getTime() - account.createdAt.getTime() > SIGN_UP_ANSWER_MS) return null;
+  const [answered] = await ctx.db
+    .select({ id: verification.id })
+    .from(verification)
+    .where(eq(verification.identifier, `${PREFIX}${account.id}`))
+    .limit(1);
+  if (answered) return null;
+  await new Promise((resolve) => setTimeout(resolve, WAIT_HOP_MS));
+  url.searchParams.set("wait", String(hop + 1));
+  return `${url.pathname}${url.search}`;
 }
