@@ -227,7 +227,7 @@ test.describe("on a fresh blog", () => {
       const page = await browser.newPage({ baseURL: server.baseURL });
       await page.goto("/her-blog");
       await expect(page.getByText(EMPTY)).toBeVisible();
-      await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
 
       const request = await playwright.request.newContext();
       await createAccount(request, server, { email: HER_EMAIL, name: "her" });
@@ -245,10 +245,10 @@ test.describe("on a fresh blog", () => {
       await expect(cards).toHaveCount(12);
       await expect(cards.first()).toContainText("Her post number 13");
       await expect(page.getByText("Her post number 1", { exact: true })).toHaveCount(0);
-      await page.getByRole("button", { name: "Load more" }).click();
+      await page.getByRole("link", { name: "Load more" }).click();
       await expect(cards).toHaveCount(13);
       await expect(cards.last()).toContainText("Her post number 1");
-      await expect(page.getByRole("button", { name: "Load more" })).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Load more" })).toHaveCount(0);
       await page.close();
     } finally {
       await stop();

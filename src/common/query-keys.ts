@@ -33,8 +33,11 @@ export const inlineQuery = <T>(key: Keyed<T>, data: NoInfer<T>): InlinedQuery =>
 export const queryKeys = {
   /** Every list of posts (both blogs, every tag): what a post write makes stale. */
   postLists: ["posts"] as const,
-  authorPosts: (author: "him" | "her") => keyed<Pages<BlogPostCard>>(["posts", "author", author]),
-  tagPosts: (tag: string) => keyed<Pages<BlogPostCard>>(["posts", "tag", tag]),
+  /** A blog's posts from the start, or from an older page's cursor (its link works without JavaScript). */
+  authorPosts: (author: "him" | "her", from: string | null = null) =>
+    keyed<Pages<BlogPostCard>>(["posts", "author", author, ...(from ? [from] : [])]),
+  tagPosts: (tag: string, from: string | null = null) =>
+    keyed<Pages<BlogPostCard>>(["posts", "tag", tag, ...(from ? [from] : [])]),
   /**
    * Search results for normalised words, from the start or from a later page's cursor (its link
    * works without JavaScript). Under "posts": a post write makes them stale too.

@@ -7,7 +7,7 @@ import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { cachedPublicPages } from "../pages/pages";
 import { listHashtags, listPostStamps, postStampFiles } from "../posts/posts.repository";
-import { xmlEscape } from "./feeds.routes";
+import { xmlEscape } from "./xml";
 
 /**
  * The sitemap (sitemaps.org): `/sitemap.xml` is a sitemap index naming `/sitemaps/pages.xml`

@@ -30,12 +30,17 @@ const simple =
     };
   };
 
+/** The `?cursor=` of a list page: the older page its link (no JavaScript needed) asked for. */
+const listCursor = (query: Record<string, unknown>): string | null =>
+  typeof query.cursor === "string" ? query.cursor : null;
+
 function authorBlog(author: AuthorKey): PageLoader {
-  return async (ctx, { pathname }) => {
+  return async (ctx, { pathname, query }) => {
+    const cursor = listCursor(query);
     const site = await cachedPublicSiteSettings(ctx);
     const { siteName } = site;
     const blog = blogName(site, author);
-    const { page } = await cachedPostList(ctx, parsePostListQuery({ author }));
+    const { page } = await cachedPostList(ctx, parsePostListQuery({ author, ...(cursor ? { cursor } : {}) }));
     return {
       head: {
         title: `${blog} - ${siteName}`,
@@ -44,7 +49,7 @@ function authorBlog(author: AuthorKey): PageLoader {
         image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
         feeds: [{ path: paths.feed(author), title: feedTitle(siteName, blog) }],
       },
-      queries: [inlineQuery(queryKeys.authorPosts(author), firstPageOf(page))],
+      queries: [inlineQuery(queryKeys.authorPosts(author, cursor), firstPageOf(page, cursor))],
       status: 200,
       cacheable: true,
       serverRendered: true,
@@ -74,7 +79,8 @@ const homePage: PageLoader = async (ctx, page) => {
   };
 };
 
-const tagPage: PageLoader = async (ctx, { params }) => {
+const tagPage: PageLoader = async (ctx, { params, query }) => {
+  const cursor = listCursor(query);
   const { siteName } = await cachedPublicSiteSettings(ctx);
   const raw = (params.tag ?? "").slice(0, 80);
   const tag = normaliseTagParam(params.tag ?? "");
@@ -91,7 +97,7 @@ const tagPage: PageLoader = async (ctx, { params }) => {
       serverRendered: true,
     };
   }
-  const { page } = await cachedPostList(ctx, parsePostListQuery({ tag }));
+  const { page } = await cachedPostList(ctx, parsePostListQuery({ tag, ...(cursor ? { cursor } : {}) }));
   return {
     head: {
       title: `#${tag} - ${siteName}`,
@@ -100,7 +106,7 @@ const tagPage: PageLoader = async (ctx, { params }) => {
       canonicalPath: paths.tag(tag),
       image: page.items.find((p) => p.imageUrl)?.imageUrl ?? null,
     },
-    queries: [inlineQuery(queryKeys.tagPosts(tag), firstPageOf(page))],
+    queries: [inlineQuery(queryKeys.tagPosts(tag, cursor), firstPageOf(page, cursor))],
     status: 200,
     cacheable: true,
     serverRendered: true,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useSearchParams } from "react-router";
 import type { AuthorKey } from "../../../common/limits";
 import { paths } from "../../../common/routes";
 import { FollowBox } from "../../features/follow/components/follow-box";
@@ -13,7 +14,7 @@ import { shell, useDocumentTitle } from "../layout/use-document-title";
  * by her page, so his page's chunk does not carry the pin-board).
  */
 export function AuthorBlog({ author, sidebar }: { author: AuthorKey; sidebar?: ReactNode }) {
-  const list = usePostList({ author });
+  const list = usePostList({ author }, useSearchParams()[0].get("cursor"));
   const { siteName } = shell();
   const blog = siteBlogName(author);
   useDocumentTitle(`${blog} - ${siteName}`);

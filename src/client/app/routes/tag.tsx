@@ -1,4 +1,4 @@
-import { useParams } from "react-router";
+import { useParams, useSearchParams } from "react-router";
 import { paths } from "../../../common/routes";
 import { normaliseTagParam } from "../../../common/rules/hashtag-link";
 import { usePostList } from "../../features/posts/api/post-lists";
@@ -9,7 +9,7 @@ import { shell, useDocumentTitle } from "../layout/use-document-title";
 const noPostsText = (tag: string) => `No posts found with #${tag}`;
 
 function TagPosts({ tag }: { tag: string }) {
-  const list = usePostList({ tag });
+  const list = usePostList({ tag }, useSearchParams()[0].get("cursor"));
   const { state } = list;
   const empty = (state.status === "ready" || state.status === "fallback") && state.posts.length === 0;
   return (

@@ -10,6 +10,7 @@ export function LoadMore({
   failedText,
   label = "Load more",
   align,
+  href,
   onLoadMore,
 }: {
   hasMore: boolean;
@@ -18,8 +19,11 @@ export function LoadMore({
   failedText: string;
   label?: string;
   align?: "start";
+  /** The next page's address: a link that works without JavaScript, enhanced to load in place. */
+  href?: string;
   onLoadMore: () => void;
 }) {
+  const text = loading ? "Loading..." : label;
   return (
     <>
       {failed ? (
@@ -29,16 +33,30 @@ export function LoadMore({
       ) : null}
       {hasMore ? (
         <div className={align ? "load-more load-more-start" : "load-more"}>
-          <button
-            type="button"
-            className="button button-ghost"
-            aria-disabled={loading}
-            onClick={() => {
-              if (!loading) onLoadMore();
-            }}
-          >
-            {loading ? "Loading..." : label}
-          </button>
+          {href ? (
+            <a
+              href={href}
+              className="button button-ghost"
+              aria-disabled={loading}
+              onClick={(event) => {
+                event.preventDefault();
+                if (!loading) onLoadMore();
+              }}
+            >
+              {text}
+            </a>
+          ) : (
+            <button
+              type="button"
+              className="button button-ghost"
+              aria-disabled={loading}
+              onClick={() => {
+                if (!loading) onLoadMore();
+              }}
+            >
+              {text}
+            </button>
+          )}
         </div>
       ) : null}
     </>

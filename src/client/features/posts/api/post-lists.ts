@@ -13,10 +13,11 @@ type Filter = { author: AuthorKey } | { tag: string };
 export const fetchPostsPage = (filter: Filter, cursor: string | null, signal?: AbortSignal) =>
   call(postsList, { query: { ...filter, cursor }, signal });
 
-const listQueryOptions = (filter: Filter) =>
+const listQueryOptions = (filter: Filter, from: string | null) =>
   keyedPages(
-    "author" in filter ? queryKeys.authorPosts(filter.author) : queryKeys.tagPosts(filter.tag),
+    "author" in filter ? queryKeys.authorPosts(filter.author, from) : queryKeys.tagPosts(filter.tag, from),
     ({ pageParam, signal }) => fetchPostsPage(filter, pageParam, signal),
+    from,
   );
 
 export type PostListState =
@@ -32,17 +33,22 @@ export interface PostList {
   loadingMore: boolean;
   loadMoreFailed: boolean;
   loadMore: () => void;
+  /** The cursor of the next older page (the Load more link's `?cursor=`), null on the last page. */
+  nextCursor: string | null;
 }
 
-/** A paginated list of cards (newest first), with the local-storage fallback of SPEC §3/§8. */
-export function usePostList(filter: Filter): PostList {
+/**
+ * A paginated list of cards (newest first), with the local-storage fallback of SPEC §3/§8, from
+ * the start or from `from` (the `?cursor=` of an older page reached without JavaScript).
+ */
+export function usePostList(filter: Filter, from: string | null = null): PostList {
   const query = useInfiniteQuery<
     Page<BlogPostCard>,
     Error,
     InfiniteData<Page<BlogPostCard>, string | null>,
     readonly unknown[],
     string | null
-  >(listQueryOptions(filter));
+  >(listQueryOptions(filter, from));
   const posts = useMemo(() => query.data?.pages.flatMap((p) => p.items), [query.data]);
 
   useEffect(() => {
@@ -66,5 +72,6 @@ export function usePostList(filter: Filter): PostList {
     loadingMore: query.isFetchingNextPage,
     loadMoreFailed: !!posts && query.isFetchNextPageError,
     loadMore: () => void query.fetchNextPage(),
+    nextCursor: query.data?.pages.at(-1)?.nextCursor ?? null,
   };
 }

@@ -61,6 +61,8 @@ export function PostList({
         loading={list.loadingMore}
         failed={list.loadMoreFailed}
         failedText="Failed to load more posts. Please try again."
+        // Without JavaScript the button is a link to the next older page; with it, it loads here.
+        href={list.nextCursor ? `?cursor=${encodeURIComponent(list.nextCursor)}` : undefined}
         onLoadMore={list.loadMore}
       />
     </>
