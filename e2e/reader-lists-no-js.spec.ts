@@ -7,6 +7,8 @@ test("with JavaScript off, his blog and a tag page walk page by page to the olde
   browser,
   playwright,
 }) => {
+  // Its own server and 30 posts published through the API before the walk.
+  test.setTimeout(120_000);
   const { server, stop } = await startServer();
   try {
     const request = await playwright.request.newContext();
