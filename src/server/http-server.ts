@@ -11,8 +11,9 @@ import {
 } from "fastify";
 import { ERROR_CODES } from "../common/error-codes";
 import { clientKey } from "./client-key";
+import { isStatementTimeout } from "./db/client";
 import type { Config } from "./env";
-import { AppError } from "./errors";
+import { AppError, databaseBusy } from "./errors";
 import { closeSlowHeads } from "./head-deadline";
 import { fastifyTrustProxy } from "./plugins/security";
 
@@ -157,6 +158,14 @@ export function limitConnections(app: FastifyInstance, config: Pick<Config, "tru
 export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+  }
+  if (isStatementTimeout(error)) {
+    request.log.warn({ err: error }, "statement timeout");
+    const busy = databaseBusy();
+    return reply
+      .status(busy.statusCode)
+      .header("retry-after", "5")
+      .send({ error: { code: busy.code, message: busy.message } });
   }
   const err = error as { statusCode?: number; code?: string; message?: string };
   const status = err.statusCode ?? 500;
