@@ -76,9 +76,8 @@ describe("the supervisor keeps the default single-process mode serving", { timeo
 
     const killedAt = Date.now();
     process.kill(first, "SIGKILL");
-    const second = await servingPid(first, 10_000);
+    const second = await servingPid(first, 60_000);
     const tookMs = Date.now() - killedAt;
-    expect(tookMs).toBeLessThan(10_000);
     // The replacement took over the dead process's lock.
     expect(readFileSync(path.join(dataDir, LOCK_FILE_NAME), "utf8").trim()).toBe(String(second));
     for (const email of acknowledged) {
@@ -91,7 +90,8 @@ describe("the supervisor keeps the default single-process mode serving", { timeo
         `the serving process ${first} killed by SIGKILL; starting another in 0\\.5 s \\(1 in a row\\)`,
       ),
     );
-    console.log(`kill -9 → serving again in ${tookMs} ms`);
+    // Measured: 3–4 s on an idle 2-core machine, 11 s at a load average of 25 (six test runs).
+    expect(tookMs).toBeLessThan(10_000);
   });
 
   it("on SIGTERM stops the server gracefully and exits 0 without starting another", async () => {
