@@ -37,6 +37,8 @@ export async function buildServer() {
       main: "src/server/main.ts",
       "start-check": "src/server/start-check.ts",
       prepare: "src/server/prepare.ts",
+      // npm start's supervisor: replaces a serving process that dies (src/server/supervisor.ts).
+      supervisor: "src/server/supervisor.ts",
       // The studio's archive import checks uploads in this child process (archive/inspect-child.ts).
       "archive-inspect": "src/server/archive/inspect-worker.ts",
     },

@@ -1,6 +1,7 @@
 // `npm start`: compile the server if its sources changed, check the configuration, build the
 // client and create a new embedded database in child processes (their memory goes back when they
-// exit), then run the compiled server (dist/server/main.js) in this process: migrate, seed, serve.
+// exit), then run the compiled server (dist/server/main.js) as a supervised child process:
+// migrate, seed, serve, and a replacement within seconds when it dies (src/server/supervisor.ts).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -35,4 +36,6 @@ if (createDatabase) {
   });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-await import(pathToFileURL(path.join(SERVER_DIST, "main.js")).href);
+// The server runs as a child of this process, which replaces it within seconds if it dies.
+const { supervise } = await import(pathToFileURL(path.join(SERVER_DIST, "supervisor.js")).href);
+supervise({ script: path.join(SERVER_DIST, "main.js") });

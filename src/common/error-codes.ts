@@ -39,6 +39,7 @@ export const ERROR_CODES = {
   shuttingDown: "SHUTTING_DOWN",
   notReady: "NOT_READY",
   storageUnavailable: "STORAGE_UNAVAILABLE",
+  databaseBusy: "DATABASE_BUSY",
   mailFailed: "MAIL_FAILED",
   contactTestFailed: "CONTACT_TEST_FAILED",
   // Moving in and out.

@@ -27,5 +27,8 @@ export const unsupportedMedia = (message = "That file is not a supported image."
   new AppError(415, C.unsupportedMedia, message);
 export const tooManyRequests = (message = "Too many requests. Please try again later.") =>
   new AppError(429, C.tooManyRequests, message);
+/** A statement ran past the database's statement timeout (db/client.ts) and was cancelled. */
+export const databaseBusy = (message = "The blog is busy right now. Please try again in a moment.") =>
+  new AppError(503, C.databaseBusy, message);
 export const storageUnavailable = (message = "The images could not be stored right now. Please try again.") =>
   new AppError(503, C.storageUnavailable, message);

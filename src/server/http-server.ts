@@ -11,8 +11,10 @@ import {
 } from "fastify";
 import { ERROR_CODES } from "../common/error-codes";
 import { clientKey } from "./client-key";
+import { isStatementTimeout } from "./db/client";
 import type { Config } from "./env";
-import { AppError } from "./errors";
+import { AppError, databaseBusy } from "./errors";
+import { closeSlowHeads } from "./head-deadline";
 import { fastifyTrustProxy } from "./plugins/security";
 
 // The HTTP server under the app: limits against slow or oversized clients, the request log, and
@@ -124,8 +126,18 @@ export function serverOptions(
   };
 }
 
-/** Slow-header floods: a file-descriptor ceiling for the process and a share per client address. */
+/** The raw 408 a connection gets when its request head is late (Node's parser has not answered). */
+export function timeoutAnswer(): string {
+  const answer = clientErrorAnswer("ERR_HTTP_REQUEST_TIMEOUT");
+  return `HTTP/1.1 408 Request Timeout\r\nContent-Length: ${Buffer.byteLength(answer.body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${answer.body}`;
+}
+
+/**
+ * Slow-header floods: every connection's request head within HEADERS_TIMEOUT_MS, a
+ * file-descriptor ceiling for the process and a share per client address.
+ */
 export function limitConnections(app: FastifyInstance, config: Pick<Config, "trustProxy">): void {
+  closeSlowHeads(app.server, HEADERS_TIMEOUT_MS, timeoutAnswer());
   app.server.maxConnections = MAX_CONNECTIONS;
   if (config.trustProxy !== false && config.trustProxy !== 0) return;
   const perAddress = new Map<string, number>();
@@ -146,6 +158,14 @@ export function limitConnections(app: FastifyInstance, config: Pick<Config, "tru
 export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
+  }
+  if (isStatementTimeout(error)) {
+    request.log.warn({ err: error }, "statement timeout");
+    const busy = databaseBusy();
+    return reply
+      .status(busy.statusCode)
+      .header("retry-after", "5")
+      .send({ error: { code: busy.code, message: busy.message } });
   }
   const err = error as { statusCode?: number; code?: string; message?: string };
   const status = err.statusCode ?? 500;

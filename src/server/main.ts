@@ -1,6 +1,7 @@
 import cluster from "node:cluster";
 import { runPrimary } from "./cluster";
 import { type Config, ConfigError, loadConfig } from "./env";
+import { reportFatal } from "./fatal";
 import { loadOrCreateSecret } from "./secret";
 
 // The environment is checked before anything heavy loads: a bad variable is one line and exit 2
@@ -25,6 +26,9 @@ async function main() {
     return;
   }
 
+  // An error nothing caught ends this process with one line of cause for the supervisor
+  // (supervisor.ts), which starts another; without one, the default: the stack and exit 1.
+  process.on("uncaughtException", reportFatal);
   const { serve } = await import("./serve");
   await serve(config);
 }

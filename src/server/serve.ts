@@ -8,6 +8,7 @@ import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/l
 import { runMigrations } from "./db/migrate";
 import { seedDemo } from "./db/seed";
 import type { Config } from "./env";
+import { EXIT_REFUSED } from "./fatal";
 import { loadOrCreateSecret } from "./secret";
 import { createStorage } from "./storage/storage";
 import { backfillImageSizes } from "./uploads/image-sizes";
@@ -72,7 +73,8 @@ export async function serve(config: Config): Promise<void> {
     } catch (error) {
       if (error instanceof DataDirLockedError) {
         console.error(error.message);
-        process.exit(1);
+        // Refused, not crashed: a supervisor must not start another (supervisor.ts).
+        process.exit(EXIT_REFUSED);
       }
       throw error;
     }

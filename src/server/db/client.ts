@@ -36,11 +36,32 @@ export const PGLITE_SETTINGS = [
 
 export type DatabaseOptions =
   | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob | File }
-  | { kind: "postgres"; url: string; max?: number };
+  | { kind: "postgres"; url: string; max?: number; statementTimeoutMs?: number };
+
+/**
+ * Every statement on PostgreSQL is bounded: one slow query cannot hold a connection (and the
+ * requests queued behind it) for minutes; the request that hit it gets a 503 (http-server.ts).
+ * PGlite ignores statement_timeout (no timers in its single WebAssembly thread: `pg_sleep(2)`
+ * under a 300 ms timeout ran 2 s): docs/decisions/0042-bounding-database-work.md.
+ */
+export const STATEMENT_TIMEOUT_MS = 30_000;
+
+/** PostgreSQL's "canceling statement due to statement timeout" (query_canceled), drizzle-wrapped or not. */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
+    if (e.code === "57014") return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.max ?? 10,
+      statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+    });
     // An idle client error (server restart) must not crash the process.
     pool.on("error", () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
