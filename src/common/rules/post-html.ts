@@ -229,3 +229,19 @@ export function purifyPostHtml(purify: DOMPurify, html: string): string {
     RETURN_TRUSTED_TYPE: false,
   }) as string;
 }
+
+/**
+ * What the allowlist would drop from what the author wrote, named for the author (`<script>`,
+ * `onclick on <p>`): the editor says so before saving (browser side, through DOMPurify's record).
+ */
+export function droppedByAllowlist(purify: DOMPurify, html: string): string[] {
+  purifyPostHtml(purify, html);
+  const names = new Set<string>();
+  for (const removed of purify.removed) {
+    if ("attribute" in removed && removed.attribute && removed.from)
+      names.add(`${removed.attribute.name} on <${removed.from.nodeName.toLowerCase()}>`);
+    else if ("element" in removed && removed.element?.nodeType === 1)
+      names.add(`<${removed.element.nodeName.toLowerCase()}>`);
+  }
+  return [...names];
+}
