@@ -38,8 +38,8 @@ test.describe("tables in posts", () => {
     const table = page.getByRole("article").getByRole("table");
     await expect(table.getByRole("columnheader", { name: "Where" })).toBeVisible();
     await expect(table.getByRole("cell", { name: "Lisbon" })).toBeVisible();
-    const id = page.url().split("/").pop()!;
-    const post = await (await context.request.get(`/api/posts/${id}`)).json();
+    const slug = page.url().split("/").pop()!;
+    const post = await (await context.request.get(`/api/posts/by-slug/${slug}`)).json();
     expect(post.content).toContain("<th><p>Day</p></th><th><p>Where</p></th>");
   });
 

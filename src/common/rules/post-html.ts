@@ -240,8 +240,11 @@ export function droppedByAllowlist(purify: DOMPurify, html: string): string[] {
   for (const removed of purify.removed) {
     if ("attribute" in removed && removed.attribute && removed.from)
       names.add(`${removed.attribute.name} on <${removed.from.nodeName.toLowerCase()}>`);
-    else if ("element" in removed && removed.element?.nodeType === 1)
-      names.add(`<${removed.element.nodeName.toLowerCase()}>`);
+    else if ("element" in removed && removed.element?.nodeType === 1) {
+      const tag = removed.element.nodeName.toLowerCase();
+      // The document DOMPurify parses into, never something the author wrote.
+      if (!["html", "head", "body"].includes(tag)) names.add(`<${tag}>`);
+    }
   }
   return [...names];
 }
