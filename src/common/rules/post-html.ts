@@ -229,3 +229,22 @@ export function purifyPostHtml(purify: DOMPurify, html: string): string {
     RETURN_TRUSTED_TYPE: false,
   }) as string;
 }
+
+/**
+ * What the allowlist would drop from what the author wrote, named for the author (`<script>`,
+ * `onclick on <p>`): the editor says so before saving (browser side, through DOMPurify's record).
+ */
+export function droppedByAllowlist(purify: DOMPurify, html: string): string[] {
+  purifyPostHtml(purify, html);
+  const names = new Set<string>();
+  for (const removed of purify.removed) {
+    if ("attribute" in removed && removed.attribute && removed.from)
+      names.add(`${removed.attribute.name} on <${removed.from.nodeName.toLowerCase()}>`);
+    else if ("element" in removed && removed.element?.nodeType === 1) {
+      const tag = removed.element.nodeName.toLowerCase();
+      // The document DOMPurify parses into, never something the author wrote.
+      if (!["html", "head", "body"].includes(tag)) names.add(`<${tag}>`);
+    }
+  }
+  return [...names];
+}

@@ -22,6 +22,7 @@ import { purifyPostHtml } from "../../../../common/rules/post-html";
 import { type EditorValue, previewHtml } from "../editor-model";
 import { useContentImages } from "../use-add-images";
 import { ContentField, type EditorView } from "./content-field";
+import { DroppedNote } from "./dropped-note";
 import { ImageManager } from "./image-manager";
 import { ModeTabs, type WritingMode } from "./mode-tabs";
 import "../prosemirror.css";
@@ -120,8 +121,9 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
             thumbnailId={value.thumbnailId}
             onView={setView}
             invalid={errors.content}
-            describedBy={describe(null, errors.content)}
+            describedBy={describe(`${uid}-dropped`, errors.content)}
           />
+          <DroppedNote id={`${uid}-dropped`} content={value.content} />
         </div>
         <div
           id={`${uid}-view`}
