@@ -56,7 +56,11 @@ describe("POST /api/stats/view › counting", () => {
     const sent = [];
     for (let i = 0; i < 200; i++) {
       sent.push(
-        sendBeacon(t, { p: `/post/${post.id}` }, { ip: addresses[i % 100], ua: [DESKTOP, PHONE][Math.floor(i / 100)]! }),
+        sendBeacon(
+          t,
+          { p: `/post/${post.id}` },
+          { ip: addresses[i % 100], ua: [DESKTOP, PHONE][Math.floor(i / 100)]! },
+        ),
       );
     }
     sent.push(sendBeacon(t, { p: "/" }), sendBeacon(t, { p: "/her-blog/" }));
