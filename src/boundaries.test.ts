@@ -288,7 +288,12 @@ describe("test helpers live in src/server/test", () => {
     const files = ["", "../scripts", "../e2e"].flatMap((dir) =>
       sourceFiles(path.join(src, dir)).map((file) => ({ file })),
     );
-    expect(testOnlyModules(files)).toEqual([]);
+    // The server bundle's entry points are production roots even when only a test imports them.
+    const entries = readFileSync(path.join(src, "../scripts/build-server.mjs"), "utf8").matchAll(
+      /: "src\/(server\/[\w/-]+\.ts)"/g,
+    );
+    const roots = new Set([...entries].map((m) => m[1]));
+    expect(testOnlyModules(files).filter((m) => !roots.has(m))).toEqual([]);
   });
 
   it("would catch one", () => {

@@ -68,7 +68,8 @@ describe("page shell › /post/{id}", () => {
     const html = res.body;
     expect(html).toContain("<title>Autumn in Kyoto - Duet Blog</title>");
     const description = attr(html, /<meta name="description" content="([^"]*)">/)!;
-    const text = `Leaves ${"Red maples & temples. ".repeat(20)}`.slice(0, 160);
+    // A heading that ends without punctuation ends its sentence in the description.
+    const text = `Leaves. ${"Red maples & temples. ".repeat(20)}`.slice(0, 160);
     expect(description.replace(/&#38;/g, "&")).toBe(text);
     expect(description).not.toContain(" & ");
     expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:3000/post/${long.slug}">`);

@@ -1,5 +1,5 @@
 import { TextSelection } from "@tiptap/pm/state";
-import { EditorContent, useEditor, useEditorState } from "@tiptap/react";
+import { EditorContent, useEditor } from "@tiptap/react";
 import {
   type Dispatch,
   forwardRef,
@@ -17,6 +17,7 @@ import { docToText, textToEditorHtml } from "../visual/convert";
 import { EditorImagesContext, ImageMarkerWithView, ImageToolsContext } from "../visual/image-view";
 import { editorExtensions } from "../visual/schema";
 import { VideoEmbedWithView } from "../visual/video-embed-view";
+import { useActiveStyles } from "./active-styles";
 import { EmbedDialog } from "./embed-dialog";
 import { FormatToolbar, selectTextAlert, type ToolbarStyle } from "./format-toolbar";
 import type { ContentHandle } from "./html-editor";
@@ -136,22 +137,7 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
     focus: () => editor?.commands.focus(),
   }));
 
-  const active = useEditorState({
-    editor,
-    selector: ({ editor: e }) =>
-      e
-        ? {
-            bold: e.isActive("bold"),
-            italic: e.isActive("italic"),
-            underline: e.isActive("underline"),
-            "heading 2": e.isActive("heading", { level: 2 }),
-            "heading 3": e.isActive("heading", { level: 3 }),
-            quote: e.isActive("blockquote"),
-            "bullet list": e.isActive("bulletList"),
-            link: e.isActive("link"),
-          }
-        : null,
-  });
+  const active = useActiveStyles(editor);
 
   /** Edit the link at the caret, or link the selected text; without either, a new linked text. */
   const openLink = () => {
