@@ -11,7 +11,7 @@ import { subscriptionsPage } from "./emails";
 import { newToken } from "./followers.repository";
 import { cancelPendingOfKind, enqueueMail, type NewQueuedMail } from "./mail-queue.repository";
 import { isProvenMailbox } from "./mailbox-verification";
-import { excerptOf, nameOf, unlinkedName } from "./notification-text";
+import { excerptOf, unlinkedName } from "./notification-text";
 import {
   ago,
   lockRecipient,
@@ -175,7 +175,7 @@ function mail(
 ): (last: boolean) => NewQueuedMail {
   const settingKind: NotificationKind = kind === "reply" ? "replies" : "comments";
   const stop = subscriptionsPage(config, { notifications: token, kind: settingKind });
-  // The subject names the reader as they are; the letter's body shows the name unlinkable.
+  // The name as written, but never one piece a mail app could link, in the subject as in the body.
   const who = `${unlinkedName(comment.author)} wrote:`;
   const quoted = excerptOf(comment.content);
   const profile = `${config.publicUrl}/profile`;
@@ -183,7 +183,7 @@ function mail(
     kind,
     toEmail: to,
     commentId: comment.id,
-    subject: `[${config.siteName}] ${sentence(nameOf(comment.author))}`,
+    subject: `[${config.siteName}] ${sentence(unlinkedName(comment.author))}`,
     text: [
       who,
       "",
