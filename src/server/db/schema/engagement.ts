@@ -45,6 +45,8 @@ export const comments = pgTable(
     status: text("status", { enum: ["published", "held"] })
       .notNull()
       .default("published"),
+    /** When the post's author marked it read in the Inbox; null while unread. */
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("comments_post_timestamp_idx").on(t.postId, t.timestamp.desc(), t.id.desc()),
