@@ -1,1 +1,0 @@
-ALTER TABLE "comments" ADD COLUMN "read_at" timestamp with time zone;
