@@ -33,6 +33,7 @@ test("a reader's comment reaches the author's Inbox unread; he follows its link 
 
   await him.page.goto("/admin/inbox");
   await item.getByRole("button", { name: "Mark as read" }).click();
+  await expect(him.page.locator(".inbox-announce")).toHaveText("Marked as read.");
   await expect(item.getByRole("heading")).not.toContainText("Unread");
   await expect(item.getByRole("button", { name: "Mark as read" })).toHaveCount(0);
   await him.page.reload();

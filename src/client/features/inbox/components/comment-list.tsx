@@ -13,6 +13,10 @@ export function CommentList() {
   return (
     <>
       <h2 className="inbox-section-heading">New comments</h2>
+      {/* Screen readers hear that the action worked; the item's 'Unread' badge goes at once. */}
+      <p className="inbox-announce" role="status">
+        {markRead.isSuccess ? "Marked as read." : markRead.isError ? "Failed to mark as read." : ""}
+      </p>
       {query.isPending ? (
         <p className="inbox-status" aria-busy="true">
           Loading comments...
