@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { contextAs, newReader, publishAs, unique } from "./engagement-helpers";
 import { expect, HIM_EMAIL, test } from "./fixtures";
 
@@ -26,6 +27,9 @@ test("a reader's comment reaches the author's Inbox unread; he follows its link 
   await expect(item).toContainText("What a lovely trip");
   // Unread is said in words (screen readers read the badge), not by colour alone.
   await expect(item.getByRole("heading")).toContainText("Unread");
+
+  const axe = await new AxeBuilder({ page: him.page }).include(".inbox-list").analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
 
   await item.getByRole("link", { name: new RegExp(title) }).click();
   await expect(him.page).toHaveURL(new RegExp(`/post/${post.slug}`));
