@@ -17,6 +17,7 @@ import { connectContentCache } from "./cache/notify";
 import { ContentCache } from "./cache/store";
 import { subscribeContentCache } from "./cache/subscriptions";
 import { registerCommentsRoutes } from "./comments/comments.routes";
+import { registerInboxRoutes } from "./comments/inbox.routes";
 import { registerModerationRoutes } from "./comments/moderation.routes";
 import { registerContactRoutes } from "./contact/contact.routes";
 import type { AppContext } from "./context";
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerFirstHourRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerModerationRoutes(app, ctx);
+  await registerInboxRoutes(app, ctx);
   await registerLikesRoutes(app, ctx);
   await registerContactRoutes(app, ctx);
   await registerUploadsRoutes(app, ctx);

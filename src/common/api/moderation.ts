@@ -4,6 +4,8 @@ import type {
   CommentReportBodySchema,
   ModerationSettingsBodySchema,
 } from "../schemas/comment";
+import type { PageQuerySchema } from "../schemas/page-query";
+import type { Page } from "../types";
 import type { Endpoint } from "./endpoint";
 import type { IdParams, UserIdParams } from "./params";
 
@@ -43,4 +45,27 @@ export const moderationRead: Endpoint<{ response: unknown }> = { method: "GET", 
 export const moderationUpdate: Endpoint<{ body: typeof ModerationSettingsBodySchema; response: unknown }> = {
   method: "PATCH",
   path: "/api/moderation",
+};
+
+/** A comment on one of the signed-in author's posts, as the Inbox lists it. */
+export interface InboxComment {
+  id: string;
+  postId: string;
+  postSlug: string;
+  postTitle: string;
+  author: string;
+  content: string;
+  timestamp: string;
+  read: boolean;
+}
+
+/** New comments on the signed-in author's posts, read and unread, newest first. */
+export const inboxComments: Endpoint<{ query: typeof PageQuerySchema; response: Page<InboxComment> }> = {
+  method: "GET",
+  path: "/api/inbox/comments",
+};
+
+export const inboxCommentRead: Endpoint<{ params: typeof IdParams; response: undefined }> = {
+  method: "POST",
+  path: "/api/inbox/comments/:id/read",
 };

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { listComments } from "../comments/comments.repository";
+import { listInboxComments } from "../comments/inbox.repository";
 import { listContactMessages } from "../contact/contact.repository";
 import type { Database } from "../db/client";
 import { decodeCursor } from "../pagination";
@@ -182,6 +183,10 @@ describe.skipIf(!url)("list queries read their index in order (PostgreSQL EXPLAI
     [
       "a post's comments",
       () => listComments(database.db, [], { id: someId, author: "him" }, { limit: 20, cursor: null }),
+    ],
+    [
+      "inbox: new comments on his posts",
+      () => listInboxComments(database.db, "him", "author-him", { limit: 20, cursor: null }),
     ],
     ["inbox: contact messages", () => listContactMessages(database.db, { limit: 20, cursor: deepCursor })],
   ];

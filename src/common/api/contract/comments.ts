@@ -7,6 +7,7 @@ import {
   ModerationSettingsBodySchema,
   NewCommentBodySchema,
 } from "../../schemas/comment";
+import { PageQuerySchema } from "../../schemas/page-query";
 import { blockCreate, commentCreate, commentDelete, commentUpdate, commentVisibility } from "../comments";
 import {
   blockDelete,
@@ -14,6 +15,8 @@ import {
   commentApprove,
   commentDismissReports,
   commentReport,
+  inboxCommentRead,
+  inboxComments,
   moderationRead,
   moderationUpdate,
 } from "../moderation";
@@ -113,6 +116,21 @@ export const commentRows = [
     tags,
     params: UserIdParams,
     errors: AUTHORS,
+  }),
+  row(inboxComments, {
+    who: "authors",
+    summary: "New comments on the author's posts, newest first (an author)",
+    tags,
+    query: PageQuerySchema,
+    errors: AUTHORS,
+  }),
+  row(inboxCommentRead, {
+    who: "authors",
+    summary: "Mark a comment on the author's post as read (an author)",
+    tags,
+    params: IdParams,
+    paramsNotFound: "Comment not found",
+    errors: [...AUTHORS, "NOT_FOUND"],
   }),
   row(moderationRead, {
     who: "authors",

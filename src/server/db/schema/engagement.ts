@@ -45,11 +45,15 @@ export const comments = pgTable(
     status: text("status", { enum: ["published", "held"] })
       .notNull()
       .default("published"),
+    /** When the post's author marked it read in the Inbox; null while unread. */
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("comments_post_timestamp_idx").on(t.postId, t.timestamp.desc(), t.id.desc()),
     index("comments_parent_idx").on(t.parentId, t.timestamp, t.id),
     index("comments_user_idx").on(t.userId),
+    // The Inbox: every new comment of one author's posts, newest first (read in this order).
+    index("comments_timestamp_idx").on(t.timestamp.desc(), t.id.desc()),
     // Replies to a comment from the social web are found by it (fediverse/reply-sync.ts).
     index("comments_reply_to_idx").on(t.replyToId),
   ],

@@ -1,6 +1,7 @@
 import type { ContactDeliveryStatus } from "../../../../common/engagement";
 import { LoadMore, nextPageOf } from "../../../components/ui/load-more";
 import { useInboxMessages } from "../api/messages";
+import { CommentList } from "./comment-list";
 import { INBOX_HEADING_ID } from "./inbox-heading";
 import { ReviewList } from "./review-list";
 import { SocialWebReports } from "./social-web-reports";
@@ -15,7 +16,7 @@ const STATUS_LABEL: Record<ContactDeliveryStatus, string> = {
 const formatTime = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
-/** /admin/inbox: comments to review (held, reported) with their actions, then contact messages as received, newest first, with their delivery status. */
+/** /admin/inbox: comments to review (held, reported) with their actions, new comments on the author's posts, then contact messages as received, newest first, with their delivery status. */
 export default function Inbox() {
   const query = useInboxMessages();
   const messages = query.data?.pages.flatMap((p) => p.items) ?? [];
@@ -35,6 +36,7 @@ export default function Inbox() {
         </button>
       </div>
       <ReviewList />
+      <CommentList />
       <SocialWebReports />
       <h2 className="inbox-section-heading">Messages</h2>
       {query.isPending ? (

@@ -1,0 +1,2 @@
+ALTER TABLE "comments" ADD COLUMN "read_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "comments_timestamp_idx" ON "comments" USING btree ("timestamp" DESC NULLS LAST,"id" DESC NULLS LAST);
