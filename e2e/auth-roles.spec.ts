@@ -184,7 +184,8 @@ test.describe("author verification from the outbox", () => {
       await page.getByLabel("Confirm Password").fill(PASSWORD);
       await page.getByLabel("Display Name").fill("Her");
       await page.getByRole("button", { name: "Create Account" }).click();
-      await page.waitForURL(/\/login$/, { timeout: 5_000 });
+      // The server's first letter loads the mail templates (1.2 s quiet, 6.2 s at load 10).
+      await page.waitForURL(/\/login$/, { timeout: 15_000 });
       await logIn(page, "her@duet.local");
       await page.waitForURL(`${server.baseURL}/`);
       await expect(page.getByRole("link", { name: "Admin", exact: true })).toHaveCount(0);
