@@ -169,11 +169,13 @@ async function expectNoDuplicate(page: Page) {
 }
 
 async function expectFallbacks(page: Page) {
-  // His profile is empty: 'By Him', no photo, no initials, no bio, and a card without a bio.
+  // His profile was never saved: the name he registered with ('Him'), its initials in place of a
+  // photo (byline and card), no bio, and a card without a bio.
   await page.goto(`/post/${his.id}`);
   const article = page.getByRole("article");
   await expect(article.locator(".post-byline")).toContainText("By Him");
-  await expect(article.locator(".author-avatar")).toHaveCount(0);
+  await expect(article.locator(".author-avatar")).toHaveCount(2);
+  await expect(article.locator(".author-avatar").first()).toHaveText("H");
   await expect(article.locator(".post-byline-bio")).toHaveCount(0);
   await expect(article.locator(".author-card-name")).toHaveText("Him");
   await expect(article.locator(".author-card-bio")).toHaveCount(0);
