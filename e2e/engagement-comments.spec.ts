@@ -36,6 +36,42 @@ test.describe("comments on the post page", () => {
     await expect(page.getByLabel("Add a comment")).toBeVisible();
   });
 
+  test("a signed-in reader gets the comments in the page, and the page asks for them neither after hydration nor after posting", async ({
+    browser,
+    server,
+    playwright,
+  }) => {
+    const request = await playwright.request.newContext();
+    // A post of its own: the other tests count this describe's post's comments.
+    const post = await publishAs(request, server, "him");
+    const { context, page } = await newReader(browser, server, request);
+    const first = `Rendered for me ${Math.random().toString(36).slice(2, 8)}`;
+    const posted = await context.request.post(`/api/posts/${post.id}/comments`, {
+      data: { content: first },
+      headers: { origin: server.baseURL },
+    });
+    expect(posted.status()).toBe(201);
+    // The server's HTML already has it, with the writer's own controls: no "Loading comments...".
+    const html = await (await context.request.get(`/post/${post.slug}`)).text();
+    expect(html).toContain(first);
+    expect(html).not.toContain("Loading comments...");
+
+    const listReads: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "GET" && r.url().includes(`/api/posts/${post.id}/comments`)) listReads.push(r.url());
+    });
+    await page.goto(`/post/${post.slug}`);
+    await expect(comments(page).filter({ hasText: first }).getByRole("button", { name: "Edit" })).toBeVisible();
+    const second = `Placed from the answer ${Math.random().toString(36).slice(2, 8)}`;
+    await page.getByLabel("Add a comment").fill(second);
+    await page.getByRole("button", { name: "Post Comment" }).click();
+    await expect(comments(page).first()).toContainText(second);
+    await page.waitForLoadState("networkidle");
+    expect(listReads).toEqual([]);
+    await context.close();
+    await request.dispose();
+  });
+
   test("a reader posts comments: trimmed, refused when blank, shown newest first as plain text", async ({
     browser,
     server,
@@ -334,7 +370,14 @@ test.describe("comments on the post page", () => {
     await page.route(`**/api/posts/${post.id}/comments*`, (route) =>
       route.request().method() === "GET" ? route.fulfill({ status: 500, body: "{}" }) : route.fallback(),
     );
-    await page.goto(`/post/${post.id}`);
+    // The first page of comments comes inlined in the server's HTML: they are fetched when the
+    // post is reached inside the app, from another page.
+    await page.goto("/his-blog");
+    await expect(page.getByRole("heading", { level: 1, name: "His Blog" })).toBeVisible();
+    await page.evaluate((to) => {
+      history.pushState(null, "", to);
+      dispatchEvent(new PopStateEvent("popstate"));
+    }, `/post/${post.slug}`);
     await expect(page.getByRole("alert").filter({ hasText: "Failed to load comments" })).toBeVisible({
       timeout: 15_000,
     });

@@ -48,9 +48,10 @@ export const postPage: PageLoader = async (ctx, { params, viewer }) => {
   // Reading time, the author's profile and the neighbouring posts render with the post (no second trip).
   const reading = await readPostReading(ctx, post.id, viewer);
   const authorName = reading?.reading.author.name || blogName(site, post.author);
-  // Readers without an account (and without JavaScript) get the comments in the page; a signed-in
-  // reader's view of them (their own controls, held comments) comes live from the API.
-  const comments = viewer ? null : await firstCommentsFor(ctx, post.id, null);
+  // The first page of comments as this viewer gets them from the API (their own held comments,
+  // their controls): readers without JavaScript read them, and the browser need not ask again. A
+  // signed-in viewer's page is never kept for anyone else (page-shell.ts).
+  const comments = await firstCommentsFor(ctx, post.id, viewer);
   const description = metaDescription(post.content, post.title);
   const url = `${publicUrl}${paths.post(post.slug)}`;
   return {
