@@ -61,7 +61,9 @@ test.describe("comments on the post page", () => {
       if (r.method() === "GET" && r.url().includes(`/api/posts/${post.id}/comments`)) listReads.push(r.url());
     });
     await page.goto(`/post/${post.slug}`);
-    await expect(comments(page).filter({ hasText: first }).getByRole("button", { name: "Edit" })).toBeVisible();
+    await expect(
+      comments(page).filter({ hasText: first }).getByRole("button", { name: "Edit" }),
+    ).toBeVisible();
     const second = `Placed from the answer ${Math.random().toString(36).slice(2, 8)}`;
     await page.getByLabel("Add a comment").fill(second);
     await page.getByRole("button", { name: "Post Comment" }).click();

@@ -26,14 +26,14 @@ const threads = (...pages: Comment[][]) => ({
 describe("the answer to a new comment goes into the list without fetching it again", () => {
   it("a top-level comment comes first (SPEC §7: newest first)", () => {
     const next = withNewComment(threads([comment("a")], [comment("b")]), comment("new"));
-    expect(next?.pages[0]!.items.map((c) => c.id)).toEqual(["new", "a"]);
-    expect(next?.pages[1]!.items.map((c) => c.id)).toEqual(["b"]);
+    expect(next!.pages[0]!.items.map((c) => c.id)).toEqual(["new", "a"]);
+    expect(next!.pages[1]!.items.map((c) => c.id)).toEqual(["b"]);
   });
 
   it("a reply comes last under its top-level comment, on whichever page that is", () => {
     const top = comment("b", { replies: [comment("r1", { parentId: "b" })] });
     const next = withNewComment(threads([comment("a")], [top]), comment("r2", { parentId: "b" }));
-    expect(next?.pages[1]!.items[0]!.replies?.map((c) => c.id)).toEqual(["r1", "r2"]);
+    expect(next!.pages[1]!.items[0]!.replies?.map((c) => c.id)).toEqual(["r1", "r2"]);
   });
 
   it("without its place loaded (no list, or the thread not on a loaded page) it asks again", () => {
@@ -44,9 +44,9 @@ describe("the answer to a new comment goes into the list without fetching it aga
   it("an edit replaces the text and keeps the replies, top-level or reply", () => {
     const top = comment("a", { replies: [comment("r1", { parentId: "a" })] });
     const edited = withEditedComment(threads([top]), comment("a", { content: "new words" }));
-    expect(edited?.pages[0]!.items[0]).toMatchObject({ content: "new words", replies: [{ id: "r1" }] });
+    expect(edited!.pages[0]!.items[0]).toMatchObject({ content: "new words", replies: [{ id: "r1" }] });
     const reply = withEditedComment(threads([top]), comment("r1", { parentId: "a", content: "fixed" }));
-    expect(reply?.pages[0]!.items[0]!.replies?.[0]!.content).toBe("fixed");
+    expect(reply!.pages[0]!.items[0]!.replies![0]!.content).toBe("fixed");
     expect(withEditedComment(threads([top]), comment("gone"))).toBeNull();
   });
 });

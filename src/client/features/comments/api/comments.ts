@@ -38,7 +38,10 @@ export function withNewComment(threads: Threads | undefined, comment: Comment): 
   if (!threads || threads.pages.length === 0) return null;
   if (comment.parentId === null) {
     const [first, ...rest] = threads.pages;
-    return { ...threads, pages: [{ ...first!, items: [{ ...comment, replies: [] }, ...first!.items] }, ...rest] };
+    return {
+      ...threads,
+      pages: [{ ...first!, items: [{ ...comment, replies: [] }, ...first!.items] }, ...rest],
+    };
   }
   let placed = false;
   const pages = threads.pages.map((page) => ({
@@ -100,7 +103,8 @@ export const useAddComment = (postId: string) =>
 export const useUpdateComment = (postId: string) =>
   useCommentMutation(
     postId,
-    ({ id, content }: { id: string; content: string }) => call(commentUpdate, { params: { id }, body: { content } }),
+    ({ id, content }: { id: string; content: string }) =>
+      call(commentUpdate, { params: { id }, body: { content } }),
     withEditedComment,
   );
 
