@@ -1,6 +1,6 @@
 /**
  * The endpoint table: every API call the client makes and the server answers, declared once
- * (issue 19). The server registers each with its schemas (server/api/route.ts, contract in
+ *. The server registers each with its schemas (server/api/route.ts, contract in
  * common/api/contract/), the client calls it with `call()` (client/lib/api.ts), and
  * /api/openapi.json is generated from it. No `/api/` literal elsewhere (src/declared-once.test.ts).
  */

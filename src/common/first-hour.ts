@@ -1,4 +1,4 @@
-/** Issue 21: the steps of an author's first hour in /admin, each done or not (from real data). */
+/** The steps of an author's first hour in /admin, each done or not (from real data). */
 export interface FirstHour {
   /** A public name and a photo on their profile. */
   profile: boolean;

@@ -70,10 +70,10 @@ export const AUTHOR_NAME_MAX_LENGTH = 80;
 export const AUTHOR_BIO_MAX_LENGTH = 500;
 export type AuthorKey = (typeof AUTHORS)[number];
 
-/** 'wide' goes beyond the text column; 'full', still the widest, is edge to edge on wide screens (issue 20). */
+/** 'wide' goes beyond the text column; 'full', still the widest, is edge to edge on wide screens. */
 export const IMAGE_POSITIONS = ["left", "center", "right", "wide", "full"] as const;
 export const IMAGE_SIZES = ["small", "medium", "large"] as const;
-/** A gallery: 3 or more images in one row (issue 20); a pair stays SPEC §4's PAIRED marker. */
+/** A gallery: 3 or more images in one row; a pair stays SPEC §4's PAIRED marker. */
 export const GALLERY_MIN_IMAGES = 3;
 export const GALLERY_MAX_IMAGES = 12;
 export type ImagePosition = (typeof IMAGE_POSITIONS)[number];
@@ -83,7 +83,7 @@ export const CONTACT_MESSAGE_ROWS = 5;
 export const THEME_STORAGE_KEY = "duet-theme";
 export const LOCAL_POSTS_STORAGE_KEY = "blogPosts";
 
-// Site settings (issue 21): how long each text may be.
+// Site settings: how long each text may be.
 export const SITE_NAME_MAX_LENGTH = 80;
 export const SITE_TAGLINE_MAX_LENGTH = 160;
 export const HERO_HEADING_MAX_LENGTH = 120;

@@ -40,5 +40,5 @@ export const canSeeComment = (
 ): boolean =>
   (!comment.hidden && !comment.held) || viewer?.id === comment.userId || canModerateComment(viewer, post);
 
-/** Site settings (issue 21): either of the two authors, nobody else. */
+/** Site settings: either of the two authors, nobody else. */
 export const canEditSiteSettings = (viewer: Viewer | null): boolean => canPublish(viewer);

@@ -62,7 +62,7 @@ export const queryKeys = {
   blockedReaders: ["blocks"] as const,
   /** The signed-in author's social-web account and followers (the Audience page). */
   socialWeb: ["social-web"] as const,
-  /** A page the authors wrote (issue 21), by its address. */
+  /** A page the authors wrote, by its address. */
   /** A page (About, Privacy…) by its address, or null when there is none. */
   sitePage: (slug: string) => keyed<SitePage | null>(["site-page", slug]),
 };

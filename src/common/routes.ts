@@ -32,7 +32,7 @@ export const pages = {
   register: { path: "/register", title: "Register", chunk: "register" },
   forgotPassword: { path: "/forgot-password", title: "Reset Password", chunk: "forgot-password" },
   resetPassword: { path: "/reset-password", title: "Choose a New Password", chunk: "reset-password" },
-  // The studio (issue 20): Write is /admin (SPEC §2); each other view is its own page and chunk.
+  // The studio: Write is /admin (SPEC §2); each other view is its own page and chunk.
   admin: { path: "/admin", title: "Blog Admin", chunk: "admin" },
   adminPosts: { path: "/admin/posts", title: "Posts", chunk: "admin-posts" },
   adminInbox: { path: "/admin/inbox", title: "Inbox", chunk: "admin-inbox" },
@@ -45,7 +45,7 @@ export const pages = {
   profile: { path: "/profile", title: "Profile", chunk: "profile" },
   // Where the links in audience emails land (confirm a follow, unsubscribe, stop notifications).
   subscriptions: { path: "/subscriptions", title: "Email subscriptions", chunk: "subscriptions" },
-  // Issue 21: pages the authors write; Privacy and Terms keep SPEC's footer addresses.
+  // Pages the authors write; Privacy and Terms keep SPEC's footer addresses.
   privacy: { path: "/privacy", title: "Privacy Policy", chunk: "site-page" },
   terms: { path: "/terms", title: "Terms of Service", chunk: "site-page" },
   sitePage: { path: "/p/:slug", title: null, chunk: "site-page" },

@@ -1,6 +1,6 @@
 import type { AuthorKey } from "./limits";
 
-// What a reader's page needs of the site settings (issue 21), apart from their defaults and
+// What a reader's page needs of the site settings, apart from their defaults and
 // checks in site-settings.ts, which only the server and the studio load.
 
 /** Every setting readers see, as one flat record (the form's fields, the API's JSON). */

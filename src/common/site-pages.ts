@@ -1,6 +1,6 @@
 import type { PostImage } from "./types";
 
-// Pages (issue 21): About, Privacy Policy, Terms of Service and any other page the authors write.
+// Pages: About, Privacy Policy, Terms of Service and any other page the authors write.
 // Privacy and Terms keep SPEC's footer addresses; every other page lives at /p/{slug}, a prefix no
 // SPEC route uses, so no page can ever shadow one.
 

@@ -6,7 +6,7 @@ import type { SiteSettings } from "./site-names";
 export { blogDescription, blogName, PINTEREST_OFF, pinterestBoardUrl, type SiteSettings } from "./site-names";
 
 /**
- * Site settings (issue 21): what the two authors can change without a terminal. The defaults are
+ * Site settings: what the two authors can change without a terminal. The defaults are
  * exactly what a new install shows (SPEC §1–§2 texts); environment variables (SITE_NAME,
  * PINTEREST_BOARD_URL, CONTACT_TO_EMAIL) are the defaults of their settings; a stored setting wins.
  */

@@ -74,7 +74,7 @@ export interface Viewer {
   emailVerified: boolean;
   isAdmin: boolean;
   authorKey: AuthorKey | null;
-  /** An author address that has not been verified yet: /admin asks to verify it (issue 10). */
+  /** An author address that has not been verified yet: /admin asks to verify it. */
   unverifiedAuthor: boolean;
 }
 
@@ -87,11 +87,11 @@ export interface ShellData {
   viewer: Viewer | null;
   /** site.siteName, kept for the many titles that read it. */
   siteName: string;
-  /** The site settings readers see (issue 21): names, texts, accent, her pin board. */
+  /** The site settings readers see: names, texts, accent, her pin board. */
   site: SiteSettings;
   publicUrl: string;
   pinterestBoardUrl: string | null;
-  /** The published pages linked from the navbar's menu and the footer, in the authors' order (issue 21). */
+  /** The published pages linked from the navbar's menu and the footer, in the authors' order. */
   pageLinks: PageLinks;
   /** TanStack Query cache entries to hydrate: [queryKey, data] (built with query-keys.ts inlineQuery). */
   queries: InlinedQuery[];

@@ -28,7 +28,7 @@ const allows = (to: To): boolean => {
 /**
  * The browser history the router runs on (React Router's own), with the guard in front of it: the
  * declarative router has no blocker of its own, and the data router that has one costs the reader
- * ~14 KB of compressed JavaScript on every first load (issue 11).
+ * ~14 KB of compressed JavaScript on every first load.
  */
 export function createGuardedHistory(): BrowserHistory {
   const history = UNSAFE_createBrowserHistory({ v5Compat: true });

@@ -6,7 +6,7 @@ import type { ShellData } from "../../common/types";
 
 /** What the server inlined into the page (see server/shell/page-shell.ts). */
 // Only a page the server did not render has no data (the Vite dev server): names, no texts. The
-// defaults' texts stay out of every reader's first load (issue 11's budget).
+// defaults' texts stay out of every reader's first load (the reader's budget: e2e/reader-budget.spec.ts).
 const FALLBACK_SITE: SiteSettings = {
   siteName: "Duet",
   tagline: "",
@@ -61,7 +61,7 @@ export function shell(): ShellData {
   return shellCache;
 }
 
-/** The site settings readers see (issue 21), as the server rendered the page with them. */
+/** The site settings readers see, as the server rendered the page with them. */
 export const site = (): SiteSettings => shell().site;
 
 /** A blog's name in force (SPEC §1 default 'His Blog' / 'Her Blog'). */

@@ -6,8 +6,8 @@ const loaders = new Set<() => Promise<void>>();
 
 /**
  * A piece of a public page that only a signed-in person ever sees (their comment form, the
- * author's edit and delete, moderation): a visitor's first load never fetches it (issue 11's
- * budget). Render it only when there is a viewer. For the server's render and the browser's
+ * author's edit and delete, moderation): a visitor's first load never fetches it (the
+ * reader's budget). Render it only when there is a viewer. For the server's render and the browser's
  * hydration to agree, both load every part first (loadSignedInParts); a part that is not in yet
  * (signing in on the page) shows nothing until it is, without hiding the page around it.
  * `load` imports a module named `signed-in-parts.ts`: the server preloads those chunks of a page

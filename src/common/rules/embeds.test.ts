@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { embedFromUrl, embedHtml, embedPlayerUrl, embedWatchUrl } from "./embeds";
 import { cleanAttribute } from "./post-html";
 
-describe("video embeds (issue 20)", () => {
+describe("video embeds", () => {
   it("recognises the YouTube and Vimeo links authors paste", () => {
     expect(embedFromUrl("https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=10s")).toBe("youtube:dQw4w9WgXcQ");
     expect(embedFromUrl("https://youtu.be/dQw4w9WgXcQ?si=abc")).toBe("youtube:dQw4w9WgXcQ");

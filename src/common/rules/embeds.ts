@@ -1,5 +1,5 @@
 /**
- * Video embeds (issue 20): a YouTube or Vimeo link becomes a block that loads nothing from that
+ * Video embeds: a YouTube or Vimeo link becomes a block that loads nothing from that
  * site until the reader clicks it. Stored as
  *   <div class="post-embed" data-embed="youtube:{id}"><a href="{watch url}" rel="…">{title}</a></div>
  * The link works without JavaScript; the reader's click handler swaps in the player's iframe,

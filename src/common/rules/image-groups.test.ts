@@ -14,7 +14,7 @@ const img = (id: string, width = 600, height = 400): MarkerImage => ({
   height,
 });
 
-describe("galleries and rows of images (issue 20)", () => {
+describe("galleries and rows of images", () => {
   const images = [img("a"), img("b", 400, 600), img("c"), img("d")];
 
   it("writes [GALLERY:a:b:c] as one row block and reads it back", () => {

@@ -1,5 +1,5 @@
 /**
- * Rows of images in the text (issue 20): the image toolbar's 'Join with next' and 'Split'. Two
+ * Rows of images in the text: the image toolbar's 'Join with next' and 'Split'. Two
  * single images make a SPEC §4 pair (paired both ways in the list); a pair or gallery joined with
  * more images makes a gallery (a row of 3 to 12, known only from its marker, so its images are
  * unpaired in the list). Splitting a row leaves each image on its own.

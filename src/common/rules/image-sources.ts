@@ -48,7 +48,7 @@ export const loadingFor = (priority: boolean): LoadingAttributes =>
 
 const ID = "[A-Za-z0-9_-]{1,64}";
 const IMG = /<img\b[^>]*>/g;
-/** A row of images: a pair or a gallery (issue 20). */
+/** A row of images: a pair or a gallery. */
 const ROW_BLOCK = new RegExp(
   `<div\\b[^>]*\\bdata-(?:pair|gallery)="${ID}(?: ${ID}){1,11}"[^>]*>[\\s\\S]*?</div>`,
   "g",
@@ -128,7 +128,7 @@ function ratioOf(tag: string): number {
 
 /**
  * A row (pair or gallery) of equal height, each image keeping its ratio, captions aligned under
- * each (issue 20): every item grows in proportion to its ratio (`--ratio`, read by post-images.css),
+ * each: every item grows in proportion to its ratio (`--ratio`, read by post-images.css),
  * so the widths share the row as the ratios do and the heights come out equal. Written after the
  * sanitiser, from the sizes the server knows: no reader JavaScript.
  */

@@ -83,7 +83,7 @@ const FIGURE = new RegExp(
 /**
  * On loading an edit, saved image tags (and pair blocks) turn back into markers. With `known`
  * (the post's image ids), an image that is not one of them stays HTML: a marker of an unknown id
- * would be saved as text and the image lost (issue 20).
+ * would be saved as text and the image lost.
  */
 export function htmlToMarkers(html: string, known?: ReadonlySet<string>): string {
   const ok = (...ids: string[]) => !known || ids.every((id) => known.has(id));

@@ -4,7 +4,7 @@
  * Marker syntax (what the author sees in the content text area):
  *   a single image   [IMAGE:{id}]
  *   a pair           [PAIRED:{idA}:{idB}]
- *   a gallery        [GALLERY:{idA}:{idB}:{idC}…] (3 to 12 images in one row; issue 20)
+ *   a gallery        [GALLERY:{idA}:{idB}:{idC}…] (3 to 12 images in one row)
  * Ids are 1–64 letters, digits, '_' or '-'. On save, markersToHtml (marker-html.ts) turns markers into the HTML of
  * the post-content contract; on loading an edit, htmlToMarkers turns that HTML back, so
  * markers → HTML → markers gives the same text.

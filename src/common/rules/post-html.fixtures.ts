@@ -13,7 +13,7 @@ export const EDITOR_OUTPUT = [
   '<img class="post-image post-image--left post-image--small" src="/uploads/blog-images/1700000000000_cat.png" alt="A cat" data-image-id="img-1" />',
   '<div class="image-pair" data-pair="a b"><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_a.png" alt="" data-image-id="a" /><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_b.png" alt="" data-image-id="b" /></div>',
   '<figure class="post-figure post-image--right post-image--small"><img class="post-image post-image--right post-image--small" src="/uploads/blog-images/1_a.png" alt="" width="640" height="480" data-image-id="a" /><figcaption>At dusk &amp; later</figcaption></figure>',
-  // Issue 20: the 'wide' position, a gallery of three, a video embed.
+  // The 'wide' position, a gallery of three, a video embed.
   '<img class="post-image post-image--wide post-image--large" src="/uploads/blog-images/1_w.png" alt="" data-image-id="w" />',
   '<div class="image-gallery" data-gallery="a b c"><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_a.png" alt="" data-image-id="a" /><figure class="post-figure post-image--full post-image--medium"><img class="post-image post-image--full post-image--medium" src="/uploads/blog-images/1_b.png" alt="" data-image-id="b" /><figcaption>b</figcaption></figure><img class="post-image post-image--center post-image--medium" src="/uploads/blog-images/1_c.png" alt="" data-image-id="c" /></div>',
   '<div class="post-embed" data-embed="youtube:dQw4w9WgXcQ"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener noreferrer">Our walk, filmed</a></div>',

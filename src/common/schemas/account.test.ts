@@ -29,7 +29,7 @@ describe("registration rules (SPEC §5)", () => {
     expect(newPasswordProblem("abcde", "abcde")).toBe("Password must be at least 6 characters");
     expect(newPasswordProblem("abcdef", "abcdef")).toBeNull();
   });
-  it("names the field each problem is about (issue 20: errors tied to their fields)", () => {
+  it("names the field each problem is about (errors tied to their fields)", () => {
     expect(registrationProblemAt({ ...valid, email: "" })?.field).toBe("email");
     expect(registrationProblemAt({ ...valid, password: "" })?.field).toBe("password");
     expect(registrationProblemAt({ ...valid, password: "abcde", confirmPassword: "abcde" })?.field).toBe(

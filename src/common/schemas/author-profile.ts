@@ -12,7 +12,7 @@ export const AUTHOR_PROFILE_MESSAGES = {
 } as const;
 
 /**
- * PUT /api/authors/:author — the name, short bio and photo readers see for an author (issue 10).
+ * PUT /api/authors/:author — the name, short bio and photo readers see for an author.
  * The photo is an upload of this blog (POST /api/uploads), or null for none.
  */
 export const AuthorProfileBodySchema = strictBody({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { POST_TITLE_MAX_LENGTH } from "../limits";
 import { pageQueryShape } from "./page-query";
 
-/** The Posts page's filters (issue 20): all, or one status as a person sees it. */
+/** The Posts page's filters: all, or one status as a person sees it. */
 export const OWN_POST_FILTERS = ["all", "draft", "scheduled", "published"] as const;
 export type OwnPostFilter = (typeof OWN_POST_FILTERS)[number];
 

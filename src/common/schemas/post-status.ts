@@ -16,7 +16,7 @@ export const PublishAtSchema = z.iso.datetime({
   error: "publishAt must be a date and time with its zone (ISO 8601)",
 });
 
-/** Issue 20: a published post's publish date, changed in the studio (a past time: lists reorder). */
+/** A published post's publish date, changed in the studio (a past time: lists reorder). */
 export const PublishedAtSchema = z.iso.datetime({
   offset: true,
   error: "publishedAt must be a date and time with its zone (ISO 8601)",

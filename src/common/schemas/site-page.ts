@@ -11,7 +11,7 @@ import { strictBody } from "./body";
 import { PostImageSchema } from "./post";
 import { singleLine } from "./text";
 
-// The page contract (issue 21), parsed by the page routes and checked by the studio before it sends.
+// The page contract, parsed by the page routes and checked by the studio before it sends.
 
 export const PAGE_MESSAGES = {
   slug: `The address must be 1 to ${PAGE_SLUG_MAX_LENGTH} lower-case letters, digits or single hyphens (like 'about-us').`,

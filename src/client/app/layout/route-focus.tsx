@@ -6,7 +6,7 @@ const HEADING_WAIT_MS = 5_000;
 
 /**
  * After a client-side page change, focus moves to the new page's h1, so a screen reader announces
- * the page and the next Tab starts from its top (issue 11). The first, server-rendered page keeps
+ * the page and the next Tab starts from its top. The first, server-rendered page keeps
  * the browser's own focus; a permalink (`#comment-…`) focuses its target itself.
  */
 export function RouteFocus() {

@@ -1,7 +1,7 @@
 import { ResendVerification, VERIFY_NOTICE_TEXT } from "../../features/studio/components/resend-verification";
 
 /**
- * Issue 21: an author address signed in before its link was followed is told so on every page
+ * An author address signed in before its link was followed is told so on every page
  * (not only on /admin, which shows its own notice), with the link offered again.
  */
 export function VerifyBanner() {

@@ -3,7 +3,7 @@ import { pages } from "../../../common/routes";
 import { FollowerCount } from "../../features/follow/components/follower-count";
 import { StudioShell } from "../studio/studio-shell";
 
-// Issue 22: followers by email (list, search, import, export, chart) and the blocked readers.
+// Followers by email (list, search, import, export, chart) and the blocked readers.
 const AudiencePage = lazy(() => import("../../features/audience/components/audience-page"));
 
 /** /admin/audience: who follows the blog by email, and the readers the author blocked. */

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { pages } from "../../../common/routes";
 import { StudioShell } from "../studio/studio-shell";
 
-// Issue 21: the pages (About, Privacy Policy, Terms of Service, anything else).
+// The pages (About, Privacy Policy, Terms of Service, anything else).
 const PagesManager = lazy(() => import("../../features/editor/pages/components/pages-manager"));
 
 /** /admin/pages: the authors' pages, written in the posts' editor. */

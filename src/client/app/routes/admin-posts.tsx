@@ -17,7 +17,7 @@ const postStats = (postId: string) => (
   </Suspense>
 );
 
-/** /admin/posts: the author's posts under their control (issue 20). */
+/** /admin/posts: the author's posts under their control. */
 export default function AdminPostsPage() {
   return (
     <StudioShell page={pages.adminPosts}>

@@ -4,9 +4,9 @@ import { useSession } from "../../lib/session";
 import { StudioShell } from "../studio/studio-shell";
 
 const AuthorProfileForm = lazy(() => import("../../features/studio/components/author-profile-form"));
-// Issue 21: the site's words, colours, her pin board and the contact recipients (both authors).
+// The site's words, colours, her pin board and the contact recipients (both authors).
 const SiteSettingsForm = lazy(() => import("../../features/settings/components/site-settings-form"));
-// Issue 21: the logo and favicon.
+// The logo and favicon.
 const SiteLogoForm = lazy(() => import("../../features/settings/components/site-logo-form"));
 
 /** /admin/settings: the author's profile, then the site's settings. */

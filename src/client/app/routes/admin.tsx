@@ -7,7 +7,7 @@ import { StudioShell } from "../studio/studio-shell";
 
 // The editor is its own chunk: readers never download it.
 const NewPostForm = lazy(() => import("../../features/editor/components/new-post-form"));
-// Issue 21: the first hour's checklist, at the top of Write.
+// The first hour's checklist, at the top of Write.
 const FirstHourChecklist = lazy(() => import("../../features/first-hour/first-hour-checklist"));
 
 function AdminHeader() {

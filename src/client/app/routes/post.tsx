@@ -83,7 +83,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
   // After cancel-edit, focus returns to the Edit button.
   const [returnFocus, setReturnFocus] = useState(false);
   // The author's preview of a draft or scheduled post: nothing a reader does with a public post
-  // (like, share, follow, comment; the server refuses them too), issue 20.
+  // (like, share, follow, comment; the server refuses them too).
   const preview = post.status !== "published";
   const view = (
     <div className="post-main">

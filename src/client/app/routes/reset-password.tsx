@@ -5,7 +5,7 @@ import { shell, useDocumentTitle } from "../layout/use-document-title";
 
 export default function ResetPasswordPage() {
   useDocumentTitle(pageTitle(pages.resetPassword, shell().siteName));
-  // A verification link opened away from where the author address was registered (issue 8).
+  // A verification link opened away from where the author address was registered.
   const verifying = useSearchParams()[0].get("verify") === "1";
   return (
     <main className="page">

@@ -4,7 +4,7 @@ import { useSitePage } from "../../features/pages/api/site-page";
 import { PostContent } from "../../features/posts/components/post-content";
 import { shell, useDocumentTitle } from "../layout/use-document-title";
 
-/** Issue 21: a page the authors wrote — /privacy, /terms or /p/{slug}, rendered on the server. */
+/** A page the authors wrote — /privacy, /terms or /p/{slug}, rendered on the server. */
 export default function SitePageRoute() {
   const { pathname } = useLocation();
   const params = useParams();

@@ -12,7 +12,7 @@ const VerifyEmailNotice = lazy(() =>
   })),
 );
 
-/** The studio's views (issue 20), each its own URL: Write is SPEC §2's /admin. */
+/** The studio's views, each its own URL: Write is SPEC §2's /admin. */
 const VIEWS = [
   { to: paths.admin, label: "Write" },
   { to: paths.adminPosts, label: "Posts" },
@@ -56,7 +56,7 @@ export function StudioShell({
 }) {
   useDocumentTitle(pageTitle(page, shell().siteName));
   const { viewer } = useSession();
-  // Issue 10: an author who registered but has not verified is told so, not sent to log in again.
+  // An author who registered but has not verified is told so, not sent to log in again.
   if (viewer?.unverifiedAuthor) {
     return (
       <main className="page">

@@ -32,7 +32,7 @@ export interface EditorValue {
   content: string;
   images: EditorImage[];
   thumbnailId: string | null;
-  /** Email the post to followers when it is published (issue 22; a draft stored before it: true). */
+  /** Email the post to followers when it is published (a draft stored before it: true). */
   sendToFollowers?: boolean;
 }
 
@@ -73,7 +73,7 @@ export function editorValueFromPost(post: BlogPost): EditorValue {
   const images: EditorImage[] = post.images.map((i) => ({
     ...i,
     // An image saved with its own alt text but none in the list (imports, the demo) keeps that
-    // text; the post's title, the default alt, stays a default (issue 20: nothing lost on save).
+    // text; the post's title, the default alt, stays a default (nothing lost on save).
     alt: i.alt ?? (alts.has(i.id) && alts.get(i.id) !== post.title ? alts.get(i.id)! : null),
     file: null,
     previewUrl: i.url,

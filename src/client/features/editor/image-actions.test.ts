@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { EditorImage, EditorValue } from "./editor-model";
 import { imageActions } from "./image-actions";
 
-// Issue 20: everything the Images panel could do is on the image's toolbar; each action must keep
+// Everything the Images panel could do is on the image's toolbar; each action must keep
 // what the panel stored. The toolbar and the panel call these same actions.
 const image = (id: string): EditorImage => ({
   id,
@@ -38,7 +38,7 @@ function run(start: Partial<EditorValue>, act: (a: ReturnType<typeof imageAction
 /** The markers of the text, blank lines aside (they make no block). */
 const blocks = (v: EditorValue) => v.content.split(/\n+/).filter(Boolean);
 
-describe("image toolbar actions (issue 20)", () => {
+describe("image toolbar actions", () => {
   it("sets position (with 'wide'), size, caption, alt and decorative on the one image", () => {
     const v = run({}, (a) => {
       a.patch("b", { position: "wide" });

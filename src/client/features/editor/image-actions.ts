@@ -13,7 +13,7 @@ import {
 import type { EditorImage, EditorValue } from "./editor-model";
 
 /**
- * What can be done to one image (SPEC §4 and issue 20's rows), as changes of the editor's value:
+ * What can be done to one image (SPEC §4, and the rows of images), as changes of the editor's value:
  * the image toolbar in the text and the Images panel call the same ones.
  */
 export interface ImageActions {

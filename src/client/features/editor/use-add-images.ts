@@ -14,7 +14,7 @@ export function useAddImages(
 ) {
   const [uploading, setUploading] = useState(0);
   const [failed, setFailed] = useState(false);
-  /** How many images the last upload stored: announced when it finishes (issue 20). */
+  /** How many images the last upload stored: announced when it finishes. */
   const [uploaded, setUploaded] = useState(0);
 
   const addFiles = useCallback(

@@ -109,7 +109,7 @@ export function useDraftSaving({ value, setValue, paused }: Options) {
       const started = generation.current;
       enqueue(async () => {
         // Checked again when its turn comes: a publish queued first has saved this very work, or
-        // the form has started afresh; an autosave then would touch the published post (issue 20).
+        // the form has started afresh; an autosave then would touch the published post.
         const v = latest.current;
         if (started !== generation.current || sameWork(v, saved.current) || !canSave(v)) return;
         await send(v, {}, true);

@@ -19,7 +19,7 @@ interface Options {
 }
 
 /**
- * Inline edit saves like /admin (issue 20): every few seconds, when the work changed, an autosave
+ * Inline edit saves like /admin: every few seconds, when the work changed, an autosave
  * (a coalesced revision of kind 'autosave') of the draft; images picked meanwhile are uploaded
  * and keep every setting the author changed while they went up.
  */

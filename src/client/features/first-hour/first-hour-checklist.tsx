@@ -36,7 +36,7 @@ function useDismissed(userId: string | undefined) {
 }
 
 /**
- * Issue 21, the first hour: the top of /admin for a verified author — set your name and photo,
+ * The first hour: the top of /admin for a verified author — set your name and photo,
  * write your first post, look at the settings. Each step ticks itself from real data (any save in
  * the studio asks again) and the list can be dismissed (remembered in this browser).
  */

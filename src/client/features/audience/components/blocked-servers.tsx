@@ -13,7 +13,7 @@ export const BLOCKED_SERVERS_TEXT = {
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 
-/** Issue 23: the social-web servers the blog refuses, with a form to add one and "Unblock" each. */
+/** The social-web servers the blog refuses, with a form to add one and "Unblock" each. */
 export function BlockedServers() {
   const id = useId();
   const query = useBlockedServers();

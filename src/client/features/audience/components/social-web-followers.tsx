@@ -7,7 +7,7 @@ import { FollowApproval } from "./social-web-requests";
 
 const formatDate = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: "medium" });
 
-/** Issue 23: the author's address on the social web, its handle while nobody follows, and who follows. */
+/** The author's address on the social web, its handle while nobody follows, and who follows. */
 export function SocialWebFollowers() {
   const id = useId();
   const account = useSocialWebAccount();

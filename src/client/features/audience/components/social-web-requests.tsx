@@ -16,7 +16,7 @@ const FOLLOW_REQUESTS_TEXT = {
   rejected: (who: string) => `${who} will not follow you.`,
 } as const;
 
-/** Issue 23: "Approve new followers from the social web", and the Follows waiting for it. */
+/** "Approve new followers from the social web", and the Follows waiting for it. */
 export function FollowApproval({ account }: { account: SocialWebAccount }) {
   const id = useId();
   const approve = useApproveFollowers();

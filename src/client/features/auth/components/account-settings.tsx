@@ -151,7 +151,7 @@ function PasswordForm() {
   );
 }
 
-/** /profile: every account changes its display name and its password (issue 10). */
+/** /profile: every account changes its display name and its password. */
 export function AccountSettings() {
   return (
     <section className="auth-card account-settings" aria-label="Account settings">

@@ -25,7 +25,7 @@ export function useBlock(postId: string) {
   });
 }
 
-/** The post's author blocks the social-web server a comment came from (issue 23). */
+/** The post's author blocks the social-web server a comment came from. */
 export function useBlockServer() {
   const client = useQueryClient();
   return useMutation({

@@ -42,7 +42,7 @@ export function CommentForm({
       {
         onSuccess: () => {
           setText("");
-          // Focus stays in the conversation, ready for the next comment (issue 20: it fell to <body>).
+          // Focus stays in the conversation, ready for the next comment (it fell to <body>).
           if (!replyTo) box.current?.focus();
           onDone?.();
         },

@@ -48,7 +48,7 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
   };
   const setContent = (update: (text: string) => string) =>
     onChange((v) => ({ ...v, content: update(v.content) }));
-  // Writing without tags is the HTML view's rule: its hint shows there only (issue 20).
+  // Writing without tags is the HTML view's rule: its hint shows there only.
   const hintId = `${id}-hint`;
   const shared = { id, value: content, onChange: setContent, onFiles, describedBy, invalid, ref };
 

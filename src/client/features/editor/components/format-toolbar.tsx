@@ -13,7 +13,7 @@ export const TOOLBAR: Record<ToolbarStyle, { label: string; text: string }> = {
   bold: { label: "Bold", text: "B" },
   italic: { label: "Italic", text: "I" },
   underline: { label: "Underline", text: "U" },
-  // The name holds the visible text (axe label-content-name-mismatch, issue 20).
+  // The name holds the visible text (axe label-content-name-mismatch).
   "heading 2": { label: "H2, Heading 2", text: "H2" },
   "heading 3": { label: "H3, Heading 3", text: "H3" },
   quote: { label: "Quote", text: "❝" },

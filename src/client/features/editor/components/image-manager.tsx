@@ -14,7 +14,7 @@ interface Props {
   uploadFailed: boolean;
   /** Images the last upload stored (0 while none finished). */
   uploaded?: number;
-  /** Beside the visual view an image in the text is set on its own toolbar (issue 20). */
+  /** Beside the visual view an image in the text is set on its own toolbar. */
   compact?: boolean;
 }
 

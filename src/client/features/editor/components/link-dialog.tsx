@@ -22,7 +22,7 @@ interface Props {
 }
 
 /**
- * Add or edit a link (issue 20): a modal dialog (focus stays in it, Escape closes), outside the
+ * Add or edit a link: a modal dialog (focus stays in it, Escape closes), outside the
  * post form (a form may not hold another). An address the allowlist refuses (`javascript:`,
  * `data:`…) is explained in the dialog, tied to the field, and nothing is changed.
  */

@@ -8,7 +8,7 @@ const MODES: Array<{ mode: WritingMode; label: string; suffix: string }> = [
 ];
 
 /**
- * Edit or Preview (issue 20: the preview is a mode of the canvas, not a second copy under it).
+ * Edit or Preview (the preview is a mode of the canvas, not a second copy under it).
  * Tabs as the ARIA pattern has them: arrow keys move between the two.
  */
 export function ModeTabs({

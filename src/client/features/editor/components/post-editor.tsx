@@ -59,7 +59,7 @@ const WIDE_QUERY = "(min-width: 900px)";
 const startsOpen = () => typeof window === "undefined" || window.matchMedia(WIDE_QUERY).matches;
 
 /**
- * The fields of the new-post form and of inline edit mode (issue 20): a canvas (title, then the
+ * The fields of the new-post form and of inline edit mode: a canvas (title, then the
  * text, or the preview: a mode, not a second copy) and a side panel (author, excerpt, hashtags,
  * images, and what `side` brings), beside the canvas on a wide form, under it on a narrow one.
  */

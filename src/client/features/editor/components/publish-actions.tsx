@@ -28,7 +28,7 @@ export function PublishActions({ busy, onDraft, onPreview, onSchedule, savedAt }
           aria-disabled={busy !== null}
           onClick={(e) => {
             // A future 'Publish at' means the author wants the post then: Publish schedules it
-            // and says so, never publishes at once without a word (issue 20). An Enter in a
+            // and says so, never publishes at once without a word. An Enter in a
             // field submits through this click too.
             if (!isFuture(when)) return;
             e.preventDefault();

@@ -73,7 +73,7 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
         "aria-labelledby": labelledBy,
       },
       handleKeyDown: (_view, event) => {
-        // Ctrl/Cmd+K: the link dialog (issue 20).
+        // Ctrl/Cmd+K: the link dialog.
         if (event.key.toLowerCase() !== "k" || !(event.ctrlKey || event.metaKey) || event.altKey)
           return false;
         event.preventDefault();

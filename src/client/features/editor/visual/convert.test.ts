@@ -18,7 +18,7 @@ const open = (text: string) => {
 /** visual → HTML view → visual */
 const roundTrip = (editor: Editor) => open(docToText(editor.state.doc));
 
-describe("visual ⇄ HTML view (issue 10: converted both ways without loss)", () => {
+describe("visual ⇄ HTML view (converted both ways without loss)", () => {
   it("reads text without tags as paragraphs with line breaks", () => {
     const editor = open("First line\nsame paragraph\n\nSecond");
     expect(editor.getHTML()).toBe("<p>First line<br>same paragraph</p><p>Second</p>");
@@ -49,7 +49,7 @@ describe("visual ⇄ HTML view (issue 10: converted both ways without loss)", ()
     expect(docToText(again.state.doc)).toBe(text);
   });
 
-  it("stores no empty paragraph when Enter is pressed twice (issue 20)", () => {
+  it("stores no empty paragraph when Enter is pressed twice", () => {
     const editor = open("First");
     // Enter twice at the end of "First", then write on.
     editor.chain().setTextSelection(6).splitBlock().splitBlock().insertContent("Second").run();

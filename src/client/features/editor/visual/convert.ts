@@ -22,7 +22,7 @@ export function textToEditorHtml(text: string): string {
   return keepUnrepresentable(html, schema);
 }
 
-/** A paragraph with nothing in it (Enter pressed twice): not content, never stored (issue 20). */
+/** A paragraph with nothing in it (Enter pressed twice): not content, never stored. */
 const isEmptyParagraph = (inner: string) => inner.replace(/<br\s*\/?>|&nbsp;/g, "").trim() === "";
 
 /**

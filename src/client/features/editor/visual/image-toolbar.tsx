@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The image's settings, on the image in the text (issue 20): SPEC §4's position, size, pair,
+ * The image's settings, on the image in the text: SPEC §4's position, size, pair,
  * alt/decorative, caption, thumbnail, move and remove, plus 'wide' and rows of 3 or more.
  */
 export function ImageToolbar({ image, row, tools, onChoose }: Props) {

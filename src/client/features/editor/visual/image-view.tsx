@@ -39,7 +39,7 @@ function Figure({ image, inRow }: { image: EditorImage | undefined; inRow: boole
 
 /**
  * An image block as readers will see it (a pair or gallery as one row); dragged to move it.
- * Selected, it shows the image toolbar for the image last clicked in it (issue 20).
+ * Selected, it shows the image toolbar for the image last clicked in it.
  */
 function ImageBlock({ node, selected }: ReactNodeViewProps) {
   const images = useContext(EditorImagesContext);

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { hrefFromInput, LINK_EMPTY_TEXT, LINK_REFUSED_TEXT } from "./link";
 import { editorExtensions } from "./schema";
 
-// Issue 20: the link dialog's address rule, and links held to the post allowlist in the editor.
+// The link dialog's address rule, and links held to the post allowlist in the editor.
 
 const ORIGIN = "https://blog.example";
 

@@ -3,7 +3,7 @@ import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { isAllowedHref } from "../../../../common/rules/post-html";
 
 /**
- * Links in the visual editor (issue 20). The one rule of which links may be stored is the
+ * Links in the visual editor. The one rule of which links may be stored is the
  * post-content allowlist's isAllowedHref (http, https, mailto): the editor parses, pastes and
  * accepts only those, so what the author sees is what the server keeps.
  */

@@ -2,7 +2,7 @@ import { DOMSerializer, DOMParser as PmDOMParser, type Schema } from "@tiptap/pm
 import { atomBlock } from "./atom-block";
 
 /**
- * Lossless visual editing (issue 20: "every element and attribute the post sanitiser allows must
+ * Lossless visual editing ("every element and attribute the post sanitiser allows must
  * survive opening a post in the visual editor and saving it"). A top-level block the editor's
  * schema would change in meaning (an `<a>` without href, an image that is not one of the post's
  * images, a div or figure it does not know…) is kept whole as a raw block: shown, moved and

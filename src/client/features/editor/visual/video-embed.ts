@@ -3,7 +3,7 @@ import { Plugin, PluginKey } from "@tiptap/pm/state";
 import { defaultEmbedTitle, EMBED_RE, embedFromUrl, embedWatchUrl } from "../../../../common/rules/embeds";
 
 /**
- * A YouTube or Vimeo video (issue 20), written exactly as the allowlist stores it (embeds.ts): a
+ * A YouTube or Vimeo video, written exactly as the allowlist stores it (embeds.ts): a
  * div naming the video around a plain link, its text the poster's title. A pasted video link
  * becomes one (before the link extension makes it a link); the poster's title is edited in place.
  */

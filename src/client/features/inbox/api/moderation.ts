@@ -48,7 +48,7 @@ export function useReviewAction() {
   });
 }
 
-/** Block the social-web server a comment to review came from (issue 23). */
+/** Block the social-web server a comment to review came from. */
 export const useBlockServer = () =>
   useMutation({
     mutationFn: (host: string) => call(blockedServerAdd, { body: { host } }),

@@ -13,7 +13,7 @@ export interface SocialWebReport {
 
 const key = ["moderation", "social-web-reports"] as const;
 
-/** Reports about the signed-in author's posts forwarded by other servers (issue 23). */
+/** Reports about the signed-in author's posts forwarded by other servers. */
 export const useSocialWebReports = () =>
   useQuery({
     queryKey: key,

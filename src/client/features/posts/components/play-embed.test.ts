@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { embedPlayerUrl } from "../../../../common/rules/embeds";
 import { playerUrl } from "./play-embed";
 
-describe("the reader's embed click (issue 20)", () => {
+describe("the reader's embed click", () => {
   it("opens the same player address as the shared rule, and nothing for anything else", () => {
     for (const embed of ["youtube:dQw4w9WgXcQ", "vimeo:76979871"])
       expect(playerUrl(embed)).toBe(embedPlayerUrl(embed));

@@ -15,7 +15,7 @@ export const playerUrl = (embed: string) => {
 };
 
 /**
- * A click on a video embed's poster swaps in the player (issue 20): until then nothing is loaded
+ * A click on a video embed's poster swaps in the player: until then nothing is loaded
  * from the video's site. The frame's address comes from `data-embed` alone; a modified click
  * follows the link as usual.
  */

@@ -32,7 +32,7 @@ export interface PostViewProps {
 
 /**
  * The read view of one post (SPEC §2): title, author, date, content, hashtags, likes; around it
- * (issue 11) the author's photo and bio, the reading time, the feature image, and at the end an
+ * the author's photo and bio, the reading time, the feature image, and at the end an
  * author card and the previous / next post of the same blog.
  */
 export function PostView({

@@ -2,7 +2,7 @@ import type { SocialWebReactions } from "../../../../common/types";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Issue 23: likes and boosts from the social web, apart from readers' likes; who, on hover. */
+/** Likes and boosts from the social web, apart from readers' likes; who, on hover. */
 export function socialWebText({ likes, boosts }: SocialWebReactions): string {
   return `${plural(likes, "like", "likes")} · ${plural(boosts, "boost", "boosts")} from the social web`;
 }

@@ -5,7 +5,7 @@ import { useSaveSiteSettings, useSiteSettings } from "../api/site-settings";
 import "../settings.css";
 
 /**
- * Issue 21: the site's logo, shown before its name in the navbar and as the favicon. Uploaded
+ * The site's logo, shown before its name in the navbar and as the favicon. Uploaded
  * through the image pipeline (a file that is not an image is refused there), then saved as a setting.
  */
 export default function SiteLogoForm() {

@@ -17,7 +17,7 @@ import { TestContactButton } from "./test-contact-button";
 type Values = Record<SiteSettingKey, string>;
 type Errors = Partial<Record<SiteSettingKey, string>>;
 
-/** /admin Settings (issue 21): the site's words, colours, her pin board and the contact recipients. */
+/** /admin Settings: the site's words, colours, her pin board and the contact recipients. */
 export default function SiteSettingsForm() {
   const settings = useSiteSettings();
   const save = useSaveSiteSettings();

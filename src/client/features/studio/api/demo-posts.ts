@@ -6,7 +6,7 @@ import { ownPostsQueryKey } from "./own-posts";
 
 const demoPostsKey = ["demo-posts"] as const;
 
-/** How many of the install's demo posts are still as seeded (issue 21). */
+/** How many of the install's demo posts are still as seeded. */
 export function useDemoPostCount() {
   return useQuery({
     queryKey: demoPostsKey,

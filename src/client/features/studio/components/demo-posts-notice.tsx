@@ -9,7 +9,7 @@ export const DEMO_TEXTS = {
 
 const posts = (n: number) => `${n} demo post${n === 1 ? "" : "s"}`;
 
-/** Issue 21: a new install's demo posts go in one click, after a confirmation; edited ones stay. */
+/** A new install's demo posts go in one click, after a confirmation; edited ones stay. */
 export function DemoPostsNotice() {
   const { data } = useDemoPostCount();
   const remove = useRemoveDemoPosts();

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import type { DiffBlock, DiffPart, RevisionComparison } from "../../../../common/types";
 
-// Issue 20: a revision is compared as readers see it: text with its insertions and deletions
+// A revision is compared as readers see it: text with its insertions and deletions
 // marked, images as thumbnails, never the HTML. No headings of its own (the studio's headings stay
 // in order): each field is a term of a description list.
 

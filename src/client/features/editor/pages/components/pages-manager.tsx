@@ -10,7 +10,7 @@ const where = (page: SitePageDetail) =>
   page.placement === "nav" ? "navbar menu" : page.placement === "footer" ? "footer" : "not linked";
 
 /**
- * Issue 21, the studio's Pages: About, Privacy Policy, Terms of Service and any other page, in the
+ * The studio's Pages: About, Privacy Policy, Terms of Service and any other page, in the
  * posts' visual editor. Self-contained: mount it where the studio's navigation puts Pages.
  */
 export default function PagesManager() {
