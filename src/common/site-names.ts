@@ -30,6 +30,16 @@ export const PINTEREST_OFF = "off";
 
 type BlogNames = Pick<SiteSettings, "himBlogName" | "herBlogName">;
 
+/** The name readers see for an author who set no public name: every place that names a person asks here. */
+export const AUTHOR_FALLBACK_NAMES: Record<AuthorKey, string> = { him: "Him", her: "Her" };
+
+/**
+ * An author's name as readers see it (the byline, letters, feeds, JSON-LD, the social web): the
+ * name of their profile (which starts from the one they registered with), else 'Him' / 'Her'.
+ */
+export const publicAuthorName = (author: AuthorKey, name: string | null | undefined): string =>
+  name?.trim() || AUTHOR_FALLBACK_NAMES[author];
+
 /** A blog's name (SPEC §1 default 'His Blog' / 'Her Blog'): every place that names a blog asks here. */
 export const blogName = (site: BlogNames, author: AuthorKey): string =>
   author === "him" ? site.himBlogName : site.herBlogName;

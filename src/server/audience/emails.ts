@@ -1,6 +1,7 @@
 import type { AuthorKey } from "../../common/limits";
 import { paths } from "../../common/routes";
 import { resolveExcerpt } from "../../common/rules/excerpt";
+import { publicAuthorName } from "../../common/site-names";
 import { blogName, type SiteSettings } from "../../common/site-settings";
 import type { AuthorProfile, PostImage } from "../../common/types";
 import type { Config } from "../env";
@@ -60,10 +61,6 @@ export interface PostForEmail {
   images?: PostImage[];
 }
 
-/** SPEC §1: an author who set no public name is 'Him' / 'Her' to readers. */
-const publicName = (author: AuthorKey, profile: AuthorProfile | undefined) =>
-  profile?.name.trim() || (author === "him" ? "Him" : "Her");
-
 /** The whole post as a newsletter (newsletter.tsx), with how to stop. */
 export function newPostEmail(
   config: Config,
@@ -79,7 +76,7 @@ export function newPostEmail(
     blogName: blog,
     blogPath: paths.blog(post.author),
     post,
-    authorName: publicName(post.author, profile),
+    authorName: publicAuthorName(post.author, profile?.name),
     authorPhotoUrl: profile?.photoUrl ?? null,
     unsubscribeUrl: subscriptionsPage(config, { unsubscribe: unsubscribeToken }),
     preview: resolveExcerpt(post.excerpt, post.content),

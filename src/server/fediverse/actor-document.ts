@@ -2,7 +2,8 @@ import type { RequestContext } from "@fedify/fedify";
 import { Endpoints, Image, Person } from "@fedify/vocab";
 import { and, desc, eq, isNotNull, lte, ne } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
-import { AUTHOR_TITLES, paths } from "../../common/routes";
+import { paths } from "../../common/routes";
+import { publicAuthorName } from "../../common/site-names";
 import { listAuthorProfiles } from "../authors/author-profiles.repository";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
@@ -52,7 +53,7 @@ export async function personOf(fctx: RequestContext<AppContext>, author: AuthorK
   return new Person({
     id: fctx.getActorUri(author),
     preferredUsername: await handleOf(db, author),
-    name: profile?.name || AUTHOR_TITLES[author],
+    name: publicAuthorName(author, profile?.name),
     summary: profile?.bio ? escapeText(profile.bio) : null,
     icon: profile?.photoUrl ? new Image({ url: absolute(profile.photoUrl, publicUrl) }) : null,
     image: header ? new Image({ url: absolute(header, publicUrl) }) : null,

@@ -50,7 +50,8 @@ describe("identity on the social web", () => {
     expect(actor).toMatchObject({
       type: "Person",
       preferredUsername: "him",
-      name: "His Blog",
+      // No public name set: 'Him', as on the byline (publicAuthorName).
+      name: "Him",
       url: "http://127.0.0.1:3000/his-blog",
       inbox: "http://127.0.0.1:3000/ap/users/him/inbox",
       followers: "http://127.0.0.1:3000/ap/users/him/followers",

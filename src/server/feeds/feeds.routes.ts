@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
 import { feedTitle, paths } from "../../common/routes";
+import { publicAuthorName } from "../../common/site-names";
 import { blogName, type SiteSettings } from "../../common/site-settings";
 import type { BlogPostCard } from "../../common/types";
 import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
@@ -29,7 +30,7 @@ function rssItem(publicUrl: string, site: SiteSettings, post: BlogPostCard): str
     `<link>${xmlEscape(link)}</link>`,
     `<guid isPermaLink="true">${xmlEscape(link)}</guid>`,
     `<pubDate>${new Date(post.date).toUTCString()}</pubDate>`,
-    `<dc:creator>${xmlEscape(post.authorName || blogName(site, post.author))}</dc:creator>`,
+    `<dc:creator>${xmlEscape(publicAuthorName(post.author, post.authorName))}</dc:creator>`,
     `<description>${xmlEscape(post.excerpt)}</description>`,
     ...post.hashtags.map((tag) => `<category>${xmlEscape(tag)}</category>`),
     "</item>",

@@ -1,6 +1,7 @@
 import { firstPageOf, inlineQuery, queryKeys } from "../../common/query-keys";
 import { paths } from "../../common/routes";
 import { metaDescription, postPageTitle } from "../../common/rules/meta";
+import { publicAuthorName } from "../../common/site-names";
 import { blogName } from "../../common/site-settings";
 import { firstCommentsFor } from "../comments/comments.reads";
 import { readPostByAddress, readPostReading } from "../posts/posts.reads";
@@ -47,7 +48,7 @@ export const postPage: PageLoader = async (ctx, { params, viewer }) => {
   if (post.slug !== address) return { ...redirectTo(paths.post(post.slug)), cacheable: entry.isPublic };
   // Reading time, the author's profile and the neighbouring posts render with the post (no second trip).
   const reading = await readPostReading(ctx, post.id, viewer);
-  const authorName = reading?.reading.author.name || blogName(site, post.author);
+  const authorName = publicAuthorName(post.author, reading?.reading.author.name);
   // The first page of comments as this viewer gets them from the API (their own held comments,
   // their controls): readers without JavaScript read them, and the browser need not ask again. A
   // signed-in viewer's page is never kept for anyone else (page-shell.ts).

@@ -93,7 +93,8 @@ describe("post page", () => {
       };
     expect(ld(await get(`/post/${older.slug}`)).author).toEqual({
       "@type": "Person",
-      name: "His Blog",
+      // No public name set: 'Him', as on the byline (publicAuthorName).
+      name: "Him",
       url: "https://blog.example.com/his-blog",
     });
     const him = await t.as("him");

@@ -1,9 +1,8 @@
 import type { AuthorKey } from "../../../../common/limits";
+import { publicAuthorName } from "../../../../common/site-names";
 
 export { formatDate } from "../../../lib/format-date";
 
-export const authorLabel = (author: AuthorKey) => (author === "him" ? "Him" : "Her");
-
-/** The name readers see: the one the author set, else 'Him' / 'Her'. */
-export const authorName = (profile: { author: AuthorKey; name: string }): string =>
-  profile.name || authorLabel(profile.author);
+/** The name readers see: the one the author set, else 'Him' / 'Her' (publicAuthorName). */
+export const authorName = (profile: { author: AuthorKey; name?: string }): string =>
+  publicAuthorName(profile.author, profile.name);

@@ -6,7 +6,7 @@ import type { BlogPost, PostReading } from "../../../../common/types";
 import { AuthorAvatar } from "./author-avatar";
 import { AuthorCard } from "./author-card";
 import { FeatureImage, featureImageUrl } from "./feature-image";
-import { authorLabel, authorName, formatDate } from "./format";
+import { authorName, formatDate } from "./format";
 import { PostContent } from "./post-content";
 import { PostNeighbours } from "./post-neighbours";
 import { SocialWebLine } from "./social-web-line";
@@ -59,10 +59,7 @@ export function PostView({
           <div className="post-byline-text">
             <p className="post-meta">
               <span>
-                By{" "}
-                <Link to={paths.blog(post.author)}>
-                  {author ? authorName(author) : authorLabel(post.author)}
-                </Link>
+                By <Link to={paths.blog(post.author)}>{authorName(author ?? { author: post.author })}</Link>
               </span>
               <span aria-hidden="true"> · </span>
               <time dateTime={post.date}>{formatDate(post.date)}</time>
