@@ -23,6 +23,11 @@ describe("excerpt rule (SPEC §5)", () => {
     expect(fallbackExcerpt(content)).toBe("Hello there world...");
   });
 
+  it("leaves out image markers (an image, a pair, a gallery): a card never shows '[IMAGE:…]'", () => {
+    const content = "<p>[IMAGE:9e5cd203e22b4659]</p><p>We landed</p><p>[PAIRED:a1:b2]</p>[GALLERY:a:b:c] at dawn";
+    expect(fallbackExcerpt(content)).toBe("We landed at dawn...");
+  });
+
   it("decodes entities so the card shows '&' and not '&amp;'", () => {
     expect(htmlToText("<p>Salt &amp; pepper &lt;3 &#39;yes&#39; &#x263A;</p>")).toBe(
       "Salt & pepper <3 'yes' ☺",

@@ -1,4 +1,5 @@
 import { EXCERPT_FALLBACK_LENGTH } from "../limits";
+import { markerRe } from "./markers";
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",
@@ -36,9 +37,13 @@ function endHeading(_whole: string, _level: string, inner: string): string {
   return ` ${inner}${text && !SENTENCE_END.test(text) ? "." : ""} `;
 }
 
-/** The text of post content: tags stripped, entities decoded, whitespace collapsed. */
+/**
+ * The text of post content: tags stripped, entities decoded, whitespace collapsed. An image
+ * marker (SPEC §4's [IMAGE:…], a pair, a gallery) is a picture, not words: it goes with the tags.
+ */
 export function htmlToText(html: string): string {
   const stripped = html
+    .replace(markerRe(), " ")
     .replace(HEADING, endHeading)
     .replace(BLOCK_BOUNDARY, " ")
     .replace(/<[^>]*>/g, "")
