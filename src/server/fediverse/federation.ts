@@ -12,7 +12,7 @@ import { registerCollections } from "./collections";
 import type { DuetFederation } from "./federation-type";
 import { registerInbox } from "./inbox";
 import { DbKvStore } from "./kv-store";
-import { duetLoaders, duetUserAgent } from "./loaders";
+import { DUET_VERSION, duetLoaders, duetUserAgent } from "./loaders";
 import { DbMessageQueue } from "./message-queue";
 import { registerReplyObjects } from "./reply-notes";
 
@@ -64,7 +64,7 @@ export function createDuetFederation(ctx: AppContext): DuetFederation {
     const users = (await Promise.all((["him", "her"] as const).map((a) => followerCount(fctx.data.db, a))))
       .length;
     return {
-      software: { name: "duet", version: "0.1.0", homepage: new URL(publicUrl) },
+      software: { name: "duet", version: DUET_VERSION, homepage: new URL(publicUrl) },
       protocols: ["activitypub"],
       usage: { users: { total: users }, localPosts: 0, localComments: 0 },
     };

@@ -1,7 +1,10 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HOST_MESSAGE } from "../../common/schemas/fediverse";
 import { blogPosts, fediverseFollowers, fediverseFollowRequests, fediversePostReports } from "../db/schema";
+import { REPO_ROOT } from "../paths";
 import { createPost } from "../test/factories";
 import { requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
@@ -69,7 +72,11 @@ describe("identity on the social web", () => {
     const links = await t.request({ method: "GET", url: "/.well-known/nodeinfo" });
     expect(links.statusCode).toBe(200);
     const info = await t.request({ method: "GET", url: "/nodeinfo/2.1" });
-    expect((info.json() as { software: { name: string } }).software.name).toBe("duet");
+    // Its version is the package's, not a number written down once.
+    const { version } = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
+      version: string;
+    };
+    expect((info.json() as { software: unknown }).software).toMatchObject({ name: "duet", version });
     const followers = await t.request({ method: "GET", url: "/ap/users/her/followers", headers: AP });
     expect(followers.statusCode, followers.body).toBe(200);
     expect(followers.json()).toMatchObject({ totalItems: 0 });

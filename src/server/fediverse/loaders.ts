@@ -11,13 +11,14 @@ import {
 } from "@fedify/fedify";
 import { REPO_ROOT } from "../paths";
 
-const VERSION = (
+/** Duet's version (package.json): the User-Agent and NodeInfo say it. */
+export const DUET_VERSION = (
   JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { version: string }
 ).version;
 
 /** What Duet says it is to other servers, as Mastodon does: name, version and the blog's address. */
 export const duetUserAgent = (publicUrl: string): string =>
-  `Duet/${VERSION} (Fedify; +${new URL(publicUrl).origin}/)`;
+  `Duet/${DUET_VERSION} (Fedify; +${new URL(publicUrl).origin}/)`;
 
 /**
  * JSON-LD contexts come only from Fedify's preloaded set (ActivityStreams, security, data
