@@ -16,6 +16,7 @@ import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { expectOk, measure } from "./bench-check";
 import { benchCounting } from "./bench-counting";
+import { benchProxy } from "./bench-proxy";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "./build-client.mjs";
 import { freePort, startDuet } from "./local-server";
@@ -216,6 +217,7 @@ async function startNginx(dir: string, count: number, types: string[]) {
 events { worker_connections 1024; }
 http {
   access_log off;
+  sendfile on; tcp_nopush on;
   client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
   uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
   server {
@@ -348,6 +350,13 @@ async function benchSize(size: number, clientDir: string, assetPath: string) {
       }
     }
     printTable(size, rows);
+    if (nginx) {
+      const pages = cases
+        .map(([name, urlPath], i) => ({ name, urlPath, staticURL: `${nginx.baseURL}/c/${i}` }))
+        .filter((c) => c.name.endsWith("page"));
+      if (pages.length > 0)
+        await benchProxy(baseURL, pages, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
+    }
     if (!ONLY || ONLY.includes("counting")) {
       const counted: Array<[string, string]> = [
         ["/his-blog page", "/his-blog"],

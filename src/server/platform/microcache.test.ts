@@ -7,7 +7,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NGINX_BIN, type Nginx, startNginx } from "../test/nginx";
-import { freePort, nextLoopbackAddress, type ServerProcess, startServerProcess } from "../test/server-process";
+import {
+  freePort,
+  nextLoopbackAddress,
+  type ServerProcess,
+  startServerProcess,
+} from "../test/server-process";
 
 const missing = !existsSync(NGINX_BIN);
 if (missing) console.log(`Skipping the proxy cache test: ${NGINX_BIN} not found.`);

@@ -50,7 +50,7 @@ proxy_cache_path ${cacheDir}-pages levels=1:2 keys_zone=duet_pages:10m max_size=
 # their answers are never taken from the page cache, nor stored in it.
 map $http_cookie $duet_signed_in {
     default 0;
-    "~better-auth\.session_token=" 1;
+    "~better-auth.session_token=" 1;
 }
 # What Duet itself marks private or no-store (a signed-in page, health, metrics) is never stored.
 map $upstream_http_cache_control $duet_no_store {
@@ -119,6 +119,9 @@ pid ${path.join(prefix, "nginx.pid")};
 events { worker_connections 1024; }
 http {
     access_log off;
+    # As Debian's own nginx.conf has them.
+    sendfile on;
+    tcp_nopush on;
     client_body_temp_path ${path.join(prefix, "body")};
     proxy_temp_path ${path.join(prefix, "proxy")};
     fastcgi_temp_path ${path.join(prefix, "fastcgi")};
