@@ -50,7 +50,7 @@ function cpuMs(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** Milliseconds from spawn to the first 200 of `/`. */
+/** Milliseconds from spawn to the first 200 of `/` (a first start creates the database: 5 minutes at most). */
 async function firstPage(child: ChildProcess, baseURL: string, started: number): Promise<number> {
   for (;;) {
     if (child.exitCode !== null) throw new Error("the server exited during start-up");
@@ -61,7 +61,7 @@ async function firstPage(child: ChildProcess, baseURL: string, started: number):
     } catch {
       // not listening yet
     }
-    if (Date.now() - started > 120_000) throw new Error("the server did not start");
+    if (Date.now() - started > 300_000) throw new Error("the server did not start");
     await new Promise((r) => setTimeout(r, 20));
   }
 }
