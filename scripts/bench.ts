@@ -1,11 +1,13 @@
-// `npm run bench [-- --sizes=10000,100000 --seconds=3 --rounds=3 --connections=10,50 --cases=page]`: a
+// `npm run bench [-- --sizes=1000,100000 --seconds=3 --rounds=3 --connections=10,50 --cases=page,start]`: a
 // benchmark, not a test. For each size: fill a temporary DATA_DIR with that many posts (bulk SQL),
 // start the real server (src/server/main.ts, server rendering on, default logging) on 127.0.0.1
 // with an ephemeral port, and load it with autocannon: the /his-blog and /post/{id} pages, the
 // author list, post and tag list APIs, and a hashed JS asset. Each case is measured against two
 // ceilings answering the same bytes from memory in their own processes: a bare Fastify
 // (scripts/bench-ceiling.ts, no hooks, no logging) and nginx (a generated config, when
-// /usr/sbin/nginx exists). Duet and the bare server take turns for --rounds rounds of --seconds
+// /usr/sbin/nginx exists), and the pages again through the documented proxy beside nginx static
+// (bench-proxy.ts). First, start time and memory of the compiled server (bench-start.ts, cases
+// 'start'; --load-seconds of mixed load). Duet and the bare server take turns for --rounds rounds of --seconds
 // each and the medians are reported: on a shared machine one pair of runs can differ by 30%. Also reports the compressed JavaScript of a first load of /his-blog.
 import { type ChildProcess, spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -16,6 +18,8 @@ import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { expectOk, measure } from "./bench-check";
 import { benchCounting } from "./bench-counting";
+import { benchProxy } from "./bench-proxy";
+import { benchStart, printStart } from "./bench-start";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "./build-client.mjs";
 import { freePort, startDuet } from "./local-server";
@@ -26,7 +30,7 @@ const args = new Map(
     return [k!, v ?? "true"] as const;
   }),
 );
-const SIZES = (args.get("sizes") ?? "10000,100000").split(",").map(Number);
+const SIZES = (args.get("sizes") ?? "1000,100000").split(",").map(Number);
 const SECONDS = Number(args.get("seconds") ?? 3);
 const ROUNDS = Math.max(1, Number(args.get("rounds") ?? 3));
 const CONNECTIONS = (args.get("connections") ?? "10,50").split(",").map(Number);
@@ -216,6 +220,7 @@ async function startNginx(dir: string, count: number, types: string[]) {
 events { worker_connections 1024; }
 http {
   access_log off;
+  sendfile on; tcp_nopush on;
   client_body_temp_path ${dir}/tmp; proxy_temp_path ${dir}/tmp; fastcgi_temp_path ${dir}/tmp;
   uwsgi_temp_path ${dir}/tmp; scgi_temp_path ${dir}/tmp;
   server {
@@ -348,6 +353,13 @@ async function benchSize(size: number, clientDir: string, assetPath: string) {
       }
     }
     printTable(size, rows);
+    if (nginx) {
+      const pages = cases
+        .map(([name, urlPath], i) => ({ name, urlPath, staticURL: `${nginx.baseURL}/c/${i}` }))
+        .filter((c) => c.name.endsWith("page"));
+      if (pages.length > 0)
+        await benchProxy(baseURL, pages, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
+    }
     if (!ONLY || ONLY.includes("counting")) {
       const counted: Array<[string, string]> = [
         ["/his-blog page", "/his-blog"],
@@ -372,6 +384,8 @@ try {
       `${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip, ${(js.br / 1024).toFixed(1)} KB brotli (budget 100 KB)`,
   );
   if (!js.entryFile) throw new Error("no entry chunk in the Vite manifest");
+  if (!ONLY || ONLY.includes("start"))
+    printStart(await benchStart(clientDir, { runs: 5, loadSeconds: Number(args.get("load-seconds") ?? 60) }));
   for (const size of SIZES) await benchSize(size, clientDir, `/${js.entryFile}`);
 } finally {
   rmSync(clientDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
+import type pg from "pg";
 import type { AppContext } from "../context";
 
 // Cross-process invalidation over one PostgreSQL: bump site_state and NOTIFY what was dropped
@@ -44,6 +44,8 @@ export async function connectContentCache(app: FastifyInstance, ctx: AppContext)
   const pool = ctx.database.pool;
   if (ctx.database.kind !== "postgres" || !pool) return;
   const cache = ctx.cache;
+  // The driver is loaded with the PostgreSQL mode only (db/client.ts).
+  const { default: pgDriver } = await import("pg");
   const instanceId = randomUUID();
   let closed = false;
   let listener: pg.Client | null = null;
@@ -81,7 +83,7 @@ export async function connectContentCache(app: FastifyInstance, ctx: AppContext)
 
   const listen = async (): Promise<void> => {
     if (closed) return;
-    const client = new pg.Client(pool.options);
+    const client = new pgDriver.Client(pool.options);
     client.on("error", () => {
       // The connection dropped: anything may have changed meanwhile.
       if (listener === client) listener = null;

@@ -1,10 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
+import type pg from "pg";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -56,8 +54,13 @@ export function isStatementTimeout(error: unknown): boolean {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  // Only the driver in use is loaded (each is megabytes of code a process would carry for nothing).
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({
+    const [{ default: pgDriver }, { drizzle: drizzlePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+    ]);
+    const pool = new pgDriver.Pool({
       connectionString: options.url,
       max: options.max ?? 10,
       statement_timeout: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
@@ -73,7 +76,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
     dataDir = options.dataDir;
   }
-  const client = await PGlite.create(dataDir, {
+  const [{ PGlite: PGliteDriver }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+  ]);
+  const client = await PGliteDriver.create(dataDir, {
     postgresqlconf: PGLITE_SETTINGS,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

@@ -18,6 +18,9 @@ import { registerReplyObjects } from "./reply-notes";
 
 export type { DuetFederation };
 
+/** The embedded database's queue looks for due messages at least this often when idle. */
+const EMBEDDED_IDLE_POLL_MS = 60_000;
+
 /** Where the federation lives: every path the Fastify bridge hands to Fedify starts with one of these. */
 export const ACTOR_PATH = "/ap/users/{identifier}";
 export const FEDERATION_PREFIXES = ["/.well-known/webfinger", "/.well-known/nodeinfo", "/nodeinfo/", "/ap/"];
@@ -30,7 +33,12 @@ export function createDuetFederation(ctx: AppContext): DuetFederation {
   const kv = new DbKvStore(ctx.db);
   const federation = createFederation<AppContext>({
     kv,
-    queue: new DbMessageQueue(ctx.db, duetUserAgent(ctx.config.publicUrl)),
+    queue: new DbMessageQueue(
+      ctx.db,
+      duetUserAgent(ctx.config.publicUrl),
+      // One process on the embedded database: its own enqueues wake the queue (no 2 s polling).
+      ctx.database.kind === "pglite" ? EMBEDDED_IDLE_POLL_MS : undefined,
+    ),
     manuallyStartQueue: true,
     origin: ctx.config.publicUrl,
     // SSRF: remote actors, keys and objects are never fetched from private addresses (0029);

@@ -5,8 +5,11 @@ import { fediverseQueue } from "../db/schema";
 
 /** How long a claimed message stays someone's before another process may take it again. */
 const LEASE_SECONDS = 300;
-/** An idle queue is looked at this often; an enqueue in this process wakes it at once. */
-const IDLE_POLL_MS = 2_000;
+/**
+ * An idle queue is looked at this often (other processes' messages), or when its next delayed
+ * message is due if sooner; an enqueue in this process wakes it at once.
+ */
+export const IDLE_POLL_MS = 2_000;
 
 /**
  * Fedify's message queue in our database (0029), the mail queue's pattern: rows claimed one at a
@@ -19,9 +22,14 @@ export class DbMessageQueue implements MessageQueue {
   private wake: (() => void) | null = null;
 
   /** `userAgent`: said on every delivery (Fedify sets none on the requests it posts to inboxes). */
+  /**
+   * `idlePollMs`: the embedded database has one process, whose own enqueues wake it, so it may
+   * wait long between looks (the 2 s default would be a query every 2 s, forever).
+   */
   constructor(
     private readonly db: Db,
     private readonly userAgent?: string,
+    private readonly idlePollMs = IDLE_POLL_MS,
   ) {}
 
   private withUserAgent(message: unknown): object {
@@ -42,7 +50,19 @@ export class DbMessageQueue implements MessageQueue {
     await this.db
       .insert(fediverseQueue)
       .values(messages.map((m) => ({ message: this.withUserAgent(m), availableAt })));
-    if (delayMs === 0) this.wake?.();
+    // A delayed message wakes the listener too, to wait until it is due rather than a whole poll.
+    this.wake?.();
+  }
+
+  /** Milliseconds until the next message becomes claimable, capped at the idle poll. */
+  private async untilNextDue(): Promise<number> {
+    const result = await this.db.execute(sql`
+      select extract(epoch from min(greatest(available_at, coalesce(locked_until, available_at))) - now()) * 1000 as ms
+      from ${fediverseQueue}`);
+    const ms = Number(
+      (result as unknown as { rows: { ms: string | number | null }[] }).rows[0]?.ms ?? Number.NaN,
+    );
+    return Number.isFinite(ms) ? Math.min(this.idlePollMs, Math.max(0, Math.ceil(ms))) : this.idlePollMs;
   }
 
   async getDepth() {
@@ -81,8 +101,11 @@ export class DbMessageQueue implements MessageQueue {
         }
         continue;
       }
+      const wait =
+        this.idlePollMs > IDLE_POLL_MS ? await this.untilNextDue().catch(() => IDLE_POLL_MS) : IDLE_POLL_MS;
+      if (signal?.aborted) break;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, IDLE_POLL_MS);
+        const timer = setTimeout(done, wait);
         function done() {
           clearTimeout(timer);
           signal?.removeEventListener("abort", done);

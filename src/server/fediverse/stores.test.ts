@@ -22,6 +22,26 @@ describe("DbMessageQueue", () => {
   }, 60_000);
 });
 
+describe("DbMessageQueue with a long idle poll (the embedded database)", () => {
+  it("handles a delayed message when it is due and a new one at once, without polling every 2 s", async () => {
+    const queue = new DbMessageQueue(database.db, undefined, 60_000);
+    const controller = new AbortController();
+    const handled: Array<{ what: string; at: number }> = [];
+    const listening = queue.listen((m) => void handled.push({ what: String(m), at: Date.now() }), {
+      signal: controller.signal,
+    });
+    const sent = Date.now();
+    await queue.enqueue("later", { delay: Temporal.Duration.from({ milliseconds: 300 }) as never });
+    await queue.enqueue("now");
+    const deadline = Date.now() + 20_000;
+    while (handled.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    controller.abort();
+    await listening;
+    expect(handled.map((h) => h.what)).toEqual(["now", "later"]);
+    expect(handled[1]!.at - sent).toBeGreaterThanOrEqual(300);
+  }, 30_000);
+});
+
 describe("DbKvStore", () => {
   it("gets, sets, lists by prefix, expires and deletes", async () => {
     const kv = new DbKvStore(database.db);

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { DkimConfig } from "./dkim";
 
 /** A header's value; `prepared` ones are written as they are (already valid ASCII), not MIME-encoded. */
@@ -52,22 +52,34 @@ export function linksIn(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"]+/g) ?? [];
 }
 
+/** nodemailer is loaded with the first email, not at start (most requests send none). */
+function lazyTransport(make: (mailer: typeof import("nodemailer")["default"]) => Transporter) {
+  let transport: Promise<Transporter> | null = null;
+  return {
+    get: () => (transport ??= import("nodemailer").then((m) => make(m.default))),
+    close: () => void transport?.then((t) => t.close()),
+  };
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   const common = envelope(options);
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const smtpUrl = options.smtpUrl;
+    const transport = lazyTransport((m) => m.createTransport(smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({ ...(await common()), ...mail });
+        await (await transport.get()).sendMail({ ...(await common()), ...mail });
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   // nodemailer's stream transport renders the exact RFC 5322 message, which we keep as .eml.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = lazyTransport((m) =>
+    m.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+  );
   return {
     async send(mail) {
-      const info = await transport.sendMail({ ...(await common()), ...mail });
+      const info = await (await transport.get()).sendMail({ ...(await common()), ...mail });
       await mkdir(options.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}_${randomUUID().slice(0, 8)}.eml`;
       await writeFile(path.join(options.outboxDir, name), info.message as Buffer);

@@ -1,7 +1,6 @@
 import { BlockList, isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { AppContext } from "../context";
 import { forbidden } from "../errors";
 
@@ -40,6 +39,8 @@ function allowed(list: BlockList, ip: string): boolean {
 
 export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Promise<void> {
   if (!ctx.config.metrics) return;
+  // Loaded only when metrics are on: with METRICS off the process carries none of it.
+  const { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } = await import("prom-client");
   const registry = new Registry();
   registry.setDefaultLabels({ pid: String(process.pid) });
   collectDefaultMetrics({ register: registry, prefix: "duet_" });

@@ -20,6 +20,8 @@ export interface SiteOptions {
 
 const PROXY = `proxy_pass http://duet;
         proxy_http_version 1.1;
+        # Keep the connections to Duet open (the upstream's keepalive): no new socket per request.
+        proxy_set_header Connection "";
         proxy_set_header Host $http_host;
         proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
         proxy_set_header X-Forwarded-Proto $scheme;
@@ -31,7 +33,7 @@ const PROXY = `proxy_pass http://duet;
         proxy_next_upstream error http_503 non_idempotent;
         proxy_next_upstream_tries 3;`;
 
-/** The cache, `upstream` and `server` blocks for Duet behind nginx (inside the http block). */
+/** The caches, `upstream` and `server` blocks for Duet behind nginx (inside the http block). */
 export function duetSiteConfig({ upstreams, listen, cacheDir, tls }: SiteOptions): string {
   const https = tls
     ? `
@@ -40,9 +42,33 @@ export function duetSiteConfig({ upstreams, listen, cacheDir, tls }: SiteOptions
     ssl_certificate_key ${tls.key};`
     : "";
   return `proxy_cache_path ${cacheDir} levels=1:2 keys_zone=duet_static:10m max_size=1g inactive=30d use_temp_path=off;
+# Pages for readers who are not signed in, kept one second (the microcache below); kept a day
+# beyond that only to be served while Duet restarts.
+proxy_cache_path ${cacheDir}-pages levels=1:2 keys_zone=duet_pages:10m max_size=256m inactive=1d use_temp_path=off;
+
+# A reader carrying Better Auth's session cookie (with the __Secure- prefix over HTTPS) is signed in:
+# their answers are never taken from the page cache, nor stored in it.
+map $http_cookie $duet_signed_in {
+    default 0;
+    "~better-auth.session_token=" 1;
+}
+# What Duet itself marks private or no-store (a signed-in page, health, metrics) is never stored.
+map $upstream_http_cache_control $duet_no_store {
+    default 0;
+    "~*(private|no-store)" 1;
+}
+# One cached copy per encoding Duet answers with.
+map $http_accept_encoding $duet_encoding {
+    default "";
+    "~*\bbr\b" br;
+    "~*\bgzip\b" gzip;
+}
 
 upstream duet {
 ${upstreams.map((u) => `    server ${u} max_fails=1 fail_timeout=2s;`).join("\n")}
+    keepalive 32;
+    # Below Duet's own 5 s, so nginx never reuses a connection Duet is closing.
+    keepalive_timeout 4s;
 }
 
 server {
@@ -51,6 +77,23 @@ server {
 
     location / {
         ${PROXY}
+        # The microcache: an anonymous reader's page, feed or public read is answered by nginx for
+        # a second after Duet answered it (nginx counts whole seconds: one to two), so an author's
+        # edit shows within that; the author, signed in, sees it at once. Duet's
+        # "no-cache" means "revalidate": after that second nginx asks again with the ETag (a 304
+        # is cheap), in the background while it serves the previous copy.
+        proxy_cache duet_pages;
+        proxy_cache_key $scheme$host$request_uri$duet_encoding;
+        proxy_cache_valid 200 301 404 1s;
+        proxy_ignore_headers Cache-Control Expires Vary;
+        proxy_cache_bypass $duet_signed_in;
+        proxy_no_cache $duet_signed_in $duet_no_store;
+        proxy_cache_revalidate on;
+        proxy_cache_lock on;
+        proxy_cache_background_update on;
+        # While Duet restarts (refused, reset, 502/503), anonymous readers get the last copy.
+        proxy_cache_use_stale error timeout updating http_500 http_502 http_503 http_504;
+        add_header X-Cache-Status $upstream_cache_status always;
     }
 
     # Hashed assets and uploaded images never change under one name (Duet sends them immutable):
@@ -76,6 +119,9 @@ pid ${path.join(prefix, "nginx.pid")};
 events { worker_connections 1024; }
 http {
     access_log off;
+    # As Debian's own nginx.conf has them.
+    sendfile on;
+    tcp_nopush on;
     client_body_temp_path ${path.join(prefix, "body")};
     proxy_temp_path ${path.join(prefix, "proxy")};
     fastcgi_temp_path ${path.join(prefix, "fastcgi")};
