@@ -4,6 +4,7 @@ import { AudienceMail } from "./audience-mail";
 import { registerAudiencePageRoutes } from "./audience-page.routes";
 import { registerFollowRoutes } from "./followers.routes";
 import { queuedMailListHeaders } from "./list-headers";
+import { releaseMailLeases } from "./mail-queue.repository";
 import { registerNotificationRoutes } from "./notifications.routes";
 import { registerUnsubscribePage } from "./unsubscribe-page";
 
@@ -25,7 +26,11 @@ export function createAudienceMail(ctx: AppContext, log: (line: string) => void)
  */
 export async function registerAudience(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const worker = ctx.audienceMail;
-  app.addHook("onReady", async () => worker.start());
+  app.addHook("onReady", async () => {
+    // One process on the embedded database (the DATA_DIR lock): a lease left is a dead sender's.
+    if (ctx.database.kind === "pglite") await releaseMailLeases(ctx.db, ctx.now());
+    worker.start();
+  });
   app.addHook("onClose", async () => worker.stop());
 
   await registerFollowRoutes(app, ctx);

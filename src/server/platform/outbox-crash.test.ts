@@ -110,15 +110,24 @@ describe("side effects after a kill -9", { timeout: 400_000 }, () => {
     server = await startServerProcess(dataDir, env);
     base = server.baseURL;
 
-    // Her account, verified by the emailed link; a follower by email, confirmed by the link.
-    expect(
-      (await api("POST", "/api/auth/sign-up/email", { email: HER, password: PASSWORD, name: "Her" })).status,
-    ).toBe(200);
+    // Her account, verified by the emailed link (opened with the cookie of the client that
+    // registered, as her browser would); a follower by email, confirmed by the link.
+    const signUp = await api("POST", "/api/auth/sign-up/email", {
+      email: HER,
+      password: PASSWORD,
+      name: "Her",
+    });
+    expect(signUp.status, signUp.text).toBe(200);
     const verify = await waitFor(
       () => mails.find((m) => m.to.includes(HER) && linkIn(m, "verify")),
       "her link",
     );
-    expect((await fetch(linkIn(verify, "verify")!, { redirect: "manual" })).status).toBeLessThan(400);
+    const opened = await fetch(linkIn(verify, "verify")!, {
+      redirect: "manual",
+      headers: { cookie: signUp.cookie.map((c) => c.split(";")[0]).join("; ") },
+    });
+    expect(opened.status).toBeLessThan(400);
+    expect(opened.headers.get("location") ?? "").not.toContain("reset-password");
     herCookie = await signIn(HER);
     expect((await api("POST", "/api/follow", { email: FAN, authors: ["her"] })).status).toBe(200);
     const confirm = await waitFor(
