@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, inArray, isNotNull, min, sql } from "drizzle-orm";
+import { and, eq, inArray, min, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
 import { domainEvents, eventDeliveries } from "./db/schema";
 import {
@@ -134,7 +134,7 @@ export class Outbox {
           .innerJoin(domainEvents, eq(domainEvents.id, eventDeliveries.eventId))
           .where(where)
           .for("update", { of: eventDeliveries });
-        if (!row || row.status !== "pending") return false;
+        if (row?.status !== "pending") return false;
         const subscriber = this.subscribers.find((s) => s.name === subscriberName);
         if (!subscriber) throw new Error(`no subscriber named ${subscriberName}`);
         const then = await subscriber.handle(
