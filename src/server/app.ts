@@ -7,7 +7,7 @@ import Fastify, {
 } from "fastify";
 import { registerOpenApi } from "./api/openapi";
 import { registerArchiveRoutes } from "./archive/archive.routes";
-import { registerAudience } from "./audience/audience";
+import { createAudienceMail, registerAudience } from "./audience/audience";
 import { type Auth, createAuth } from "./auth/auth";
 import { AUTH_PATH_RULES } from "./auth/endpoints";
 import { registerSessionRoutes } from "./auth/session.routes";
@@ -15,7 +15,6 @@ import { registerVerificationRoutes } from "./auth/verification.routes";
 import { registerAuthorProfilesRoutes } from "./authors/author-profiles.routes";
 import { connectContentCache } from "./cache/notify";
 import { ContentCache } from "./cache/store";
-import { subscribeContentCache } from "./cache/subscriptions";
 import { registerCommentsRoutes } from "./comments/comments.routes";
 import { registerInboxRoutes } from "./comments/inbox.routes";
 import { registerModerationRoutes } from "./comments/moderation.routes";
@@ -23,8 +22,8 @@ import { registerContactRoutes } from "./contact/contact.routes";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
-import { Events } from "./events";
-import { registerFediverse } from "./fediverse/fediverse";
+import { listenForEvents } from "./events-wake";
+import { createFediverse, registerFediverse } from "./fediverse/fediverse";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
@@ -34,6 +33,7 @@ import type { Mailer } from "./mail/mailer";
 import { siteMailer } from "./mail/site-mailer";
 import { registerHealthRoutes } from "./ops/health.routes";
 import { registerMetrics } from "./ops/metrics";
+import { Outbox } from "./outbox";
 import { registerPagesRoutes } from "./pages/pages.routes";
 import { registerAuthRoutes } from "./plugins/auth";
 import { registerSecurity } from "./plugins/security";
@@ -50,6 +50,7 @@ import { registerSiteSettingsRoutes } from "./settings/site-settings.routes";
 import { loadShell, registerPageShell } from "./shell/page-shell";
 import { registerStats } from "./stats/stats";
 import { createStorage, type Storage } from "./storage/storage";
+import { subscribers } from "./subscribers";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
 export interface AppDeps {
@@ -71,7 +72,7 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /**
      * A write that changes what readers see and declares no narrower event: `contentChanged` is
-     * emitted after it succeeds (the cache drops everything, publishing re-reads its schedule).
+     * recorded after it succeeds (the cache drops everything, publishing re-reads its schedule).
      */
     invalidatesContent?: boolean;
   }
@@ -100,9 +101,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       log: (level, message) => app.log[level](message),
     });
   const cache = new ContentCache();
-  const events = new Events((message, error) => app.log.warn({ err: error }, message));
   const now = deps.now ?? (() => new Date());
-  const ctx: AppContext = {
+  const warn = (message: string, error?: unknown) => app.log.warn({ err: error }, message);
+  const events = new Outbox({ db: database.db, notify: database.kind === "postgres", now, log: warn });
+  const base = {
     config,
     database,
     db: database.db,
@@ -112,18 +114,23 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     events,
     storage: deps.storage ?? createStorage(config),
     now,
-    publishing: new Publishing({ db: database.db, cache, events, now }, (message, error) =>
-      app.log.warn({ err: error }, message),
-    ),
+    publishing: new Publishing({ db: database.db, cache, events, now }, warn),
   };
+  // The workers below are built from the context they belong to; nothing runs before it is whole.
+  const ctx = base as AppContext;
+  ctx.audienceMail = createAudienceMail(ctx, (line) => app.log.warn(line));
+  const fediverse = createFediverse(ctx, warn);
+  ctx.fediverse = fediverse;
+  // Every side effect of a write: the subscribers of its domain event (subscribers.ts).
+  events.subscribe(...subscribers(ctx));
 
   // JSON-only API bodies: refuse text/plain (a cross-site form could send it without a preflight).
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler(apiErrorHandler);
 
   // Write routes declare `config: { invalidatesContent: true }`; this is the one place that acts on
-  // it, before the answer leaves, so the writer's next read already sees the change. Added to those
-  // routes only: reads (most requests) run no hook for it.
+  // it: `contentChanged` is recorded and handled before the answer leaves, so the writer's next
+  // read already sees the change. Added to those routes only: reads run no hook for it.
   const invalidateAfterWrite = (
     _request: FastifyRequest,
     reply: FastifyReply,
@@ -131,16 +138,29 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     done: (err: null, p: unknown) => void,
   ) => {
     if (reply.statusCode >= 400) return done(null, payload);
-    ctx.events.emit("contentChanged", { remote: false }).finally(() => done(null, payload));
+    ctx.events
+      .emit("contentChanged", {})
+      .catch((error: unknown) => warn("could not record a content change", error))
+      .finally(() => done(null, payload));
   };
   app.addHook("onRoute", (route) => {
     if (!(route.config as { invalidatesContent?: boolean } | undefined)?.invalidatesContent) return;
     const existing = route.onSend ? [route.onSend].flat() : [];
     route.onSend = [...existing, invalidateAfterWrite];
   });
-  // The cache drops what each event changed; processes sharing one PostgreSQL drop each other's.
-  subscribeContentCache(ctx);
-  await connectContentCache(app, ctx);
+  // Processes sharing one PostgreSQL drop each other's caches; each re-reads its publish timer.
+  await connectContentCache(app, ctx, () => void ctx.publishing.kick());
+  // Events left unhandled (a failure, a process that died) are claimed again; other processes'
+  // commits wake this one (PostgreSQL NOTIFY); this process's own are handled as they commit.
+  const stopListening =
+    database.kind === "postgres" && database.pool
+      ? await listenForEvents(database.pool, () => void events.kick(), warn)
+      : null;
+  app.addHook("onReady", async () => events.start());
+  app.addHook("onClose", async () => {
+    await stopListening?.();
+    await events.close();
+  });
   // Scheduled posts appear at their time: each process drops its caches then (and announces once).
   registerPublishing(app, ctx);
   const shell = await loadShell(ctx, deps.serveClient ?? false);
@@ -175,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerArchiveRoutes(app, ctx);
   await registerStats(app, ctx);
   await registerFeedsRoutes(app, ctx);
-  await registerFediverse(app, ctx);
+  await registerFediverse(app, ctx, fediverse);
   await registerUploadsStatic(app, ctx);
   await registerMailImages(app, ctx);
   await registerPageShell(app, ctx, shell);

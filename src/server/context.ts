@@ -1,9 +1,10 @@
+import type { AudienceMail } from "./audience/audience-mail";
 import type { Auth } from "./auth/auth";
 import type { ContentCache } from "./cache/store";
 import type { Database, Db } from "./db/client";
 import type { Config } from "./env";
-import type { Events } from "./events";
 import type { Mailer } from "./mail/mailer";
+import type { Outbox } from "./outbox";
 import type { Publishing } from "./posts/publishing";
 import type { Storage } from "./storage/storage";
 
@@ -15,12 +16,24 @@ export interface AppContext {
   auth: Auth;
   mailer: Mailer;
   cache: ContentCache;
-  /** Domain events: writes tell them after they commit; features subscribe (events.ts). */
-  events: Events;
+  /**
+   * Domain events: a write records its event in its transaction (`events.transaction`, or
+   * `events.emit` after a write of its own); the subscribers of server/subscribers.ts act on it.
+   */
+  events: Outbox;
   /** Uploads: DATA_DIR/uploads or the S3 bucket. */
   storage: Storage;
   /** Scheduled publishing and the once-only "post became public" event (posts/publishing.ts). */
   publishing: Publishing;
+  /** The audience mail queue's sender (audience/audience-mail.ts). */
+  audienceMail: AudienceMail;
+  /** The social web's outgoing queues, which subscribers wake (fediverse/fediverse.ts). */
+  fediverse: { posts: Worker; replies: Worker };
   /** Injectable clock for tests of time-based behaviour. */
   now: () => Date;
+}
+
+/** A background worker: `kick` makes it look at its queue now. */
+export interface Worker {
+  kick(): Promise<void> | void;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseChange } from "./cache/notify";
-import { Events } from "./events";
+import { Outbox } from "./outbox";
 import { createPost } from "./test/factories";
 import { buildTestApp, type TestApp } from "./test/test-app";
 
@@ -66,23 +66,34 @@ describe("domain events and the content cache", () => {
   it("any other write drops everything", async () => {
     const post = await createPost(t.ctx, { author: "him" });
     const held = await warm(post.id);
-    await t.ctx.events.emit("contentChanged", { remote: false });
+    await t.ctx.events.emit("contentChanged", {});
     expect(held()).toEqual([]);
   });
 
   it("a subscriber that fails is logged and does not stop the others", async () => {
     const logged: string[] = [];
-    const events = new Events((message) => logged.push(message));
+    const events = new Outbox({
+      db: t.ctx.db,
+      notify: false,
+      now: () => new Date(),
+      log: (m) => logged.push(m),
+    });
     const seen: string[] = [];
-    events.on("likeChanged", () => {
-      throw new Error("down");
-    });
-    events.on("likeChanged", ({ postId }) => {
-      seen.push(postId);
-    });
+    events.subscribe(
+      { name: "test-down", on: ["likeChanged"], handle: async () => Promise.reject(new Error("down")) },
+      {
+        name: "test-up",
+        on: ["likeChanged"],
+        handle: async (event) => {
+          if (event.name === "likeChanged") seen.push(event.payload.postId);
+          return undefined;
+        },
+      },
+    );
     await events.emit("likeChanged", { postId: "p1" });
     expect(seen).toEqual(["p1"]);
-    expect(logged).toEqual(["a subscriber of likeChanged failed"]);
+    expect(logged.filter((m) => m.startsWith("domain events: test-down failed"))).toHaveLength(1);
+    await events.close();
   });
 });
 

@@ -1,28 +1,27 @@
 import type { Comment } from "../common/engagement";
 import type { BlogPost } from "../common/types";
+import type { Db } from "./db/client";
 
 /**
- * Domain events (docs/decisions/0029…): what happened, told once, after the write that made it
- * happen has committed. Features subscribe here instead of hooking another feature's routes:
- * the cache drops what changed, audience mail queues notifications, publishing re-reads its
- * schedule. A feature emits; it never knows who listens.
+ * Domain events through one outbox (docs/decisions/0043-one-outbox-for-side-effects.md; the
+ * tables: db/schema/events.ts; the mechanism: outbox.ts): a write records what happened in its
+ * own transaction, with one delivery row per subscriber (the one list: server/subscribers.ts). After the commit the writing process handles them at once; a
+ * delivery it could not finish (it failed, or the process died) is claimed again from the
+ * database, by this process or another, at least once. A subscriber's writes and its "done"
+ * mark share one transaction, so a delivery tried twice keeps its work once.
  */
 export interface DomainEvents {
   /** A post was first announced as public (published now, or its scheduled time came). */
   postBecamePublic: { post: BlogPost };
   /**
    * Something public may have changed in a way no narrower event describes (a post written,
-   * re-dated, deleted; an import; demo posts removed; a moderation step). `remote`: another
-   * process sharing the database made the change (cache/notify.ts).
+   * re-dated, deleted; an import; demo posts removed; a moderation step).
    */
-  contentChanged: { remote: boolean };
-  /**
-   * A post was edited, unpublished, re-dated or deleted by its author (the social web sends its
-   * Update or Delete). The route also emits `contentChanged` for the cache.
-   */
+  contentChanged: Record<string, never>;
+  /** A post was edited, unpublished, re-dated or deleted by its author (the social web follows). */
   postChanged: { postId: string };
   /** A reader's like was added or removed: the post's count changed. */
-  likeChanged: { postId: string; remote?: boolean };
+  likeChanged: { postId: string };
   /** A comment was stored (published or held for approval). */
   commentCreated: { comment: Comment };
   /** A comment was edited or deleted. */
@@ -32,31 +31,18 @@ export interface DomainEvents {
 }
 
 export type EventName = keyof DomainEvents;
-type Handler<K extends EventName> = (payload: DomainEvents[K]) => void | Promise<void>;
+export type DomainEvent = { [K in EventName]: { id: number; name: K; payload: DomainEvents[K] } }[EventName];
+export type RecordEvent = <K extends EventName>(name: K, payload: DomainEvents[K]) => Promise<void>;
 
-export class Events {
-  private handlers: { [K in EventName]?: Handler<K>[] } = {};
-
-  constructor(private readonly log: (message: string, error: unknown) => void = () => {}) {}
-
-  /** Subscribe; the handlers of one event run in the order they subscribed. */
-  on<K extends EventName>(name: K, handler: Handler<K>): void {
-    const list = (this.handlers[name] ?? []) as Handler<K>[];
-    list.push(handler);
-    (this.handlers as Record<K, Handler<K>[]>)[name] = list;
-  }
-
+export interface Subscriber {
+  /** Stored with each delivery: renaming one leaves its pending deliveries unhandled. */
+  name: string;
+  on: readonly EventName[];
   /**
-   * Tell every subscriber, one after the other, and wait for them. A subscriber that fails is
-   * logged and does not stop the others, nor turn the write that happened into an error.
+   * Runs in the transaction that marks this delivery done: write follow-up work (a mail row, an
+   * activity due) with `tx`. Returns what to do once that commits (wake a worker), if anything.
    */
-  async emit<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void> {
-    for (const handler of (this.handlers[name] ?? []) as Handler<K>[]) {
-      try {
-        await handler(payload);
-      } catch (error) {
-        this.log(`a subscriber of ${name} failed`, error);
-      }
-    }
-  }
+  handle(event: DomainEvent, tx: Db): Promise<(() => void) | undefined>;
 }
+
+export const EVENTS_CHANNEL = "duet_events";

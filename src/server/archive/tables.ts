@@ -24,6 +24,9 @@ for (const name of ["stats_salts", "stats_visitor_hashes"]) NOT_ARCHIVED.add(nam
 // The social web: Fedify's cache and delivery queue are this server's state; the actors' private
 // keys are secrets (docs/fediverse.md: without them the new server makes new keys).
 for (const name of ["fediverse_kv", "fediverse_queue"]) NOT_ARCHIVED.add(name);
+// The outbox of domain events is this server's pending work, like the mail queue: an imported
+// event must not be handled again by the new server.
+for (const name of ["domain_events", "event_deliveries"]) NOT_ARCHIVED.add(name);
 export const SECRET_TABLES = new Set(["account", "fediverse_actors"]);
 
 export interface ArchiveTable {

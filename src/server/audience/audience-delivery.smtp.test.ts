@@ -97,7 +97,7 @@ describe("bounces", () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       await t.ctx.publishing.kick();
-      await t.app.audienceMail.drain();
+      await t.ctx.audienceMail.drain();
     };
     for (let i = 1; i <= BOUNCE_LIMIT; i++) await publish(`Post ${i}`);
     const failed = await t.ctx.db.select().from(mailQueue).where(eq(mailQueue.toEmail, REFUSED));
@@ -174,7 +174,7 @@ describe.skipIf(!url)("one send rate for every process sharing PostgreSQL", () =
       );
       received.length = 0;
       const started = Date.now();
-      await Promise.all(instances.map((x) => x.app.audienceMail.drain()));
+      await Promise.all(instances.map((x) => x.ctx.audienceMail.drain()));
       const took = Date.now() - started;
       const got = received.filter((m) => m.to.startsWith("rate"));
       expect(new Set(got.map((m) => m.to)).size).toBe(10);

@@ -82,7 +82,7 @@ async function followAndConfirm(t: TestApp, email: string, authors: Array<"him" 
   expect(
     (await t.request({ method: "POST", url: "/api/follow", payload: { email, authors } })).statusCode,
   ).toBe(200);
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   const confirmation = mailsTo(email).at(-1);
   expect(confirmation, `confirmation to ${email}`).toBeTruthy();
   const link = /https?:\/\/\S+\/subscriptions\?confirm=[\w%,-]+/.exec(unfold(confirmation!.raw))![0];
@@ -113,7 +113,7 @@ describe("audience mail over SMTP", () => {
     await followAndConfirm(t, "cat@example.com", ["her"]);
     received.length = 0;
     const post = await publish(t, "him", "Over the wire");
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(received.map((m) => m.to).sort()).toEqual([["ann@example.com"], ["bea@example.com"]]);
     const raw = unfold(mailsTo("ann@example.com")[0]!.raw);
     expect(raw).toMatch(/^Subject: New on His Blog: Over the wire\r?$/m);
@@ -135,7 +135,7 @@ describe("audience mail over SMTP", () => {
     expect(res.statusCode, res.body).toBe(200);
     received.length = 0;
     await publish(t, "him", "After Ann left");
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(received.map((m) => m.to)).toEqual([["bea@example.com"]]);
   });
 
@@ -147,11 +147,11 @@ describe("audience mail over SMTP", () => {
       status: "scheduled",
       publishAt: new Date(now + 3_600_000).toISOString(),
     });
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(received).toHaveLength(0);
     now += 3_600_000 + 1000;
     await t.ctx.publishing.kick();
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(received.map((m) => m.to)).toEqual([["sched@example.com"]]);
     expect(unfold(received[0]!.raw)).toMatch(/^Subject: New on His Blog: Tomorrow's news\r?$/m);
   });
@@ -161,7 +161,7 @@ describe("audience mail over SMTP", () => {
     await followAndConfirm(t, "fay@example.com", ["him"]);
     received.length = 0;
     const post = await publish(t, "him", "Said once");
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(received.map((m) => m.to)).toEqual([["fay@example.com"]]);
     const him = await t.as("him");
     for (const status of ["draft", "published"]) {
@@ -174,7 +174,7 @@ describe("audience mail over SMTP", () => {
       });
       expect(res.statusCode, res.body).toBe(200);
       await t.ctx.publishing.kick();
-      await t.app.audienceMail.drain();
+      await t.ctx.audienceMail.drain();
     }
     expect(received).toHaveLength(1);
   });
@@ -187,7 +187,7 @@ describe("audience mail over SMTP", () => {
     received.length = 0;
     failNext = 2;
     await publish(t, "her", "Through the storm");
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(received).toHaveLength(0);
     let rows = await t.ctx.db.select().from(mailQueue).where(eq(mailQueue.kind, "post"));
     expect(rows.map((r) => [r.status, r.attempts])).toEqual([
@@ -196,17 +196,17 @@ describe("audience mail over SMTP", () => {
     ]);
     expect(rows[0]!.lastError).toContain("451");
     // Not before the retry delay...
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(received).toHaveLength(0);
     now += RETRY_DELAYS_MS[0]!;
-    await t.app.audienceMail.drain();
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(received.map((m) => m.to[0]).sort()).toEqual(["dan@example.com", "eve@example.com"]);
     rows = await t.ctx.db.select().from(mailQueue).where(eq(mailQueue.kind, "post"));
     expect(rows.every((r) => r.status === "sent" && r.attempts === 2)).toBe(true);
     // Later runs (a poll, another process) send nothing again.
     now += RETRY_DELAYS_MS[4]!;
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(received).toHaveLength(2);
   });
 });

@@ -152,7 +152,7 @@ describe("POST /api/audience/import", () => {
       { line: 9, text: "bob@example.com", reason: AUDIENCE_TEXT.unsubscribed },
     ]);
     expect(result).toMatchObject({ imported: 2, confirmationsSent: 2 });
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(t.mailer.linkFor("new1@example.com", "confirm")).toBeTruthy();
     expect(t.mailer.linkFor("new2@example.com", "confirm")).toBeTruthy();
     const pending = (await list(him, "?status=pending")).items.map((f) => f.email).sort();
@@ -166,7 +166,7 @@ describe("POST /api/audience/import", () => {
       confirmed: true,
     });
     expect(res.json()).toEqual({ imported: 2, confirmationsSent: 0, problems: [] });
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(t.mailer.sent.length).toBe(sent);
     expect((await list(her, "?status=active")).items.map((f) => f.email).sort()).toEqual([
       "agreed@example.com",
@@ -210,7 +210,7 @@ describe("per post: send to followers, and 'Send a test to me'", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     await t.ctx.publishing.kick();
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     return res.json() as { id: string; sendToFollowers: boolean };
   };
 
@@ -242,7 +242,7 @@ describe("per post: send to followers, and 'Send a test to me'", () => {
     const post = await publish("Test me");
     const res = await req("POST", "/api/audience/test-email", him, { postId: post.id });
     expect(res.statusCode, res.body).toBe(202);
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const test = t.mailer.to(him.email).at(-1)!;
     const real = t.mailer.to("ann@example.com").find((m) => m.subject.includes("Test me"))!;
     expect(test.subject).toBe(real.subject);

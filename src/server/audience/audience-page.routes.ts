@@ -101,7 +101,7 @@ export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppC
       { author, csv: body.csv, confirmed: body.confirmed, now: ctx.now() },
       (authors, tokens) => confirmFollowEmail(ctx.config, names, authors, tokens),
     );
-    if (result.confirmationsSent > 0) app.audienceMail.kick();
+    if (result.confirmationsSent > 0) ctx.audienceMail.kick();
     return result;
   });
 
@@ -147,7 +147,7 @@ export async function registerAudiencePageRoutes(app: FastifyInstance, ctx: AppC
       createdAt: now,
       nextAttemptAt: now,
     });
-    app.audienceMail.kick();
+    ctx.audienceMail.kick();
     return reply.status(202).send({ sentTo: to });
   });
 }

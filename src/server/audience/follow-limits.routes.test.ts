@@ -17,7 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   await t.ctx.db.delete(mailQueue);
   await t.ctx.db.delete(followers);
   t.mailer.sent = [];
@@ -28,7 +28,7 @@ const follow = (email: string, authors: string[], remoteAddress: string) =>
   t.request({ method: "POST", url: "/api/follow", payload: { email, authors }, remoteAddress });
 
 async function sentTo(email: string) {
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   return t.mailer.to(email);
 }
 

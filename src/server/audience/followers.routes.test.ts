@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   await t.ctx.db.delete(mailQueue);
   await t.ctx.db.delete(followers);
   t.mailer.sent = [];
@@ -39,7 +39,7 @@ function confirmTokens(to: string): string[] {
 }
 
 async function confirm(to: string) {
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   const res = await t.request({
     method: "POST",
     url: "/api/follow/confirm",
@@ -66,7 +66,7 @@ async function publish(author: "him" | "her", title: string, extra: object = {})
   expect(res.statusCode, res.body).toBe(201);
   // The "post became public" event queues the emails; then the worker sends them.
   await t.ctx.publishing.kick();
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   return res.json() as { id: string; slug: string };
 }
 
@@ -77,7 +77,7 @@ describe("POST /api/follow (visitor, double opt-in)", () => {
     const res = await followAs({ email: "  Ann@Example.com ", authors: ["him"] });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ confirmationSent: true });
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const [mail] = t.mailer.to("ann@example.com");
     expect(mail!.subject).toBe("[Duet] Confirm that you want to follow His Blog");
     await publish("him", "Before confirming");
@@ -123,7 +123,7 @@ describe("POST /api/follow (visitor, double opt-in)", () => {
     });
     expect(edit.statusCode, edit.body).toBe(200);
     await t.ctx.publishing.kick();
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(postEmailsTo("drafts@example.com").map((m) => m.subject)).toEqual([
       "New on His Blog: Still a draft",
     ]);
@@ -135,13 +135,13 @@ describe("POST /api/follow (visitor, double opt-in)", () => {
       payload: { title: "Renamed" },
     });
     await t.ctx.publishing.kick();
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(postEmailsTo("drafts@example.com")).toHaveLength(1);
   });
 
   it("follows both with one confirmation link", async () => {
     await followAs({ email: "both@example.com", authors: ["him", "her"] });
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(t.mailer.to("both@example.com")[0]!.subject).toBe(
       "[Duet] Confirm that you want to follow His Blog and Her Blog",
     );
@@ -165,7 +165,7 @@ describe("POST /api/follow (visitor, double opt-in)", () => {
     };
     expect(await queueNewPostEmails(t.ctx.db, t.config, post, t.ctx.now())).toBe(1);
     expect(await queueNewPostEmails(t.ctx.db, t.config, post, t.ctx.now())).toBe(0);
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const [email] = postEmailsTo("pics@example.com");
     // The thumbnail kept out of the text opens the letter, as its mail variant (no WebP in mail).
     expect(email!.text).toContain("[Picture]");
@@ -181,7 +181,7 @@ describe("POST /api/follow (visitor, double opt-in)", () => {
     t.mailer.sent = [];
     const res = await followAs({ email: "again@example.com", authors: ["him"] });
     expect(res.json()).toEqual({ confirmationSent: true });
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(t.mailer.sent).toHaveLength(0);
   });
 
@@ -246,7 +246,7 @@ describe("a signed-in reader follows in one click", () => {
     expect((await followAs({ authors: ["him"] }, verified.cookie)).json()).toEqual({
       confirmationSent: false,
     });
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     expect(t.mailer.to("verified@example.com")).toHaveLength(0);
     await publish("him", "Straight away");
     expect(postEmailsTo("verified@example.com")).toHaveLength(1);
@@ -298,7 +298,7 @@ describe("confirm and unsubscribe links", () => {
     expect(
       (await t.request({ method: "POST", url: `/api/follow/unsubscribe?token=${token}` })).statusCode,
     ).toBe(200);
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     await publish("him", "After leaving");
     expect(postEmailsTo("leaver@example.com")).toHaveLength(1);
     const [queued] = await t.ctx.db.select().from(mailQueue).where(eq(mailQueue.postId, first.id));
@@ -344,7 +344,7 @@ describe("exactly once per follower and post", () => {
       await followAs({ email: e, authors: ["him"] });
       await confirm(e);
     }
-    await t.app.audienceMail.stop();
+    await t.ctx.audienceMail.stop();
     t.mailer.sent = [];
     const post = {
       id: (

@@ -57,7 +57,7 @@ export async function registerFollowRoutes(app: FastifyInstance, ctx: AppContext
       },
       (authors, tokens) => confirmFollowEmail(ctx.config, names, authors, tokens),
     );
-    if (queued > 0) app.audienceMail.kick();
+    if (queued > 0) ctx.audienceMail.kick();
     reply.header("cache-control", "no-store");
     return { confirmationSent: !(ownAddress && viewer.emailVerified) };
   });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { mailQueue } from "../db/schema";
 
@@ -30,16 +30,27 @@ export async function claimDueMail(db: Db, now: Date, leaseUntil: Date): Promise
     limit 1 for update skip locked)`;
   const [row] = await db
     .update(mailQueue)
-    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .set({ attempts: sql`${mailQueue.attempts} + 1`, nextAttemptAt: leaseUntil, leasedAt: now })
     .where(and(eq(mailQueue.status, "pending"), eq(mailQueue.id, due)))
     .returning();
   return row ?? null;
 }
 
+/**
+ * The embedded database at start: no other process can hold a lease (the DATA_DIR lock), so a
+ * row still leased was being sent by a process that died; it is due now, not after the lease.
+ */
+export async function releaseMailLeases(db: Db, now: Date): Promise<void> {
+  await db
+    .update(mailQueue)
+    .set({ leasedAt: null, nextAttemptAt: now })
+    .where(and(eq(mailQueue.status, "pending"), isNotNull(mailQueue.leasedAt)));
+}
+
 export async function markMailSent(db: Db, id: string, now: Date): Promise<void> {
   await db
     .update(mailQueue)
-    .set({ status: "sent", sentAt: now, lastError: null })
+    .set({ status: "sent", sentAt: now, lastError: null, leasedAt: null })
     .where(eq(mailQueue.id, id));
 }
 
@@ -48,8 +59,8 @@ export async function markMailFailed(db: Db, id: string, error: string, retryAt:
     .update(mailQueue)
     .set(
       retryAt
-        ? { lastError: error.slice(0, 500), nextAttemptAt: retryAt }
-        : { lastError: error.slice(0, 500), status: "failed" },
+        ? { lastError: error.slice(0, 500), nextAttemptAt: retryAt, leasedAt: null }
+        : { lastError: error.slice(0, 500), status: "failed", leasedAt: null },
     )
     .where(eq(mailQueue.id, id));
 }

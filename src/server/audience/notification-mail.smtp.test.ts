@@ -90,7 +90,7 @@ describe("a comment email over SMTP", () => {
       const reader = await t.signUp({ email });
       await postComment(t, post.id, reader, "What a lovely weekend");
     }
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const mails = received.filter((m) => m.to.includes(her.email));
     expect(mails).toHaveLength(2);
 
@@ -127,7 +127,7 @@ describe("a comment email over SMTP", () => {
     });
     const post = await createPost(t.ctx, { author: "her", title: "Tiles" });
     await postComment(t, post.id, await t.signUp({ email: "bea@example.com" }), "Blue ones");
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const { parsed } = await letterTo(her.email);
     expect(parsed.subject).toBe('[Other] bea commented on "Tiles"');
     expect(sender(parsed.from)).toEqual({ name: "Leo and Maya", address: "hello@example.com" });
@@ -160,7 +160,7 @@ describe("a follower letter over SMTP, DKIM-signed", () => {
       payload: { email: "ann@example.com", authors: ["him"] },
     });
     expect(follow.statusCode, follow.body).toBe(200);
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const confirm = (await letterTo("ann@example.com")).parsed.text!;
     const link = /https?:\/\/\S+\/subscriptions\?confirm=[\w%,-]+/.exec(confirm)![0];
     const tokens = decodeURIComponent(new URL(link).searchParams.get("confirm")!).split(",");
@@ -176,7 +176,7 @@ describe("a follower letter over SMTP, DKIM-signed", () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     await t.ctx.publishing.kick();
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
 
     const { raw, parsed } = await letterTo("ann@example.com");
     expect(parsed.subject).toMatch(/Signed/);

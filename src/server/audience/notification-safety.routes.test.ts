@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   await t.ctx.db.delete(mailQueue);
   t.mailer.sent = [];
   later(2 * 24 * HOUR);
@@ -38,7 +38,7 @@ const comment = (postId: string, who: TestUser, content: string, replyTo?: strin
   postComment(t, postId, who, content, replyTo);
 
 async function mailTo(email: string) {
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   return t.mailer.to(email);
 }
 
@@ -54,7 +54,7 @@ const call = (method: "GET" | "POST" | "PATCH", url: string, who: TestUser | nul
 async function prove(who: TestUser) {
   const asked = await call("POST", "/api/notifications/verify-request", who);
   expect(asked.statusCode, asked.body).toBe(200);
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   const link = t.mailer.linkFor(who.email, "/subscriptions?verify=");
   expect(link, "verification link").toBeTruthy();
   const token = new URL(link!).searchParams.get("verify");
@@ -140,7 +140,7 @@ describe("reply notifications go only to a proven mailbox", () => {
     // A link works for a week.
     const late = await t.signUp({ email: "late@example.com" });
     await call("POST", "/api/notifications/verify-request", late);
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const link = new URL(t.mailer.linkFor(late.email, "/subscriptions?verify=")!);
     later(8 * 24 * HOUR);
     const expired = { token: link.searchParams.get("verify") };

@@ -18,14 +18,14 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   await t.ctx.db.delete(mailQueue);
   t.mailer.sent = [];
 });
 
 async function comment(postId: string, who: TestUser, content: string, replyTo?: string) {
   const posted = await postComment(t, postId, who, content, replyTo);
-  await t.app.audienceMail.drain();
+  await t.ctx.audienceMail.drain();
   return posted;
 }
 
@@ -65,7 +65,7 @@ describe("reply and comment notifications", () => {
       });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.headers["content-encoding"]).toBe(encoding);
-      await t.app.audienceMail.drain();
+      await t.ctx.audienceMail.drain();
       // A notification quotes a short excerpt (notification-text.ts), not the whole comment.
       expect(t.mailer.to("him@duet.local").at(-1)?.text).toContain(content.slice(0, 150));
     }

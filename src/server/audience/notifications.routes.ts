@@ -58,7 +58,7 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
   /** True when a link is on its way (sent now or within the hour); false when proven or over the day's limit. */
   async function sendVerification(userId: string): Promise<boolean> {
     const outcome = await requestMailboxVerification(ctx.db, ctx.config, userId, ctx.now());
-    if (outcome === "sent") app.audienceMail.kick();
+    if (outcome === "sent") ctx.audienceMail.kick();
     return outcome !== "verified";
   }
 

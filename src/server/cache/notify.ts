@@ -40,7 +40,11 @@ const BUMP_AND_NOTIFY = `
   select pg_notify('${CONTENT_CHANNEL}', $1 || ':' || (select content_version from v)::text)`;
 
 /** Wire ctx.cache to the other processes sharing ctx.database when it is PostgreSQL. */
-export async function connectContentCache(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function connectContentCache(
+  app: FastifyInstance,
+  ctx: AppContext,
+  onRemoteChange: () => void,
+): Promise<void> {
   const pool = ctx.database.pool;
   if (ctx.database.kind !== "postgres" || !pool) return;
   const cache = ctx.cache;
@@ -51,11 +55,11 @@ export async function connectContentCache(app: FastifyInstance, ctx: AppContext)
   let listener: pg.Client | null = null;
   let lastSeen: number | null = null;
   let retry: NodeJS.Timeout | null = null;
-  // Another process changed something this one cannot narrow down: drop it all, and let the
-  // subscribers of remote changes (publishing re-reads its schedule) know.
+  // Another process changed something this one cannot narrow down: drop it all, and say so
+  // (publishing re-reads its schedule: every process keeps its own timer).
   const dropEverything = (): void => {
     cache.invalidateLocal();
-    void ctx.events.emit("contentChanged", { remote: true });
+    onRemoteChange();
   };
 
   cache.setBroadcaster((prefixes) => {

@@ -157,7 +157,8 @@ export async function insertComment(
   isAuthor: boolean,
 ): Promise<Comment | null> {
   try {
-    const [row] = await db.insert(comments).values(values).returning();
+    // A savepoint of its own: the caller's transaction goes on after a refused insert.
+    const [row] = await db.transaction((tx) => tx.insert(comments).values(values).returning());
     return toComment(row!, isAuthor);
   } catch (error) {
     // The post was deleted after the route checked it (foreign key): that is 'Post not found', not a 500.

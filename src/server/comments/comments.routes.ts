@@ -78,22 +78,27 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
       };
     }
     limitComments(viewer.id);
-    const comment = await insertComment(
-      ctx.db,
-      {
-        postId: id,
-        userId: viewer.id,
-        author: emailPrefix(viewer.email),
-        content,
-        timestamp: ctx.now(),
-        ...thread,
-        status: (await holdsComment(ctx.db, postAuthor, viewer)) ? "held" : "published",
-      },
-      viewer.isAdmin,
-    );
+    const status = (await holdsComment(ctx.db, postAuthor, viewer)) ? "held" : "published";
+    // Stored with its event in one transaction: the cache drops the post's threads, the post's
+    // author and whom it answers are notified, a reply to the social web goes out (subscribers.ts).
+    const comment = await ctx.events.transaction(async (tx, record) => {
+      const stored = await insertComment(
+        tx,
+        {
+          postId: id,
+          userId: viewer.id,
+          author: emailPrefix(viewer.email),
+          content,
+          timestamp: ctx.now(),
+          ...thread,
+          status,
+        },
+        viewer.isAdmin,
+      );
+      if (stored) await record("commentCreated", { comment: stored });
+      return stored;
+    });
     if (!comment) throw postNotFound();
-    // The cache drops the post's threads; audience mail notifies the post's author and whom it answers.
-    await ctx.events.emit("commentCreated", { comment });
     return reply.status(201).send(comment);
   });
 
@@ -107,9 +112,12 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     if (!canManageComment(viewer, found.comment, { author: found.postAuthor })) {
       throw forbidden("You can only edit your own comments.");
     }
-    const updated = await updateComment(ctx.db, id, content, ctx.now(), found.isAuthor);
+    const updated = await ctx.events.transaction(async (tx, record) => {
+      const changed = await updateComment(tx, id, content, ctx.now(), found.isAuthor);
+      if (changed) await record("commentChanged", { postId: found.comment.postId });
+      return changed;
+    });
     if (!updated) throw commentNotFound();
-    await ctx.events.emit("commentChanged", { postId: found.comment.postId });
     return updated;
   });
 
@@ -121,8 +129,12 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     if (!canManageComment(viewer, found.comment, { author: found.postAuthor })) {
       throw forbidden("You can only delete your own comments.");
     }
-    if (!(await deleteComment(ctx.db, id, ctx.now()))) throw commentNotFound();
-    await ctx.events.emit("commentChanged", { postId: found.comment.postId });
+    const deleted = await ctx.events.transaction(async (tx, record) => {
+      const gone = await deleteComment(tx, id, ctx.now());
+      if (gone) await record("commentChanged", { postId: found.comment.postId });
+      return gone;
+    });
+    if (!deleted) throw commentNotFound();
     return reply.status(204).send();
   });
 }

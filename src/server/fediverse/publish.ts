@@ -11,7 +11,7 @@ import type { DuetFederation } from "./federation-type";
 
 type Pending = "create" | "update" | "delete";
 
-/** A post became public (in the publishing claim's transaction): its Create is due, once. */
+/** A post became public (its `postBecamePublic` delivery's transaction): its Create is due, once. */
 export async function queueCreate(tx: Db, postId: string, author: "him" | "her"): Promise<void> {
   await tx.insert(fediversePosts).values({ postId, author, pending: "create" }).onConflictDoNothing();
 }
@@ -20,18 +20,17 @@ export async function queueCreate(tx: Db, postId: string, author: "him" | "her")
  * A post was written (edited, unpublished, deleted): decide what the social web must hear.
  * Only a post that was federated (Create sent or due) is followed up; older posts stay home.
  */
-export async function markPostChanged(ctx: AppContext, postId: string): Promise<boolean> {
-  const [sent] = await ctx.db.select().from(fediversePosts).where(eq(fediversePosts.postId, postId));
+export async function markPostChanged(db: Db, now: Date, postId: string): Promise<boolean> {
+  const [sent] = await db.select().from(fediversePosts).where(eq(fediversePosts.postId, postId));
   if (!sent) return false;
-  const post = await getPublicPost(ctx.db, postId, ctx.now());
+  const post = await getPublicPost(db, postId, now);
   let change: { pending: Pending | null; deletedAt?: Date | null } | null = null;
   if (post && !sent.deletedAt) change = { pending: sent.pending === "create" ? "create" : "update" };
   else if (post) change = { pending: "create", deletedAt: null };
   // Not public any more: a Create not yet sent is simply dropped; a sent one is deleted.
-  else if (!sent.deletedAt)
-    change = { pending: sent.pending === "create" ? null : "delete", deletedAt: ctx.now() };
+  else if (!sent.deletedAt) change = { pending: sent.pending === "create" ? null : "delete", deletedAt: now };
   if (!change) return false;
-  await ctx.db.update(fediversePosts).set(change).where(eq(fediversePosts.postId, postId));
+  await db.update(fediversePosts).set(change).where(eq(fediversePosts.postId, postId));
   return true;
 }
 

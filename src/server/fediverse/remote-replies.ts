@@ -82,32 +82,36 @@ export async function receiveReply(
   // flood must not become a flood of emails).
   const overLimit = !replyLimitsOf(app).allows(actor.id.href);
   const held = overLimit || (await holdsComment(app.db, post.author, asViewer));
-  const comment = await insertComment(
-    app.db,
-    {
-      postId: post.id,
-      userId: person.id,
-      author: person.author,
-      content,
-      timestamp: app.now(),
-      ...(target.thread ?? {}),
-      status: held ? "held" : "published",
-    },
-    false,
-  );
-  if (!comment) return;
-  await app.db
-    .insert(fediverseReplies)
-    .values({
-      objectId: note.id.href,
-      commentId: comment.id,
-      actorId: actor.id.href,
-      actorUrl: (actor.url instanceof URL ? actor.url : actor.id).href,
-    })
-    .onConflictDoNothing();
-  app.cache.invalidate();
-  // Told like a reader's comment: the post's author is notified (audience mail), the cache drops.
-  if (!overLimit) await app.events.emit("commentCreated", { comment });
+  const link = {
+    objectId: note.id.href,
+    actorId: actor.id.href,
+    actorUrl: (actor.url instanceof URL ? actor.url : actor.id).href,
+  };
+  // The comment, its link to the Note and its event in one transaction (server/subscribers.ts).
+  await app.events.transaction(async (tx, record) => {
+    const comment = await insertComment(
+      tx,
+      {
+        postId: post.id,
+        userId: person.id,
+        author: person.author,
+        content,
+        timestamp: app.now(),
+        ...(target.thread ?? {}),
+        status: held ? "held" : "published",
+      },
+      false,
+    );
+    if (!comment) return;
+    await tx
+      .insert(fediverseReplies)
+      .values({ ...link, commentId: comment.id })
+      .onConflictDoNothing();
+    // Told like a reader's comment (the post's author is notified); over the limit, only the
+    // cache hears of it.
+    if (overLimit) await record("contentChanged", {});
+    else await record("commentCreated", { comment });
+  });
 }
 
 async function findOwnReply(app: AppContext, actorId: URL, objectId: URL) {

@@ -124,7 +124,7 @@ describe.skipIf(!url)("cache invalidation across processes sharing one PostgreSQ
     await a.ctx.db
       .insert(blogPosts)
       .values({ title: "Later", content: "<p>x</p>", author: "her", status: "scheduled", date: at });
-    await a.ctx.events.emit("contentChanged", { remote: false });
+    await a.ctx.events.emit("contentChanged", {});
     expect(await eventually(async () => b.ctx.publishing.nextDue?.getTime() === at.getTime())).toBe(true);
   });
 

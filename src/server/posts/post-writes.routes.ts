@@ -153,27 +153,31 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     // publishing marked a post nobody edited as "Updated".
     const before = revisionFieldsOf(existing);
     const edited = isPostPublic(existing, now) && !sameFields(before, { ...before, ...changes });
-    const post = await updatePost(
-      ctx.db,
-      id,
-      { ...changes, ...published, ...slug, ...(edited ? { lastUpdated: now } : {}) },
-      {
-        by: viewer.id,
-        at: now,
-        // A draft's address follows its title silently; only an address readers had counts.
-        kind: saveKind(
-          existing,
-          { ...published, ...(isPostPublic(existing, now) ? slug : {}) },
-          now,
-          !!input.autosave,
-        ),
-      },
-      // Only an address readers could have used keeps redirecting.
-      isPostPublic(existing, now) ? existing.slug : "",
-    );
+    // The edit and its event in one transaction: the social web hears of it (subscribers.ts);
+    // the cache hears of every write here through `invalidatesContent`.
+    const post = await ctx.events.transaction(async (tx, record) => {
+      const saved = await updatePost(
+        tx,
+        id,
+        { ...changes, ...published, ...slug, ...(edited ? { lastUpdated: now } : {}) },
+        {
+          by: viewer.id,
+          at: now,
+          // A draft's address follows its title silently; only an address readers had counts.
+          kind: saveKind(
+            existing,
+            { ...published, ...(isPostPublic(existing, now) ? slug : {}) },
+            now,
+            !!input.autosave,
+          ),
+        },
+        // Only an address readers could have used keeps redirecting.
+        isPostPublic(existing, now) ? existing.slug : "",
+      );
+      if (saved) await record("postChanged", { postId: id });
+      return saved;
+    });
     if (!post) throw postNotFound();
-    // The social web hears of the edit (fediverse.ts subscribes); the cache of every write here.
-    await ctx.events.emit("postChanged", { postId: id });
     return post;
   });
 
@@ -184,8 +188,12 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     const existing = await findPostForWrite(ctx.db, id);
     if (!existing) throw postNotFound();
     if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can delete it.");
-    if (!(await deletePost(ctx.db, id))) throw postNotFound();
-    await ctx.events.emit("postChanged", { postId: id });
+    const deleted = await ctx.events.transaction(async (tx, record) => {
+      const gone = await deletePost(tx, id);
+      if (gone) await record("postChanged", { postId: id });
+      return gone;
+    });
+    if (!deleted) throw postNotFound();
     return reply.status(204).send();
   });
 }

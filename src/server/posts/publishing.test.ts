@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogPost } from "../../common/types";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
+import { Outbox } from "../outbox";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { Publishing } from "./publishing";
 
-// The once-only "post became public" event (docs/decisions/0009): claimed through the database,
-// so however many processes run the claim, each post is announced once.
+// The once-only "post became public" event (docs/decisions/0009, 0043): claimed through the
+// database, so however many processes run the claim, each post is announced once.
 
 let t: TestApp;
 let him: TestUser;
@@ -16,8 +17,13 @@ const announced: string[] = [];
 beforeAll(async () => {
   t = await buildTestApp();
   him = await t.as("him");
-  t.ctx.publishing.onBecamePublic(async (post) => {
-    announced.push(post.id);
+  t.ctx.events.subscribe({
+    name: "test-announced",
+    on: ["postBecamePublic"],
+    handle: async (event) => {
+      if (event.name === "postBecamePublic") announced.push(event.payload.post.id);
+      return undefined;
+    },
   });
 });
 afterAll(() => t.close());
@@ -76,45 +82,70 @@ describe("post became public", () => {
     const later = () => new Date(Date.now() + 120_000);
     const seen: string[][] = [[], []];
     const workers = [0, 1].map((i) => {
-      const p = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, events: t.ctx.events, now: later });
-      p.onBecamePublic(async (published, tx: Db) => {
-        seen[i]!.push(published.id);
-        // Work done with tx is kept exactly when the claim is.
-        await tx.update(blogPosts).set({ likes: 7 }).where(eq(blogPosts.id, published.id));
+      const events = new Outbox({ db: t.ctx.db, notify: false, now: later });
+      events.subscribe({
+        name: `test-claim-${i}`,
+        on: ["postBecamePublic"],
+        handle: async (event, tx: Db) => {
+          if (event.name !== "postBecamePublic") return undefined;
+          seen[i]!.push(event.payload.post.id);
+          // Work done with tx is kept exactly when the delivery is marked done.
+          await tx.update(blogPosts).set({ likes: 7 }).where(eq(blogPosts.id, event.payload.post.id));
+          return undefined;
+        },
       });
-      return p;
+      return { events, publishing: new Publishing({ db: t.ctx.db, cache: t.ctx.cache, events, now: later }) };
     });
-    const claimed = await Promise.all(workers.map((w) => w.claimDue()));
+    const claimed = await Promise.all(workers.map((w) => w.publishing.claimDue()));
     expect(claimed.flat().filter((id) => id === post.id)).toHaveLength(1);
     expect([...seen[0]!, ...seen[1]!].filter((id) => id === post.id)).toHaveLength(1);
     const [row] = await t.ctx.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
     expect(row!.likes).toBe(7);
     expect(row!.status).toBe("published");
-    await Promise.all(workers.map((w) => w.close()));
+    for (const w of workers) {
+      await w.publishing.close();
+      await w.events.close();
+    }
   });
 
-  it("a handler that fails rolls the claim back, so it is tried again", async () => {
+  it("a subscriber that fails keeps the claim and is tried again, by this process or another", async () => {
     const post = await create({
       status: "scheduled",
       publishAt: new Date(Date.now() + 60_000).toISOString(),
     });
-    const later = () => new Date(Date.now() + 120_000);
-    const failing = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, events: t.ctx.events, now: later });
-    failing.onBecamePublic(async () => {
-      throw new Error("queue is down");
+    let clock = Date.now() + 120_000;
+    const later = () => new Date(clock);
+    const failing = new Outbox({ db: t.ctx.db, notify: false, now: later });
+    failing.subscribe({
+      name: "test-retried",
+      on: ["postBecamePublic"],
+      handle: async () => Promise.reject(new Error("queue is down")),
     });
-    await expect(failing.claimDue()).rejects.toThrow("queue is down");
+    const publishing = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, events: failing, now: later });
+    expect(await publishing.claimDue()).toContain(post.id);
     const [row] = await t.ctx.db.select().from(blogPosts).where(eq(blogPosts.id, post.id));
-    expect(row!.announcedAt).toBeNull();
+    expect(row!.announcedAt).not.toBeNull();
+    await publishing.close();
     await failing.close();
 
-    const working = new Publishing({ db: t.ctx.db, cache: t.ctx.cache, events: t.ctx.events, now: later });
+    const working = new Outbox({ db: t.ctx.db, notify: false, now: later });
     const got: string[] = [];
-    working.onBecamePublic(async (p) => {
-      got.push(p.id);
+    working.subscribe({
+      name: "test-retried",
+      on: ["postBecamePublic"],
+      handle: async (event) => {
+        if (event.name === "postBecamePublic") got.push(event.payload.post.id);
+        return undefined;
+      },
     });
-    expect(await working.claimDue()).toContain(post.id);
-    expect(got).toContain(post.id);
+    await working.kick();
+    expect(got).toEqual([]);
+    // Its retry time comes.
+    clock += 2 * 60_000;
+    await working.kick();
+    expect(got).toEqual([post.id]);
+    await working.kick();
+    expect(got).toEqual([post.id]);
     await working.close();
   });
 

@@ -1,11 +1,10 @@
 import { and, isNull, min, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import type { BlogPost } from "../../common/types";
 import type { ContentCache } from "../cache/store";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
-import type { Events } from "../events";
 import { KickLoop } from "../kick-loop";
+import type { Outbox } from "../outbox";
 import { postColumns, toBlogPost } from "./post.presenter";
 import { laterPostsWhere, publicPostsWhere } from "./visibility";
 
@@ -21,11 +20,9 @@ import { laterPostsWhere, publicPostsWhere } from "./visibility";
  *    (the `contentChanged` event), never through the cache.
  * 2. The once-only "post became public" event: the first process to run `claimDue` after a post's
  *    time sets its `announced_at` in one UPDATE, which PostgreSQL lets only one transaction do
- *    per row; the handlers run inside that transaction. A handler that throws rolls the claim
- *    back, and it is tried again a minute later. After the commit, `postBecamePublic` is emitted
- *    for subscribers that act outside the transaction.
+ *    per row, and records `postBecamePublic` in that transaction (events.ts): its subscribers
+ *    (followers' letters, the social web's Create) get it exactly when the claim commits.
  */
-export type BecamePublicHandler = (post: BlogPost, tx: Db) => Promise<void>;
 
 /** setTimeout's ceiling is ~24.8 days; further publish times are looked at again within a day. */
 const MAX_TIMER_MS = 24 * 60 * 60_000;
@@ -34,7 +31,6 @@ const RETRY_MS = 60_000;
 const LATE_MARGIN_MS = 5;
 
 export class Publishing {
-  private handlers: BecamePublicHandler[] = [];
   private timer: NodeJS.Timeout | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private readonly loop = new KickLoop(async () => {
@@ -46,18 +42,9 @@ export class Publishing {
   nextDue: Date | null = null;
 
   constructor(
-    private readonly ctx: { db: Db; cache: ContentCache; events: Events; now: () => Date },
+    private readonly ctx: { db: Db; cache: ContentCache; events: Outbox; now: () => Date },
     private readonly log: (message: string, error?: unknown) => void = () => {},
   ) {}
-
-  /**
-   * Register work to do once when a post first becomes public (published now, or its scheduled
-   * time came). Runs in the claiming transaction: write follow-up work (e.g. an email queue row)
-   * with `tx` so it is stored exactly when the claim is. Do not send anything from the handler.
-   */
-  onBecamePublic(handler: BecamePublicHandler): void {
-    this.handlers.push(handler);
-  }
 
   /** Claim due posts and re-arm the timer; concurrent calls are folded into one more run. */
   kick(): Promise<void> {
@@ -72,7 +59,8 @@ export class Publishing {
     const [any] = await this.ctx.db.select({ id: blogPosts.id }).from(blogPosts).where(due).limit(1);
     if (!any) return [];
     try {
-      const claimed = await this.ctx.db.transaction(async (tx) => {
+      // The subscribers are handled once this commits, before this returns (outbox.ts).
+      return await this.ctx.events.transaction(async (tx, record) => {
         const rows = await tx
           .update(blogPosts)
           .set({
@@ -81,12 +69,9 @@ export class Publishing {
           })
           .where(due)
           .returning(postColumns);
-        for (const row of rows)
-          for (const handler of this.handlers) await handler(toBlogPost(row, now), tx as unknown as Db);
-        return rows.map((row) => toBlogPost(row, now));
+        for (const row of rows) await record("postBecamePublic", { post: toBlogPost(row, now) });
+        return rows.map((row) => row.id);
       });
-      for (const post of claimed) await this.ctx.events.emit("postBecamePublic", { post });
-      return claimed.map((post) => post.id);
     } catch (error) {
       this.retrySoon();
       throw error;
@@ -137,14 +122,10 @@ export class Publishing {
 }
 
 /**
- * Wire publishing into the app: run at start (posts that came due while no process ran), and
- * after every content change here or in another process (a new schedule, a publish).
+ * Wire publishing into the app: run at start (posts that came due while no process ran); after
+ * every content change here (the `publishing` subscriber) or in another process (cache/notify.ts).
  */
-export function registerPublishing(
-  app: FastifyInstance,
-  ctx: { events: Events; publishing: Publishing },
-): void {
-  ctx.events.on("contentChanged", () => void ctx.publishing.kick());
+export function registerPublishing(app: FastifyInstance, ctx: { publishing: Publishing }): void {
   app.addHook("onReady", async () => {
     await ctx.publishing.kick();
   });

@@ -73,6 +73,8 @@ export const mailQueue = pgTable(
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     lastError: text("last_error"),
+    /** Set while a sender holds the row (its lease); the embedded database frees it at start. */
+    leasedAt: timestamp("leased_at", { withTimezone: true, mode: "date" }),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true, mode: "date" }),
   },

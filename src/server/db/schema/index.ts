@@ -3,6 +3,7 @@
 export * from "./audience";
 export * from "./auth";
 export * from "./engagement";
+export * from "./events";
 export * from "./fediverse";
 export * from "./pages";
 export * from "./posts";

@@ -85,7 +85,7 @@ describe("the new-post letter", () => {
       payload: { email: "reader@example.com", authors: ["her"] },
     });
     expect(follow.statusCode, follow.body).toBe(200);
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const confirmation = t.mailer.to("reader@example.com").at(-1)!;
     const tokens = new URL(/https?:\/\/\S+/.exec(confirmation.text)![0]).searchParams
       .get("confirm")!
@@ -121,7 +121,7 @@ describe("the new-post letter", () => {
       images: SAMPLE_IMAGES,
     };
     expect(await queueNewPostEmails(t.ctx.db, t.config, post, t.ctx.now())).toBe(1);
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     raw = t.mailer.to("reader@example.com").at(-1)!;
     letter = await received(raw);
   });
@@ -232,7 +232,7 @@ describe("the short emails, in the same design", () => {
       url: "/api/follow",
       payload: { email: "two@example.com", authors: ["him", "her"] },
     });
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const mail = t.mailer.to("two@example.com").at(-1)!;
     const parsed = await check(mail, /http:\/\/\S+\/subscriptions\?confirm=\S+/);
     expect(parsed.subject).toBe("[Our Duet] Confirm that you want to follow His Blog and Ana's Notes");
@@ -254,7 +254,7 @@ describe("the short emails, in the same design", () => {
     };
     const first = await add(reader.cookie, "Lovely blue ones");
     await add(her.cookie, "Thank you!", first.id);
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     const comment = await check(t.mailer.to(her.email).at(-1)!, /http:\/\/\S+\/post\/\S+#comment-\S+/);
     expect(comment.subject).toBe('[Our Duet] commenter commented on "Tiles"'); // SPEC §3: the email prefix
     expect(comment.html).toContain("Lovely blue ones");
@@ -268,7 +268,7 @@ describe("the short emails, in the same design", () => {
   it("notification address verification, password reset, author address verification", async () => {
     const user = await t.signUp({ email: "prove@example.com" });
     expect(await requestMailboxVerification(t.ctx.db, t.config, user.id, t.ctx.now())).toBe("sent");
-    await t.app.audienceMail.drain();
+    await t.ctx.audienceMail.drain();
     await check(t.mailer.to("prove@example.com").at(-1)!, /http:\/\/\S+\/subscriptions\?verify=\S+/);
     const reset = await check(
       await resetPasswordEmail(

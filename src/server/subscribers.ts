@@ -1,0 +1,92 @@
+import { eq } from "drizzle-orm";
+import { queueCommentNotifications } from "./audience/notifications";
+import { queueNewPostEmails } from "./audience/post-emails";
+import { commentKeys, likeKeys } from "./cache/subscriptions";
+import type { AppContext } from "./context";
+import { blogPosts } from "./db/schema";
+import type { Subscriber } from "./events";
+import { markPostChanged, queueCreate } from "./fediverse/publish";
+
+/**
+ * Every subscriber of the domain events, in one place (events.ts, outbox.ts). Each runs once per
+ * event it names, at least once, in the transaction that marks it done: what it writes there
+ * (mail rows, activities due) is kept exactly once; what it returns runs after that commit.
+ */
+export function subscribers(ctx: AppContext): Subscriber[] {
+  const wakeMail = () => ctx.audienceMail.kick();
+  return [
+    {
+      // What each event changed leaves the public-read cache, in every process (cache/notify.ts).
+      name: "cache",
+      on: ["contentChanged", "settingsChanged", "likeChanged", "commentCreated", "commentChanged"],
+      async handle(event) {
+        if (event.name === "likeChanged") ctx.cache.invalidatePrefixes(likeKeys(event.payload.postId));
+        else if (event.name === "commentCreated")
+          ctx.cache.invalidatePrefixes(commentKeys(event.payload.comment.postId));
+        else if (event.name === "commentChanged")
+          ctx.cache.invalidatePrefixes(commentKeys(event.payload.postId));
+        else ctx.cache.invalidate();
+        return undefined;
+      },
+    },
+    {
+      // A write may have set, moved or reached a publish time: the scheduler re-reads it.
+      name: "publishing",
+      on: ["contentChanged"],
+      async handle() {
+        return () => void ctx.publishing.kick();
+      },
+    },
+    {
+      // The post's author and the writer of the comment it answers get an email.
+      name: "comment-notifications",
+      on: ["commentCreated"],
+      async handle(event, tx) {
+        if (event.name !== "commentCreated") return undefined;
+        const queued = await queueCommentNotifications(tx, ctx.config, event.payload.comment, ctx.now());
+        return queued > 0 ? wakeMail : undefined;
+      },
+    },
+    {
+      // A post became public: one letter to each follower of its author.
+      name: "follower-letters",
+      on: ["postBecamePublic"],
+      async handle(event, tx) {
+        if (event.name !== "postBecamePublic") return undefined;
+        // Deleted before its letters were queued: nobody gets one (the lock keeps it until commit).
+        const [post] = await tx
+          .select({ id: blogPosts.id })
+          .from(blogPosts)
+          .where(eq(blogPosts.id, event.payload.post.id))
+          .for("share");
+        if (!post) return undefined;
+        const queued = await queueNewPostEmails(tx, ctx.config, event.payload.post, ctx.now());
+        return queued > 0 ? wakeMail : undefined;
+      },
+    },
+    {
+      // The social web hears of a post: its Create once it is public, Update or Delete after.
+      name: "social-web-posts",
+      on: ["postBecamePublic", "postChanged"],
+      async handle(event, tx) {
+        if (event.name === "postBecamePublic")
+          await queueCreate(tx, event.payload.post.id, event.payload.post.author);
+        else if (
+          event.name !== "postChanged" ||
+          !(await markPostChanged(tx, ctx.now(), event.payload.postId))
+        )
+          return undefined;
+        return () => void ctx.fediverse.posts.kick();
+      },
+    },
+    {
+      // A reply written here to a comment from the social web goes back as a Note; its edit,
+      // deletion or hiding follows (moderation routes announce themselves as contentChanged).
+      name: "social-web-replies",
+      on: ["commentCreated", "commentChanged", "contentChanged"],
+      async handle() {
+        return () => void ctx.fediverse.replies.kick();
+      },
+    },
+  ];
+}
