@@ -24,7 +24,8 @@ describe("excerpt rule (SPEC §5)", () => {
   });
 
   it("leaves out image markers (an image, a pair, a gallery): a card never shows '[IMAGE:…]'", () => {
-    const content = "<p>[IMAGE:9e5cd203e22b4659]</p><p>We landed</p><p>[PAIRED:a1:b2]</p>[GALLERY:a:b:c] at dawn";
+    const content =
+      "<p>[IMAGE:9e5cd203e22b4659]</p><p>We landed</p><p>[PAIRED:a1:b2]</p>[GALLERY:a:b:c] at dawn";
     expect(fallbackExcerpt(content)).toBe("We landed at dawn...");
   });
 

@@ -22,7 +22,7 @@ const FeedQuerySchema = z.strictObject({
   author: z.enum(AUTHORS, { message: "author must be 'him' or 'her'." }).optional(),
 });
 
-function rssItem(publicUrl: string, site: SiteSettings, post: BlogPostCard): string {
+function rssItem(publicUrl: string, post: BlogPostCard): string {
   const link = `${publicUrl}${paths.post(post.slug)}`;
   return [
     "<item>",
@@ -60,7 +60,7 @@ export function renderRss(
     "<language>en</language>",
     `<atom:link href="${xmlEscape(self)}" rel="self" type="application/rss+xml"/>`,
     newest ? `<lastBuildDate>${newest}</lastBuildDate>` : "",
-    ...posts.map((p) => rssItem(publicUrl, site, p)),
+    ...posts.map((p) => rssItem(publicUrl, p)),
     "</channel>",
     "</rss>\n",
   ].join("");

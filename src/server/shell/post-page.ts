@@ -2,7 +2,6 @@ import { firstPageOf, inlineQuery, queryKeys } from "../../common/query-keys";
 import { paths } from "../../common/routes";
 import { metaDescription, postPageTitle } from "../../common/rules/meta";
 import { publicAuthorName } from "../../common/site-names";
-import { blogName } from "../../common/site-settings";
 import { firstCommentsFor } from "../comments/comments.reads";
 import { readPostByAddress, readPostReading } from "../posts/posts.reads";
 import { cachedPublicSiteSettings } from "../settings/site-settings";
