@@ -41,6 +41,8 @@ export async function buildServer() {
       supervisor: "src/server/supervisor.ts",
       // The studio's archive import checks uploads in this child process (archive/inspect-child.ts).
       "archive-inspect": "src/server/archive/inspect-worker.ts",
+      // The embedded database's worker thread (src/server/db/pglite-thread.ts).
+      "pglite-worker": "src/server/db/pglite-worker.ts",
     },
     outdir: SERVER_DIST,
     bundle: true,

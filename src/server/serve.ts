@@ -82,7 +82,13 @@ export async function serve(config: Config): Promise<void> {
 
   const options: DatabaseOptions = config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl }
-    : { kind: "pglite", dataDir: path.join(config.dataDir, "db") };
+    : {
+        kind: "pglite",
+        dataDir: path.join(config.dataDir, "db"),
+        // Its own thread: health and cached pages answer while a statement runs (db/pglite-thread.ts).
+        worker: true,
+        onRestart: (reason) => log.error(`the embedded database was reopened: ${reason}`),
+      };
   database = await openDatabase(options);
   await runMigrations(database);
   const storage = createStorage(config);

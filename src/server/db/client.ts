@@ -1,21 +1,31 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type QueryOptions, type Results } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import type { DumpTarCompressionOptions } from "./pglite-protocol";
+import { PgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
 /** The one database type the code uses: either driver, PostgreSQL dialect. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** What snapshots, checkpoints and scripts use of the embedded engine, on this thread or its own. */
+export interface EmbeddedEngine {
+  readonly closed: boolean;
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  dumpDataDir(compression?: DumpTarCompressionOptions): Promise<Blob>;
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   /** The embedded engine when kind is "pglite" (for snapshots and checkpoints). */
-  pglite: PGlite | null;
+  pglite: EmbeddedEngine | null;
   /** The pool when kind is "postgres" (for LISTEN/NOTIFY). */
   pool: pg.Pool | null;
   close(): Promise<void>;
@@ -35,14 +45,27 @@ export const PGLITE_SETTINGS = [
 ];
 
 export type DatabaseOptions =
-  | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob | File }
+  | {
+      kind: "pglite";
+      dataDir: string | null;
+      loadDataDir?: Blob | File;
+      /**
+       * Run PGlite in a worker thread (pglite-thread.ts), so the server's thread stays free while
+       * a statement runs, and a statement past `statementTimeoutMs` is ended. The server does;
+       * tests and one-off scripts run it on their own thread unless PGLITE_THREAD=worker.
+       */
+      worker?: boolean;
+      statementTimeoutMs?: number;
+      onRestart?: (reason: string) => void;
+    }
   | { kind: "postgres"; url: string; max?: number; statementTimeoutMs?: number };
 
 /**
  * Every statement on PostgreSQL is bounded: one slow query cannot hold a connection (and the
  * requests queued behind it) for minutes; the request that hit it gets a 503 (http-server.ts).
  * PGlite ignores statement_timeout (no timers in its single WebAssembly thread: `pg_sleep(2)`
- * under a 300 ms timeout ran 2 s): docs/decisions/0042-bounding-database-work.md.
+ * under a 300 ms timeout ran 2 s): in a worker thread the same bound is kept from outside, by
+ * ending the worker (pglite-thread.ts, docs/decisions/0042-bounding-database-work.md).
  */
 export const STATEMENT_TIMEOUT_MS = 30_000;
 
@@ -72,6 +95,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // PGlite creates only the last folder of its path.
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
     dataDir = options.dataDir;
+  }
+  if (options.worker ?? process.env.PGLITE_THREAD === "worker") {
+    const thread = await PgliteThread.open({
+      dataDir: dataDir ?? null,
+      settings: PGLITE_SETTINGS,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+      statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+      ...(options.onRestart ? { onRestart: options.onRestart } : {}),
+    });
+    // drizzle's PGlite driver uses query() and transaction() only, which the proxy provides.
+    const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
+    return { db, kind: "pglite", pglite: thread, pool: null, close: () => thread.close() };
   }
   const client = await PGlite.create(dataDir, {
     postgresqlconf: PGLITE_SETTINGS,

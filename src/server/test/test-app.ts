@@ -94,7 +94,7 @@ export function nextIp(): string {
 
 export async function buildTestApp(
   overrides: Partial<Record<string, string>> = {},
-  extra: { now?: () => Date; mailer?: Mailer } = {},
+  extra: { now?: () => Date; mailer?: Mailer; database?: Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "duet-test-"));
   const config = loadConfig(
@@ -107,7 +107,7 @@ export async function buildTestApp(
     },
     null,
   );
-  const database = await openTestDatabase();
+  const database = extra.database ?? (await openTestDatabase());
   const mailer = new MemoryMailer();
   const { app, ctx } = await buildApp({
     config,
