@@ -35,6 +35,8 @@ export async function buildServer() {
     absWorkingDir: ROOT,
     entryPoints: {
       main: "src/server/main.ts",
+      // Loaded by main.js after the embedded database has started opening (src/server/main.ts).
+      serve: "src/server/serve.ts",
       "start-check": "src/server/start-check.ts",
       prepare: "src/server/prepare.ts",
       // npm start's supervisor: replaces a serving process that dies (src/server/supervisor.ts).

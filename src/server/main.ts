@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
 import { runPrimary } from "./cluster";
+import { openEmbeddedEarly } from "./early-database";
 import { type Config, ConfigError, loadConfig } from "./env";
 import { reportFatal } from "./fatal";
 import { loadOrCreateSecret } from "./secret";
@@ -29,8 +30,13 @@ async function main() {
   // An error nothing caught ends this process with one line of cause for the supervisor
   // (supervisor.ts), which starts another; without one, the default: the stack and exit 1.
   process.on("uncaughtException", reportFatal);
-  const { serve } = await import("./serve");
-  await serve(config);
+  // The embedded database starts opening on its own thread first, then the server's modules load
+  // (a separate file in dist/server, so that its imports do not all load before this line).
+  const early = config.databaseUrl ? null : await openEmbeddedEarly(config);
+  const here = import.meta.url;
+  const entry = new URL(here.endsWith(".ts") ? "./serve.ts" : "./serve.js", here).href;
+  const { serve } = (await import(entry)) as typeof import("./serve");
+  await serve(config, early);
 }
 
 main().catch((error) => {

@@ -8,6 +8,7 @@ import pg from "pg";
 import type { DumpTarCompressionOptions } from "./pglite-protocol";
 import { PgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
+import { PGLITE_SETTINGS, STATEMENT_TIMEOUT_MS } from "./settings";
 
 export type Schema = typeof schema;
 /** The one database type the code uses: either driver, PostgreSQL dialect. */
@@ -31,18 +32,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/**
- * Embedded PostgreSQL sized for a small machine. PostgreSQL's default shared_buffers (128 MB)
- * lives inside PGlite's WebAssembly heap and is never given back; 16 MB keeps a blog's hot pages
- * (the operating system caches the files behind it) and saves ~140 MB of resident memory
- * (measured with `npm run bench`). One connection, so per-connection memory stays small too.
- */
-export const PGLITE_SETTINGS = [
-  "shared_buffers=16MB",
-  "work_mem=2MB",
-  "maintenance_work_mem=16MB",
-  "wal_buffers=512kB",
-];
+export { PGLITE_SETTINGS, STATEMENT_TIMEOUT_MS } from "./settings";
 
 export type DatabaseOptions =
   | {
@@ -55,19 +45,12 @@ export type DatabaseOptions =
        * tests and one-off scripts run it on their own thread unless PGLITE_THREAD=worker.
        */
       worker?: boolean;
+      /** A worker already opened (main.ts opens it while the server's modules load). */
+      thread?: PgliteThread;
       statementTimeoutMs?: number;
       onRestart?: (reason: string) => void;
     }
   | { kind: "postgres"; url: string; max?: number; statementTimeoutMs?: number };
-
-/**
- * Every statement on PostgreSQL is bounded: one slow query cannot hold a connection (and the
- * requests queued behind it) for minutes; the request that hit it gets a 503 (http-server.ts).
- * PGlite ignores statement_timeout (no timers in its single WebAssembly thread: `pg_sleep(2)`
- * under a 300 ms timeout ran 2 s): in a worker thread the same bound is kept from outside, by
- * ending the worker (pglite-thread.ts, docs/decisions/0042-bounding-database-work.md).
- */
-export const STATEMENT_TIMEOUT_MS = 30_000;
 
 /** PostgreSQL's "canceling statement due to statement timeout" (query_canceled), drizzle-wrapped or not. */
 export function isStatementTimeout(error: unknown): boolean {
@@ -96,15 +79,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
     dataDir = options.dataDir;
   }
-  if (options.worker ?? process.env.PGLITE_THREAD === "worker") {
-    const thread = await PgliteThread.open({
-      dataDir: dataDir ?? null,
-      settings: PGLITE_SETTINGS,
-      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-      statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
-      ...(options.onRestart ? { onRestart: options.onRestart } : {}),
-    });
+  if (options.thread || (options.worker ?? process.env.PGLITE_THREAD === "worker")) {
+    const thread =
+      options.thread ??
+      (await PgliteThread.open({
+        dataDir: dataDir ?? null,
+        settings: PGLITE_SETTINGS,
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+        ...(options.onRestart ? { onRestart: options.onRestart } : {}),
+      }));
     // drizzle's PGlite driver uses query() and transaction() only, which the proxy provides.
+    if (options.onRestart) thread.onRestart = options.onRestart;
     const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
     return { db, kind: "pglite", pglite: thread, pool: null, close: () => thread.close() };
   }

@@ -100,9 +100,12 @@ export class PgliteThread {
   #transaction: Transaction | null = null;
   #closed = false;
   #restarts = 0;
+  /** Told when a worker was replaced (a statement past the timeout, or the worker died). */
+  onRestart: ((reason: string) => void) | undefined;
 
   private constructor(options: PgliteThreadOptions) {
     this.#options = options;
+    this.onRestart = options.onRestart;
     this.#timeoutMs = options.dataDir ? options.statementTimeoutMs : 0;
   }
 
@@ -210,7 +213,7 @@ export class PgliteThread {
       this.#transaction = null;
       for (const job of transaction.queue.splice(0)) job.reject(error);
     }
-    this.#options.onRestart?.(reason);
+    this.onRestart?.(reason);
     this.#start().catch((startError: unknown) => {
       // The data directory cannot be opened again: nothing waiting can be served.
       this.#closed = true;
