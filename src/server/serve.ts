@@ -9,7 +9,7 @@ import { runMigrations } from "./db/migrate";
 import { seedDemo } from "./db/seed";
 import type { EarlyDatabase } from "./early-database";
 import type { Config } from "./env";
-import { EXIT_REFUSED } from "./fatal";
+import { EXIT_REFUSED, SERVING_MESSAGE } from "./fatal";
 import { loadOrCreateSecret } from "./secret";
 import { createStorage } from "./storage/storage";
 import { backfillImageSizes } from "./uploads/image-sizes";
@@ -136,5 +136,7 @@ export async function serve(config: Config, early: EarlyDatabase | null = null):
 
   if (closing) return;
   await app.listen({ port: config.port, host: config.host });
+  // Under npm start's supervisor: the moment to prepare the next standby (supervisor.ts).
+  if (process.send && process.connected) process.send({ type: SERVING_MESSAGE });
   app.log.info(`Duet is serving ${config.publicUrl} (database: ${database.kind})`);
 }

@@ -119,7 +119,7 @@ describe("PGlite in a worker thread", () => {
     // Committed before the restart: still there.
     expect((await settingsRow("thread-c")).length).toBe(1);
     await app.close();
-  }, 30_000);
+  }, 90_000);
 
   it("a transaction whose statement timed out is gone, rolled back by the recovery", async () => {
     const error = await database.db
@@ -135,9 +135,9 @@ describe("PGlite in a worker thread", () => {
       await t.insert(fediverseKv).values({ key: "thread-f", value: 1 });
     });
     expect((await settingsRow("thread-f")).length).toBe(1);
-  }, 30_000);
+  }, 90_000);
 
-  it("dumps the data directory through the worker", async () => {
+  it("dumps the data directory through the worker", { timeout: 60_000 }, async () => {
     const dump = await database.pglite!.dumpDataDir("gzip");
     expect(dump.size).toBeGreaterThan(1_000);
   });
