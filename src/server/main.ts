@@ -40,8 +40,8 @@ async function main() {
   }
 
   if (config.webConcurrency > 1 && cluster.isPrimary) {
-    // Made once before the workers start, so they cannot race to write different secrets.
     await standby;
+    // Made once before the workers start, so they cannot race to write different secrets.
     if (!config.sessionSecret) loadOrCreateSecret(config.dataDir);
     runPrimary(config.webConcurrency, (line) => console.log(line));
     return;
@@ -50,8 +50,8 @@ async function main() {
   // An error nothing caught ends this process with one line of cause for the supervisor
   // (supervisor.ts), which starts another; without one, the default: the stack and exit 1.
   process.on("uncaughtException", reportFatal);
-  // The embedded database starts opening on its own thread first, then the server's modules load
-  // (a separate file in dist/server, so that its imports do not all load before this line).
+  // The embedded database starts opening on its own thread, then the server's modules load (a
+  // separate file in dist/server, so that its imports do not all load before this line).
   const here = import.meta.url;
   const entry = new URL(here.endsWith(".ts") ? "./serve.ts" : "./serve.js", here).href;
   const load = () => import(entry) as Promise<typeof import("./serve")>;

@@ -11,7 +11,7 @@ export const READY_TIMEOUT_MS = 2_000;
  * The database's share of a probe: busy with a long statement (the embedded one runs on its own
  * thread, db/pglite-thread.ts) it must not hold /api/health or /api/ready past a second.
  */
-export const DATABASE_PROBE_MS = 800;
+export const DATABASE_PROBE_MS = 500;
 
 class ProbeTimeout extends Error {}
 
