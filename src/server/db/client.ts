@@ -42,7 +42,7 @@ export type DatabaseOptions =
       /**
        * Run PGlite in a worker thread (pglite-thread.ts), so the server's thread stays free while
        * a statement runs, and a statement past `statementTimeoutMs` is ended. The server does;
-       * tests and one-off scripts run it on their own thread unless PGLITE_THREAD=worker.
+       * tests (unless PGLITE_THREAD=worker, test/test-app.ts) and one-off scripts do not.
        */
       worker?: boolean;
       /** A worker already opened (main.ts opens it while the server's modules load). */
@@ -79,7 +79,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
     dataDir = options.dataDir;
   }
-  if (options.thread || (options.worker ?? process.env.PGLITE_THREAD === "worker")) {
+  if (options.thread || options.worker) {
     const thread =
       options.thread ??
       (await PgliteThread.open({

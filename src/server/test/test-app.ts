@@ -41,7 +41,13 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const blob = new Blob([readFileSync(TEMPLATE_FILE)]);
-  return openDatabase({ kind: "pglite", dataDir: null, loadDataDir: blob });
+  // PGLITE_THREAD=worker: the same tests through the server's worker thread (db/pglite-thread.ts).
+  return openDatabase({
+    kind: "pglite",
+    dataDir: null,
+    loadDataDir: blob,
+    worker: process.env.PGLITE_THREAD === "worker",
+  });
 }
 
 /** Mail kept in memory for API tests (the outbox/SMTP paths have their own tests). */
