@@ -37,12 +37,16 @@ export async function buildServer() {
       absWorkingDir: ROOT,
       entryPoints: {
         main: "src/server/main.ts",
+        // Loaded by main.js after the embedded database has started opening (src/server/main.ts).
+        serve: "src/server/serve.ts",
         "start-check": "src/server/start-check.ts",
         prepare: "src/server/prepare.ts",
         // npm start's supervisor: replaces a serving process that dies (src/server/supervisor.ts).
         supervisor: "src/server/supervisor.ts",
         // The studio's archive import checks uploads in this child process (archive/inspect-child.ts).
         "archive-inspect": "src/server/archive/inspect-worker.ts",
+        // The embedded database's worker thread (src/server/db/pglite-thread.ts).
+        "pglite-worker": "src/server/db/pglite-worker.ts",
       },
       outdir: SERVER_DIST,
       bundle: true,

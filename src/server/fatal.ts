@@ -21,3 +21,14 @@ export function reportFatal(error: unknown): void {
   process.send(message, () => process.exit(1));
   setTimeout(() => process.exit(1), 1_000).unref();
 }
+
+/**
+ * A standby: the supervisor starts the next server ahead of need with this variable set; it loads
+ * its modules, then waits for SERVE_MESSAGE before it takes DATA_DIR's lock and serves. A
+ * replacement then skips loading Fastify, Better Auth and Fedify, the longest part of a start.
+ */
+export const STANDBY_ENV = "DUET_STANDBY";
+/** Supervisor to standby: serve now. */
+export const SERVE_MESSAGE = "duet:serve";
+/** Server to supervisor: listening (the moment to prepare the next standby). */
+export const SERVING_MESSAGE = "duet:serving";

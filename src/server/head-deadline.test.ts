@@ -71,6 +71,26 @@ describe("a request head must arrive within 10 s", () => {
     }
   }, 20_000);
 
+  it("a socket silent for 8 s that then trickles its head: closed 10 s after it opened, not after its first byte", async () => {
+    // Node's own headersTimeout restarts its clock at a request's first byte: this socket stayed
+    // open 19.5 s before head-deadline.ts.
+    const late = connect(port, "127.0.0.1");
+    const closed = watch(late);
+    const head = `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Slow: ${"a".repeat(40)}`;
+    let sent = 0;
+    let drip: NodeJS.Timeout | undefined;
+    const start = setTimeout(() => {
+      drip = setInterval(() => late.writable && late.write(head[sent++ % head.length]!), 1_000);
+    }, 8_000);
+    try {
+      expectClosedOnTime(await closed);
+    } finally {
+      clearTimeout(start);
+      clearInterval(drip);
+      late.destroy();
+    }
+  }, 30_000);
+
   it("a silent socket while normal requests keep arriving: closed at 10 s, the others all served", async () => {
     const stop = keepBusy();
     const silent = connect(port, "127.0.0.1");

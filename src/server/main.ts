@@ -1,13 +1,33 @@
 import cluster from "node:cluster";
 import { runPrimary } from "./cluster";
+import { openEmbeddedEarly } from "./early-database";
 import { type Config, ConfigError, loadConfig } from "./env";
-import { reportFatal } from "./fatal";
+import { reportFatal, SERVE_MESSAGE, STANDBY_ENV } from "./fatal";
 import { loadOrCreateSecret } from "./secret";
 
 // The environment is checked before anything heavy loads: a bad variable is one line and exit 2
 // in a fraction of a second, not after Fastify, Better Auth and Fedify (serve.ts) have loaded.
 
+/** A standby (fatal.ts): resolves when the supervisor says serve; ends the process if it goes away. */
+function serveSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const onMessage = (message: { type?: unknown } | null) => {
+      if (message?.type !== SERVE_MESSAGE) return;
+      process.off("message", onMessage);
+      process.off("disconnect", onGone);
+      resolve();
+    };
+    const onGone = () => process.exit(0);
+    process.on("message", onMessage);
+    process.on("disconnect", onGone);
+  });
+}
+
 async function main() {
+  // Listened for from the first line: the word may come before the modules have loaded.
+  const standby = process.env[STANDBY_ENV] === "1" && process.send ? serveSignal() : null;
+  // Not inherited by the cluster's workers or any child of this process.
+  delete process.env[STANDBY_ENV];
   let config: Config;
   try {
     config = loadConfig();
@@ -20,6 +40,7 @@ async function main() {
   }
 
   if (config.webConcurrency > 1 && cluster.isPrimary) {
+    await standby;
     // Made once before the workers start, so they cannot race to write different secrets.
     if (!config.sessionSecret) loadOrCreateSecret(config.dataDir);
     runPrimary(config.webConcurrency, (line) => console.log(line));
@@ -29,8 +50,19 @@ async function main() {
   // An error nothing caught ends this process with one line of cause for the supervisor
   // (supervisor.ts), which starts another; without one, the default: the stack and exit 1.
   process.on("uncaughtException", reportFatal);
-  const { serve } = await import("./serve");
-  await serve(config);
+  // The embedded database starts opening on its own thread, then the server's modules load (a
+  // separate file in dist/server, so that its imports do not all load before this line).
+  const here = import.meta.url;
+  const entry = new URL(here.endsWith(".ts") ? "./serve.ts" : "./serve.js", here).href;
+  const load = () => import(entry) as Promise<typeof import("./serve")>;
+  // A standby loads while it waits; told to serve before it is done, it opens the database
+  // meanwhile, as any other start does.
+  const loading = standby ? load() : null;
+  loading?.catch(() => {});
+  await standby;
+  const early = config.databaseUrl ? null : await openEmbeddedEarly(config);
+  const { serve } = await (loading ?? load());
+  await serve(config, early);
 }
 
 main().catch((error) => {

@@ -7,8 +7,9 @@ import { type Database, type DatabaseOptions, openDatabase } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/lock";
 import { runMigrations } from "./db/migrate";
 import { seedDemo } from "./db/seed";
+import type { EarlyDatabase } from "./early-database";
 import type { Config } from "./env";
-import { EXIT_REFUSED } from "./fatal";
+import { EXIT_REFUSED, SERVING_MESSAGE } from "./fatal";
 import { loadOrCreateSecret } from "./secret";
 import { createStorage } from "./storage/storage";
 import { backfillImageSizes } from "./uploads/image-sizes";
@@ -17,8 +18,11 @@ import { backfillImageSizes } from "./uploads/image-sizes";
  * because the final snapshot of a large embedded database takes a while. */
 const FORCE_EXIT_AFTER_MS = 60_000;
 
-/** One serving process: the data dir's lock, the database, the app, snapshots, a clean shutdown. */
-export async function serve(config: Config): Promise<void> {
+/**
+ * One serving process: the data dir's lock, the database, the app, snapshots, a clean shutdown.
+ * `early`: the embedded database already locked and opening (early-database.ts).
+ */
+export async function serve(config: Config, early: EarlyDatabase | null = null): Promise<void> {
   let lock: DataDirLock | null = null;
   let database: Database | null = null;
   let app: FastifyInstance | null = null;
@@ -67,7 +71,8 @@ export async function serve(config: Config): Promise<void> {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
-  if (!config.databaseUrl) {
+  if (early) lock = early.lock;
+  else if (!config.databaseUrl) {
     try {
       lock = await acquireDataDirLock(config.dataDir);
     } catch (error) {
@@ -82,8 +87,16 @@ export async function serve(config: Config): Promise<void> {
 
   const options: DatabaseOptions = config.databaseUrl
     ? { kind: "postgres", url: config.databaseUrl }
-    : { kind: "pglite", dataDir: path.join(config.dataDir, "db") };
-  database = await openDatabase(options);
+    : {
+        kind: "pglite",
+        dataDir: path.join(config.dataDir, "db"),
+        // Its own thread: health and cached pages answer while a statement runs (db/pglite-thread.ts).
+        worker: true,
+        onRestart: (reason) => log.error(`the embedded database was reopened: ${reason}`),
+      };
+  database = await openDatabase(
+    early && options.kind === "pglite" ? { ...options, thread: await early.thread } : options,
+  );
   await runMigrations(database);
   const storage = createStorage(config);
   if (config.seedDemo) await seedDemo(database.db, storage);
@@ -123,5 +136,7 @@ export async function serve(config: Config): Promise<void> {
 
   if (closing) return;
   await app.listen({ port: config.port, host: config.host });
+  // Under npm start's supervisor: the moment to prepare the next standby (supervisor.ts).
+  if (process.send && process.connected) process.send({ type: SERVING_MESSAGE });
   app.log.info(`Duet is serving ${config.publicUrl} (database: ${database.kind})`);
 }

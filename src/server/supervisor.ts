@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { EXIT_REFUSED, type FatalMessage } from "./fatal";
+import { EXIT_REFUSED, type FatalMessage, SERVE_MESSAGE, SERVING_MESSAGE, STANDBY_ENV } from "./fatal";
 
 /**
  * `npm start`'s supervisor: it runs the server (main.js: one serving process, or the cluster
@@ -9,6 +9,11 @@ import { EXIT_REFUSED, type FatalMessage } from "./fatal";
  * for its workers. It never opens the database itself; the child takes DATA_DIR's lock, and a
  * replacement starts only after the dead child's exit is seen, so the embedded database is never
  * open twice (the lock's pid is dead, so the next child takes it over and PGlite recovers).
+ *
+ * Restart time: once a child serves, the next one is started as a standby (fatal.ts): it loads
+ * the server's modules (seconds of a start on a small machine) and waits, holding no lock and no
+ * database. When the serving child dies, the standby is told to serve. Its cost is one idle Node
+ * process's memory; without a ready standby a new child is started as before.
  */
 
 /** A child that lived this long was serving: its death starts the backoff from the beginning. */
@@ -32,16 +37,34 @@ export function supervise({ script, log = (line) => console.error(line) }: Super
   let stopping: NodeJS.Signals | null = null;
   let crashesInARow = 0;
 
+  let standby: ChildProcess | null = null;
+  const spawnChild = (asStandby: boolean) =>
+    spawn(process.execPath, [...process.execArgv, ...loader, script], {
+      stdio: ["inherit", "inherit", "inherit", "ipc"],
+      env: asStandby ? { ...process.env, [STANDBY_ENV]: "1" } : process.env,
+    });
+  const prepareStandby = () => {
+    if (stopping || standby) return;
+    const next = spawnChild(true);
+    standby = next;
+    next.once("exit", () => {
+      if (standby === next) standby = null;
+    });
+  };
+
   const start = () => {
     const startedAt = Date.now();
     let cause = "";
-    const current = spawn(process.execPath, [...process.execArgv, ...loader, script], {
-      stdio: ["inherit", "inherit", "inherit", "ipc"],
-      env: process.env,
-    });
+    const ready = standby;
+    standby = null;
+    const current = ready?.connected && ready.exitCode === null ? ready : spawnChild(false);
+    if (current === ready) current.send({ type: SERVE_MESSAGE });
+    else ready?.kill();
     child = current;
-    current.on("message", (message: Partial<FatalMessage>) => {
-      if (message?.type === "duet:fatal" && typeof message.cause === "string") cause = message.cause;
+    current.on("message", (message: Partial<FatalMessage> | { type?: unknown }) => {
+      if (message?.type === SERVING_MESSAGE && child === current) prepareStandby();
+      const fatal = message as Partial<FatalMessage>;
+      if (fatal?.type === "duet:fatal" && typeof fatal.cause === "string") cause = fatal.cause;
     });
     current.once("exit", (code, signal) => {
       child = null;
@@ -61,6 +84,8 @@ export function supervise({ script, log = (line) => console.error(line) }: Super
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => {
       stopping = signal;
+      standby?.kill();
+      standby = null;
       // The server shuts down gracefully on its own signal; without a child there is nothing to wait for.
       if (child) child.kill(signal);
       else process.exit(0);

@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import type { EmbeddedEngine } from "./client";
 
 /**
  * Rolling snapshots of the embedded database. PGlite runs with fsync off, so a committed write
@@ -88,7 +89,7 @@ export function pruneSnapshots(backupsDir: string, keep: number): string[] {
 
 /** Checkpoint, dump the data directory (gzip) to DATA_DIR/backups/duet-<timestamp>.tar.gz, prune. */
 export async function takeSnapshot(
-  pglite: PGlite,
+  pglite: EmbeddedEngine,
   options: { backupsDir: string; keep: number; now?: Date },
 ): Promise<string> {
   mkdirSync(options.backupsDir, { recursive: true });
@@ -112,7 +113,7 @@ export interface SnapshotSchedule {
 
 /** Take a snapshot every `intervalMinutes` (never two at once); errors are logged, not fatal. */
 export function startSnapshotSchedule(options: {
-  pglite: PGlite;
+  pglite: EmbeddedEngine;
   backupsDir: string;
   keep: number;
   intervalMinutes: number;

@@ -1,48 +1,54 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { PGlite } from "@electric-sql/pglite";
+import type { PGlite, QueryOptions, Results } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type pg from "pg";
+import type { DumpTarCompressionOptions } from "./pglite-protocol";
+import { PgliteThread } from "./pglite-thread";
 import * as schema from "./schema";
+import { PGLITE_SETTINGS, STATEMENT_TIMEOUT_MS } from "./settings";
 
 export type Schema = typeof schema;
 /** The one database type the code uses: either driver, PostgreSQL dialect. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** What snapshots, checkpoints and scripts use of the embedded engine, on this thread or its own. */
+export interface EmbeddedEngine {
+  readonly closed: boolean;
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+  dumpDataDir(compression?: DumpTarCompressionOptions): Promise<Blob>;
+}
+
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   /** The embedded engine when kind is "pglite" (for snapshots and checkpoints). */
-  pglite: PGlite | null;
+  pglite: EmbeddedEngine | null;
   /** The pool when kind is "postgres" (for LISTEN/NOTIFY). */
   pool: pg.Pool | null;
   close(): Promise<void>;
 }
 
-/**
- * Embedded PostgreSQL sized for a small machine. PostgreSQL's default shared_buffers (128 MB)
- * lives inside PGlite's WebAssembly heap and is never given back; 16 MB keeps a blog's hot pages
- * (the operating system caches the files behind it) and saves ~140 MB of resident memory
- * (measured with `npm run bench`). One connection, so per-connection memory stays small too.
- */
-export const PGLITE_SETTINGS = [
-  "shared_buffers=16MB",
-  "work_mem=2MB",
-  "maintenance_work_mem=16MB",
-  "wal_buffers=512kB",
-];
+export { PGLITE_SETTINGS, STATEMENT_TIMEOUT_MS } from "./settings";
 
 export type DatabaseOptions =
-  | { kind: "pglite"; dataDir: string | null; loadDataDir?: Blob | File }
+  | {
+      kind: "pglite";
+      dataDir: string | null;
+      loadDataDir?: Blob | File;
+      /**
+       * Run PGlite in a worker thread (pglite-thread.ts), so the server's thread stays free while
+       * a statement runs, and a statement past `statementTimeoutMs` is ended. The server does;
+       * tests (unless PGLITE_THREAD=worker, test/test-app.ts) and one-off scripts do not.
+       */
+      worker?: boolean;
+      /** A worker already opened (main.ts opens it while the server's modules load). */
+      thread?: PgliteThread;
+      statementTimeoutMs?: number;
+      onRestart?: (reason: string) => void;
+    }
   | { kind: "postgres"; url: string; max?: number; statementTimeoutMs?: number };
-
-/**
- * Every statement on PostgreSQL is bounded: one slow query cannot hold a connection (and the
- * requests queued behind it) for minutes; the request that hit it gets a 503 (http-server.ts).
- * PGlite ignores statement_timeout (no timers in its single WebAssembly thread: `pg_sleep(2)`
- * under a 300 ms timeout ran 2 s): docs/decisions/0042-bounding-database-work.md.
- */
-export const STATEMENT_TIMEOUT_MS = 30_000;
 
 /** PostgreSQL's "canceling statement due to statement timeout" (query_canceled), drizzle-wrapped or not. */
 export function isStatementTimeout(error: unknown): boolean {
@@ -54,8 +60,8 @@ export function isStatementTimeout(error: unknown): boolean {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  // Only the driver in use is loaded (each is megabytes of code a process would carry for nothing).
   if (options.kind === "postgres") {
+    // Only the driver in use is loaded (each is megabytes of code a process would carry for nothing).
     const [{ default: pgDriver }, { drizzle: drizzlePg }] = await Promise.all([
       import("pg"),
       import("drizzle-orm/node-postgres"),
@@ -76,10 +82,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     mkdirSync(path.dirname(options.dataDir), { recursive: true });
     dataDir = options.dataDir;
   }
-  const [{ PGlite: PGliteDriver }, { drizzle: drizzlePglite }] = await Promise.all([
-    import("@electric-sql/pglite"),
-    import("drizzle-orm/pglite"),
-  ]);
+  const { drizzle: drizzlePglite } = await import("drizzle-orm/pglite");
+  if (options.thread || options.worker) {
+    const thread =
+      options.thread ??
+      (await PgliteThread.open({
+        dataDir: dataDir ?? null,
+        settings: PGLITE_SETTINGS,
+        ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+        statementTimeoutMs: options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS,
+        ...(options.onRestart ? { onRestart: options.onRestart } : {}),
+      }));
+    // drizzle's PGlite driver uses query() and transaction() only, which the proxy provides.
+    if (options.onRestart) thread.onRestart = options.onRestart;
+    const db = drizzlePglite({ client: thread as unknown as PGlite, schema }) as unknown as Db;
+    return { db, kind: "pglite", pglite: thread, pool: null, close: () => thread.close() };
+  }
+  const { PGlite: PGliteDriver } = await import("@electric-sql/pglite");
   const client = await PGliteDriver.create(dataDir, {
     postgresqlconf: PGLITE_SETTINGS,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),

@@ -7,13 +7,20 @@ import type { AppContext } from "../context";
 
 /** A check that has not answered by then counts as failing (a load balancer polls every few seconds). */
 export const READY_TIMEOUT_MS = 2_000;
+/**
+ * The database's share of a probe: busy with a long statement (the embedded one runs on its own
+ * thread, db/pglite-thread.ts) it must not hold /api/health or /api/ready past a second.
+ */
+export const DATABASE_PROBE_MS = 500;
+
+class ProbeTimeout extends Error {}
 
 type Part = "database" | "storage";
 
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([
     promise,
-    new Promise<never>((_, reject) => setTimeout(() => reject(new Error("timeout")), ms).unref()),
+    new Promise<never>((_, reject) => setTimeout(() => reject(new ProbeTimeout("timeout")), ms).unref()),
   ]);
 
 /**
@@ -28,7 +35,10 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
   });
 
   route(app, health, { config: { rateLimit: false } }, async (_request, reply) => {
-    await ctx.db.execute(sql`select 1`);
+    // A database that fails is an error; one that is busy is not: the process lives.
+    await within(ctx.db.execute(sql`select 1`), DATABASE_PROBE_MS).catch((error: unknown) => {
+      if (!(error instanceof ProbeTimeout)) throw error;
+    });
     reply.header("cache-control", "no-store");
     return { ok: true, database: ctx.database.kind, pid: process.pid };
   });
@@ -41,33 +51,38 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
         pid: process.pid,
         error: { code: ERROR_CODES.shuttingDown, message: "This process is shutting down." },
       });
-    const checks: Record<Part, () => Promise<unknown>> = {
-      database: () => ctx.db.execute(sql`select 1`),
-      storage: () => ctx.storage.check(),
+    const checks: Record<Part, [() => Promise<unknown>, number]> = {
+      database: [() => ctx.db.execute(sql`select 1`), DATABASE_PROBE_MS],
+      storage: [() => ctx.storage.check(), READY_TIMEOUT_MS],
     };
     const results = await Promise.all(
       (Object.keys(checks) as Part[]).map(async (part) => {
-        const ok = await within(checks[part](), READY_TIMEOUT_MS).then(
-          () => true,
-          () => false,
+        const [check, ms] = checks[part];
+        const state = await within(check(), ms).then(
+          () => "ok" as const,
+          (error: unknown) => (part === "database" && error instanceof ProbeTimeout ? "busy" : "failing"),
         );
-        return [part, ok] as const;
+        return [part, state] as const;
       }),
     );
-    const failing = results.filter(([, ok]) => !ok).map(([part]) => part);
+    const notOk = results.filter(([, state]) => state !== "ok");
     const body = {
-      ok: failing.length === 0,
+      ok: notOk.length === 0,
       pid: process.pid,
-      database: failing.includes("database") ? "failing" : "ok",
-      storage: failing.includes("storage") ? "failing" : "ok",
+      database: results.find(([part]) => part === "database")![1],
+      storage: results.find(([part]) => part === "storage")![1],
     };
-    if (failing.length === 0) return body;
+    if (notOk.length === 0) return body;
+    const failing = notOk.filter(([, state]) => state === "failing").map(([part]) => part);
+    const said = [
+      ...(failing.length
+        ? [`the ${failing.join(" and the ")} ${failing.length > 1 ? "do" : "does"} not answer`]
+        : []),
+      ...(body.database === "busy" ? ["the database is busy"] : []),
+    ];
     return reply.status(503).send({
       ...body,
-      error: {
-        code: ERROR_CODES.notReady,
-        message: `Not ready: the ${failing.join(" and the ")} ${failing.length > 1 ? "do" : "does"} not answer.`,
-      },
+      error: { code: ERROR_CODES.notReady, message: `Not ready: ${said.join(" and ")}.` },
     });
   });
 }

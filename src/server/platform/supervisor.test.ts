@@ -92,7 +92,7 @@ describe("the supervisor keeps the default single-process mode serving", { timeo
     );
     // How long the blog was down is a figure for the bench and the docs, not an assertion here
     // (servingPid above gives up after 60 s): 11.2, 15.4 and 17.4 s on a shared 2-core machine
-    // at a load average of 6 to 25.
+    // at a load average of 6 to 25 before the standby and the early database; 11.5 s at 16 after.
     console.log(`supervisor: serving again ${tookMs} ms after SIGKILL`);
   });
 

@@ -41,7 +41,13 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const blob = new Blob([readFileSync(TEMPLATE_FILE)]);
-  return openDatabase({ kind: "pglite", dataDir: null, loadDataDir: blob });
+  // PGLITE_THREAD=worker: the same tests through the server's worker thread (db/pglite-thread.ts).
+  return openDatabase({
+    kind: "pglite",
+    dataDir: null,
+    loadDataDir: blob,
+    worker: process.env.PGLITE_THREAD === "worker",
+  });
 }
 
 /** Mail kept in memory for API tests (the outbox/SMTP paths have their own tests). */
@@ -94,7 +100,7 @@ export function nextIp(): string {
 
 export async function buildTestApp(
   overrides: Partial<Record<string, string>> = {},
-  extra: { now?: () => Date; mailer?: Mailer } = {},
+  extra: { now?: () => Date; mailer?: Mailer; database?: Database } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "duet-test-"));
   const config = loadConfig(
@@ -107,7 +113,7 @@ export async function buildTestApp(
     },
     null,
   );
-  const database = await openTestDatabase();
+  const database = extra.database ?? (await openTestDatabase());
   const mailer = new MemoryMailer();
   const { app, ctx } = await buildApp({
     config,
