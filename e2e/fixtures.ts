@@ -21,7 +21,10 @@ export interface DuetServer {
   linkFor(to: string, needle: string): string | null;
 }
 
-/** Start the real server (src/server/main.ts) on a temporary DATA_DIR; it stops with the worker. */
+/**
+ * Start the real server on a temporary DATA_DIR; it stops with the worker. It runs the compiled
+ * output (dist/server/main.js, built by global-setup.ts as `npm start` builds it) under plain node.
+ */
 export async function startServer(
   env: Record<string, string> = {},
 ): Promise<{ server: DuetServer; stop: () => Promise<void> }> {
@@ -31,7 +34,7 @@ export async function startServer(
   const template = process.env.E2E_DB_TEMPLATE;
   if (template && !env.DATABASE_URL) cpSync(template, path.join(dataDir, "db"), { recursive: true });
   const baseURL = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [path.resolve("dist/server/main.js")], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,24 +1,41 @@
-// `npm run test:pg`: the API tests (vitest run src/server) against a real PostgreSQL.
+// `npm run test:pg`: the API tests that touch SQL (see sqlTestFiles) against a real PostgreSQL.
 // TEST_DATABASE_URL set: use that server. Otherwise start a throwaway cluster from Debian's
 // binaries (/usr/lib/postgresql/*/bin) in a temp dir on 127.0.0.1, and always remove it.
 // No binaries: skip with a clear line, unless DUET_TEST_POSTGRES=1 (CI), which makes it a failure.
 import { type SpawnOptions, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import {
   findPostgresBinDir,
   type PostgresCluster,
   startPostgresCluster,
 } from "../src/server/test/postgres-cluster";
 
-// The platform tests start embedded-mode servers of their own; the PostgreSQL pass would only repeat them.
+// This pass exists for the SQL: it runs the test files that reach a database the pass can point
+// at (through the test harness's openTestDatabase/buildTestApp, or TEST_DATABASE_URL itself).
+// Files without one (rules, renderers, mail, spawned embedded-mode servers) would only repeat the
+// first pass, and so would the platform tests, which start embedded-mode servers of their own.
 // `npm run test:pg -- src/server/auth/x.test.ts` runs only the files given.
-const files = process.argv.slice(2);
-const VITEST_ARGS = [
-  "vitest",
-  "run",
-  ...(files.length > 0 ? files : ["src/server"]),
-  "--exclude",
-  "src/server/platform/**",
-];
+const USES_TEST_DATABASE = /\b(buildTestApp|openTestDatabase|TEST_DATABASE_URL)\b/;
+
+function sqlTestFiles(root = "src/server"): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (full !== path.join(root, "platform") && full !== path.join(root, "test")) walk(full);
+      } else if (/\.test\.tsx?$/.test(entry.name) && USES_TEST_DATABASE.test(readFileSync(full, "utf8"))) {
+        found.push(full);
+      }
+    }
+  };
+  walk(root);
+  return found.sort();
+}
+
+const given = process.argv.slice(2);
+const VITEST_ARGS = ["vitest", "run", ...(given.length > 0 ? given : sqlTestFiles())];
 
 function run(command: string, args: string[], options: SpawnOptions = {}): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -35,7 +52,8 @@ function run(command: string, args: string[], options: SpawnOptions = {}): Promi
 let current: ReturnType<typeof spawn> | null = null;
 
 async function vitest(url: string): Promise<number> {
-  console.log(`\nAPI tests on PostgreSQL (${url.replace(/\/\/[^@/]*@/, "//")})`);
+  const files = VITEST_ARGS.length - 2;
+  console.log(`\nAPI tests on PostgreSQL (${url.replace(/\/\/[^@/]*@/, "//")}): ${files} test files`);
   return run("npx", VITEST_ARGS, { env: { ...process.env, TEST_DATABASE_URL: url } });
 }
 

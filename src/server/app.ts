@@ -8,7 +8,7 @@ import Fastify, {
 import { registerOpenApi } from "./api/openapi";
 import { registerArchiveRoutes } from "./archive/archive.routes";
 import { createAudienceMail, registerAudience } from "./audience/audience";
-import { type Auth, createAuth } from "./auth/auth";
+import { type Auth, createAuth, type PasswordHasher } from "./auth/auth";
 import { AUTH_PATH_RULES } from "./auth/endpoints";
 import { registerSessionRoutes } from "./auth/session.routes";
 import { registerVerificationRoutes } from "./auth/verification.routes";
@@ -62,6 +62,8 @@ export interface AppDeps {
   /** Default: the one the configuration names (createStorage); a given one is closed by its owner. */
   storage?: Storage;
   auth?: Auth;
+  /** Tests only (test/test-app.ts): a cheap hasher instead of scrypt. main.ts never passes one. */
+  passwordHasher?: PasswordHasher;
   now?: () => Date;
   logger?: FastifyServerOptions["logger"];
   /** Serve the built client (dist/client). Off in API tests. */
@@ -99,6 +101,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       secret: deps.secret,
       paths: AUTH_PATH_RULES,
       log: (level, message) => app.log[level](message),
+      passwordHasher: deps.passwordHasher,
     });
   const cache = new ContentCache();
   const now = deps.now ?? (() => new Date());

@@ -1,13 +1,15 @@
+import { randomInt } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp, type TestUser } from "./test/test-app";
 
-// A bounded, deterministic fuzz of every route: malformed bodies, params, query strings, content
-// types and cookies, as every role. Whatever arrives, the server answers below 500, and every
-// API error is `{ error: { code, message } }`. A failure names its seed and case number, so
+// A bounded, seeded fuzz of every route: malformed bodies, params, query strings, content types
+// and cookies, as every role. Whatever arrives, the server answers below 500, and every API error
+// is `{ error: { code, message } }`. Each run draws a new seed (so runs add up to more cases than
+// one fixed list) and prints it; a failure names its seed and case number, and
 // `FUZZ_SEED=<seed> npx vitest run src/server/fuzz.test.ts` replays it exactly.
 
-const SEED = Number(process.env.FUZZ_SEED ?? 20260101);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : randomInt(2 ** 31);
 const CASES = Number(process.env.FUZZ_CASES ?? 700);
 
 /** mulberry32: small, fast, and the same sequence on every machine. */
@@ -408,6 +410,7 @@ function checkAnswer(res: LightMyRequestResponse, method: string, url: string, w
 
 describe("fuzz › every route, every role, malformed input", () => {
   it(`answers ${CASES} random malformed requests below 500 with the error shape (seed ${SEED})`, async () => {
+    console.log(`fuzz seed ${SEED} (${CASES} cases): FUZZ_SEED=${SEED} replays this run`);
     const r = prng(SEED);
     const roles: Role[] = ["visitor", "user", "him", "her", "forged cookie"];
     const seen = new Map<number, number>();

@@ -5,7 +5,8 @@ import { buildTestApp, TEST_PASSWORD, type TestApp } from "../test/test-app";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // The real scrypt, end to end: these tests are the sign-up, sign-in and reset flows themselves.
+  t = await buildTestApp({}, { realPasswords: true });
 });
 afterAll(() => t.close());
 

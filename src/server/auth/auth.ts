@@ -23,6 +23,17 @@ export interface AuthDeps {
   paths: AuthPathRules;
   /** Where Better Auth's own log lines go (the server's logger), instead of the console. */
   log?: (level: "debug" | "info" | "warn" | "error", message: string) => void;
+  /**
+   * Replaces Better Auth's scrypt. Only the test harness passes one (test/fast-password.ts);
+   * nothing in the configuration or the environment can: production always hashes with scrypt.
+   */
+  passwordHasher?: PasswordHasher;
+}
+
+/** How passwords are hashed and checked (Better Auth's `emailAndPassword.password`). */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
 /** The author value an email is tied to, or null. Exact match after trim + lower-case only. */
@@ -99,7 +110,7 @@ export async function forgetResetTokens(db: Db, userId: string): Promise<void> {
     );
 }
 
-export function createAuth({ db, config, mailer, secret, paths, log }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret, paths, log, passwordHasher }: AuthDeps) {
   const secure = config.publicUrl.startsWith("https:");
   return betterAuth({
     appName: config.siteName,
@@ -123,6 +134,7 @@ export function createAuth({ db, config, mailer, secret, paths, log }: AuthDeps)
     emailAndPassword: {
       enabled: true,
       autoSignIn: false,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,

@@ -165,8 +165,17 @@ const WHOLE_BODY_VARIANTS: Variant[] = [
   ],
   ["XML", () => ({ payload: "<post><title>x</title></post>", contentType: "application/xml" })],
   ["JSON nested 10,000 deep", () => ({ payload: `${'{"a":'.repeat(10_000)}1${"}".repeat(10_000)}` })],
-  ["a body over the 4 MB limit", (v) => json({ ...v, pad: "x".repeat(4.5 * 1024 * 1024) })],
 ];
+
+/**
+ * The 4 MB limit is one server-wide option (http-server.ts's bodyLimit): it is checked where a
+ * body is parsed, once for our own routes and once for the Better Auth bridge, not on every route.
+ */
+const OVER_THE_LIMIT: Variant = [
+  "a body over the 4 MB limit",
+  (v) => json({ ...v, pad: "x".repeat(4.5 * 1024 * 1024) }),
+];
+const BODY_LIMIT_ROUTES = new Set(["POST /api/posts", "POST /api/auth/sign-up/email"]);
 
 /** Each field in turn set to a wrong type, a huge string or a NUL character. */
 const FIELD_VARIANTS: Array<[label: string, value: unknown]> = [
@@ -181,7 +190,10 @@ const FIELD_VARIANTS: Array<[label: string, value: unknown]> = [
 describe("malformed input to every state-changing route › a clear 4xx, nothing stored", () => {
   for (const route of ROUTES) {
     describe(route.name, () => {
-      it.each(WHOLE_BODY_VARIANTS)("refuses %s", async (label, build) => {
+      const variants = BODY_LIMIT_ROUTES.has(route.name)
+        ? [...WHOLE_BODY_VARIANTS, OVER_THE_LIMIT]
+        : WHOLE_BODY_VARIANTS;
+      it.each(variants)("refuses %s", async (label, build) => {
         const before = await snapshot();
         const { payload, contentType } = build(route.valid());
         const res = await t.request({

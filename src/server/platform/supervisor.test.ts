@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCK_FILE_NAME } from "../db/lock";
 import { restartDelay } from "../supervisor";
-import { type Exit, freePort, postJson, REPO_ROOT, spawnNode } from "../test/server-process";
+import { type Exit, freePort, postJson, spawnNode } from "../test/server-process";
 
 const PASSWORD = "correct-horse-42";
 
@@ -36,10 +36,7 @@ describe("the supervisor keeps the default single-process mode serving", { timeo
   };
 
   beforeAll(async () => {
-    const build = (await import(path.join(REPO_ROOT, "scripts/build-server.mjs"))) as {
-      buildServer: () => Promise<void>;
-    };
-    await build.buildServer();
+    // dist/server is compiled by the global setup (test/global-setup.ts).
     dataDir = mkdtempSync(path.join(tmpdir(), "duet-supervisor-"));
     const port = await freePort();
     baseURL = `http://127.0.0.1:${port}`;

@@ -2,11 +2,20 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { openDatabase } from "../db/client";
 import { runMigrations } from "../db/migrate";
+import { REPO_ROOT } from "../paths";
 
 export const TEMPLATE_FILE = path.resolve(".tmp/pglite-template.tar.gz");
 
-/** STACK-NOTES: a new PGlite takes seconds; migrate one template once and copy it per test file. */
+/**
+ * STACK-NOTES: a new PGlite takes seconds; migrate one template once and copy it per test file.
+ * And compile the server once (dist/server, as `npm start` does): the tests that start it as a
+ * process run the compiled output under plain node, not the sources through tsx.
+ */
 export default async function setup() {
+  const build = (await import(path.join(REPO_ROOT, "scripts/build-server.mjs"))) as {
+    buildServer: () => Promise<void>;
+  };
+  await build.buildServer();
   const database = await openDatabase({ kind: "pglite", dataDir: null });
   await runMigrations(database);
   const dump = await database.pglite!.dumpDataDir("gzip");

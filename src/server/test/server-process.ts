@@ -32,14 +32,25 @@ export interface ServerProcess {
   exited: Promise<Exit>;
 }
 
-/** Spawn `node --import tsx <script>` (or plain node for a .mjs file) with the given environment; collects stdout+stderr. */
+/**
+ * The server entry as a test names it (src/server/main.ts) runs as its compiled output
+ * (dist/server/main.js, built by the global setup as `npm start` builds it) under plain node;
+ * other TypeScript (scripts/*.ts) runs through tsx, an .mjs file under plain node.
+ */
+function command(script: string): string[] {
+  if (script === SERVER_ENTRY) return [path.join(REPO_ROOT, "dist/server/main.js")];
+  return script.endsWith(".mjs") ? [script] : ["--import", "tsx", script];
+}
+
+const SERVER_ENTRY = "src/server/main.ts";
+
+/** Spawn a script (see `command`) with the given environment; collects stdout+stderr. */
 export function spawnNode(
   script: string,
   env: Record<string, string>,
   args: string[] = [],
 ): { child: ChildProcess; output: () => string; exited: Promise<Exit> } {
-  const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
+  const child = spawn(process.execPath, [...command(script), ...args], {
     cwd: REPO_ROOT,
     env: { ...baseEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -60,8 +71,7 @@ export async function runToExit(
   env: Record<string, string>,
   args: string[] = [],
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const loader = script.endsWith(".mjs") ? [] : ["--import", "tsx"];
-  const child = spawn(process.execPath, [...loader, script, ...args], {
+  const child = spawn(process.execPath, [...command(script), ...args], {
     cwd: REPO_ROOT,
     env: { ...baseEnv(), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -82,7 +92,7 @@ export async function startServerProcess(
   // A given PORT is kept (a restarted process comes back where its load balancer expects it).
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const { child, output, exited } = spawnNode("src/server/main.ts", {
+  const { child, output, exited } = spawnNode(SERVER_ENTRY, {
     PORT: String(port),
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
