@@ -30,7 +30,7 @@ test("an author exports the blog with a progress bar and imports it into an empt
     const page = await a.newPage();
     await page.goto("/admin/export");
     const panel = page.getByRole("region", { name: "Your blog's archive" });
-    // Issue 18 item 5: the button says it takes only the exporting author's blog.
+    // The button says it takes only the exporting author's blog.
     await expect(panel).toContainText("Download your own blog as one file");
     await expect(panel).toContainText("The other author's blog is not in it");
     const downloading = page.waitForEvent("download");

@@ -24,7 +24,7 @@ test("a visitor follows his blog by email, confirms, gets the next post, and uns
   await box.getByLabel("Your email").fill("not-an-address");
   await box.getByRole("button", { name: "Follow" }).click();
   await expect(box.getByRole("alert")).toHaveText("Please enter a valid email address.");
-  // Issue 20: the error is linked to its field.
+  // The error is linked to its field.
   await expect(box.getByLabel("Your email")).toHaveAccessibleDescription(
     "Please enter a valid email address.",
   );

@@ -37,7 +37,7 @@ test.describe("/login", () => {
     await logIn(page, email, "not-my-password");
     await expect(page.getByRole("alert")).toHaveText("Failed to log in. Please check your credentials.");
     await expect(page).toHaveURL(/\/login$/);
-    // Issue 20: the message is tied to the fields it is about.
+    // The message is tied to the fields it is about.
     for (const field of [page.getByLabel("Email"), page.getByLabel("Password")]) {
       await expect(field).toHaveAttribute("aria-invalid", "true");
       await expect(field).toHaveAccessibleDescription("Failed to log in. Please check your credentials.");

@@ -13,7 +13,7 @@ test.describe("/register", () => {
 
     await submit.click();
     await expect(alert).toHaveText("Email is required");
-    // Issue 20: each error is tied to its field, which takes focus.
+    // Each error is tied to its field, which takes focus.
     const emailField = page.getByLabel("Email");
     await expect(emailField).toBeFocused();
     await expect(emailField).toHaveAttribute("aria-invalid", "true");

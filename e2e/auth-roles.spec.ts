@@ -220,7 +220,7 @@ test.describe("author verification from the outbox", () => {
     }
   });
 
-  test("a stranger who registered the address first is locked out once the owner opens the link elsewhere (issue 8)", async ({
+  test("a stranger who registered the address first is locked out once the owner opens the link elsewhere", async ({
     browser,
     playwright,
   }) => {

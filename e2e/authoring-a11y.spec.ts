@@ -1,5 +1,5 @@
-// Issue 10 accessibility of the studio: axe-core finds nothing in /admin and in inline edit mode,
-// nor (issue 20) in any studio view,
+// Accessibility of the studio: axe-core finds nothing in /admin and in inline edit mode,
+// nor in any studio view,
 // in both themes; errors are tied to their fields and focus goes to the first invalid one.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -63,7 +63,7 @@ test.describe("studio accessibility", () => {
     });
   }
 
-  // Issue 20: every studio view, in both themes (Stats with its table views open, issue 24),
+  // Every studio view, in both themes (Stats with its table views open),
   // reached through the studio's own navigation; each view takes focus to its heading.
   for (const theme of THEMES) {
     test(`axe: every studio view has no violations (${theme})`, async ({ page, context, server }) => {

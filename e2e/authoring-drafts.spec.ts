@@ -1,4 +1,4 @@
-// Issue 10: Save draft, autosave, closing the tab loses nothing, Preview and Schedule from /admin.
+// Save draft, autosave, closing the tab loses nothing, Preview and Schedule from /admin.
 import type { Page } from "@playwright/test";
 import { unique, visualContent as visual } from "./authoring-helpers";
 import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
@@ -76,7 +76,7 @@ test.describe("drafts from /admin", () => {
     // The preview lands at the draft's slug address (docs/decisions/0033-post-addresses.md).
     await expect(preview).toHaveURL(/\/post\/autosaved-[^/]+$/);
     await expect(preview.getByRole("heading", { level: 1, name: title })).toBeVisible();
-    // Issue 20: the preview offers nothing a reader does with a public post.
+    // The preview offers nothing a reader does with a public post.
     await expect(preview.getByRole("note")).toHaveText("Preview of a draft: only you can see it.");
     for (const gone of [
       preview.locator(".like-button"),
@@ -138,7 +138,7 @@ test.describe("drafts from /admin", () => {
     await expect(page.getByRole("link", { name: title })).toHaveCount(0);
   });
 
-  test("Publish with a future 'Publish at' schedules; after publishing no 'Draft saved at' and no 'Updated' (issue 20)", async ({
+  test("Publish with a future 'Publish at' schedules; after publishing no 'Draft saved at' and no 'Updated'", async ({
     context,
   }) => {
     const page = await context.newPage();

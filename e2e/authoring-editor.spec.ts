@@ -126,7 +126,7 @@ test.describe("authoring", () => {
     await page.getByRole("button", { name: "Insert at cursor (image 1)" }).click();
     await expect(content).toHaveValue(new RegExp(`\\[PAIRED:${idA}:${idB}\\]$`));
 
-    // The Preview mode shows the post as readers will see it (issue 20: instead of the editor).
+    // The Preview mode shows the post as readers will see it (instead of the editor).
     await page.getByRole("tab", { name: "Preview" }).click();
     await expect(page.getByRole("textbox", { name: "Content" })).toBeHidden();
     const preview = page.getByTestId("editor-preview");

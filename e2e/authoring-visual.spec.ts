@@ -1,4 +1,4 @@
-// Issue 10: the visual editor, the HTML view one click away, writing without tags, images in the text.
+// The visual editor, the HTML view one click away, writing without tags, images in the text.
 import type { Page } from "@playwright/test";
 import { pick, pngFile as png, unique, visualContent as visual } from "./authoring-helpers";
 import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
@@ -46,7 +46,7 @@ test.describe("the visual editor", () => {
     await page.keyboard.type("same paragraph");
     await page.keyboard.press("Enter");
     await page.keyboard.type("Second paragraph");
-    // Issue 20: the HTML view's rule is hinted under the HTML view only.
+    // The HTML view's rule is hinted under the HTML view only.
     const hint = page.getByText("A blank line starts a new paragraph.");
     await expect(hint).toHaveCount(0);
     await view(page, "HTML");
@@ -110,7 +110,7 @@ test.describe("the visual editor", () => {
     // Each thumbnail radio is named for its image; the first added is the thumbnail.
     await expect(page.getByRole("radio", { name: "Thumbnail (image 1: wide.png)" })).toBeChecked();
     await expect(page.getByRole("radio", { name: "Thumbnail (image 3: third.png)" })).not.toBeChecked();
-    // Issue 20: the settings sit on the image in the text.
+    // The settings sit on the image in the text.
     await visual(page).locator("img").first().click();
     await page
       .getByRole("group", { name: "Image 1: wide.png" })
@@ -118,7 +118,7 @@ test.describe("the visual editor", () => {
       .selectOption({ label: "Image 2: tall.png" });
     await expect(visual(page).locator(".image-pair img")).toHaveCount(2);
     // A pair is one row of equal height, each image keeping its ratio (3:2 and 1:2).
-    // Issue 20: the preview is a mode of the canvas.
+    // The preview is a mode of the canvas.
     await page.getByRole("tab", { name: "Preview" }).click();
     const pair = page.getByTestId("editor-preview").locator(".image-pair img");
     await expect(pair).toHaveCount(2);
@@ -187,7 +187,7 @@ test.describe("the visual editor", () => {
     await expect(visual(page).locator("img")).toHaveCount(1);
     await expect(page.locator(".image-entry")).toHaveCount(1);
     await expect(page.locator(".image-entry")).not.toContainText("not uploaded yet");
-    // The upload finishing is announced (issue 20), not only shown.
+    // The upload finishing is announced, not only shown.
     await expect(page.getByRole("status").filter({ hasText: "Image uploaded." })).toBeVisible();
 
     await visual(page).locator("img").click();
@@ -217,7 +217,7 @@ test.describe("the visual editor", () => {
     await expect(page.getByRole("article").locator("figure img")).toHaveAttribute("alt", "");
   });
 
-  test("Link and Ctrl+K: add, refuse javascript:/data:, edit, remove; a pasted URL links (issue 20)", async ({
+  test("Link and Ctrl+K: add, refuse javascript:/data:, edit, remove; a pasted URL links", async ({
     page,
     context,
   }) => {
@@ -306,7 +306,7 @@ test.describe("the visual editor", () => {
     expect(post.content).not.toContain("example.com/map");
   });
 
-  test("a post with every allowed element and links opens in the visual editor and saves unchanged (issue 20)", async ({
+  test("a post with every allowed element and links opens in the visual editor and saves unchanged", async ({
     page,
     context,
     server,

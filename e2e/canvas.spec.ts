@@ -1,4 +1,4 @@
-// Issue 20: image controls on the image in the text, rows of equal height, 'wide', and video
+// Image controls on the image in the text, rows of equal height, 'wide', and video
 // embeds that load nothing from the video's site until the reader clicks.
 import type { Page, Request } from "@playwright/test";
 import { pngFile as png, unique, visualContent as visual } from "./authoring-helpers";

@@ -1,4 +1,4 @@
-// Issue 9: behaviours that drifted from SPEC.md, each checked in a real browser.
+// Behaviours that drifted from SPEC.md, each checked in a real browser.
 
 import { contextAs, newReader, publishAs, unique } from "./engagement-helpers";
 import { expect, HIM_EMAIL, test } from "./fixtures";

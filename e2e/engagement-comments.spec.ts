@@ -103,7 +103,7 @@ test.describe("comments on the post page", () => {
     release();
     await expect(comments(page).first()).toContainText("First thoughts");
     await expect(box).toHaveValue("");
-    // Issue 20: focus stays in the form, not on <body>.
+    // Focus stays in the form, not on <body>.
     await expect(box).toBeFocused();
 
     await box.fill("<b>not bold</b> & <script>nope</script>");

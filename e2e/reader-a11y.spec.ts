@@ -1,4 +1,4 @@
-// Issue 11: axe-core finds no violation on any public page of SPEC §2, in both themes, with real
+// Axe-core finds no violation on any public page of SPEC §2, in both themes, with real
 // content (posts of both authors with images and hashtags, comments and a reply), for a visitor
 // and for a signed-in reader.
 import AxeBuilder from "@axe-core/playwright";

@@ -1,10 +1,10 @@
-// Issue 2 / issue 11: the reader's first load of a blog list or a post downloads at most BUDGET
+// The reader's first load of a blog list or a post downloads at most BUDGET
 // of compressed JavaScript; the editor and admin code are separate chunks it never fetches.
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
 import { authorClient, pngImage } from "./reader-helpers";
 
-// Issue 11: at most 100 KB (100,000 bytes). React 19's client (~56 KB), React Router in declarative mode (~11 KB)
+// At most 100 KB (100,000 bytes). React 19's client (~56 KB), React Router in declarative mode (~11 KB)
 // and TanStack Query (~10 KB) are ~79 KB of it (decision 0021: not the data router, ~14 KB more).
 const BUDGET = 100_000;
 /**

@@ -1,4 +1,4 @@
-// Issue 11: navigation inside the app moves focus to the new page's h1 (not on the first,
+// Navigation inside the app moves focus to the new page's h1 (not on the first,
 // server-rendered load), and the skip link's target #main takes focus.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";

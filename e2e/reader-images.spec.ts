@@ -1,4 +1,4 @@
-// Issue 11 "Images": every image a reader sees has width and height, uses the stored WebP variants
+// Images: every image a reader sees has width and height, uses the stored WebP variants
 // through srcset, the first loads at once and the rest lazily; a post does not shift on a phone;
 // a card without an image gets a placeholder and cards in a row are equally tall.
 import { randomUUID } from "node:crypto";

@@ -15,7 +15,7 @@ test.describe("navbar, footer and theme", () => {
           .filter((el) => (el as HTMLElement).offsetParent !== null)
           .map((el) => el.getAttribute("aria-label") ?? el.textContent?.trim()),
       );
-    // Issue 11: the search box (its button is named 'Search') sits between the title and the links.
+    // The search box (its button is named 'Search') sits between the title and the links.
     expect(names).toEqual(["Duet", "Search", "His Blog", "Her Blog", "Contact", "Dark theme", "Login"]);
     await expect(nav.getByRole("link", { name: "Duet" })).toHaveAttribute("href", "/");
   });

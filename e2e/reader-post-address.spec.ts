@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "./fixtures";
 import { authorClient } from "./reader-helpers";
 
-// Issue 20: readable post addresses. SPEC §2's /post/{postId} and a renamed post's old address
+// Readable post addresses. SPEC §2's /post/{postId} and a renamed post's old address
 // keep working: the server answers 301 to /post/{slug}; the app's own router does the same.
 test("an old id link and an old slug land at the post's slug address", async ({
   page,

@@ -1,4 +1,4 @@
-// Issue 11, a blog to read: the home page's latest posts of both blogs, the post page's author,
+// A blog to read: the home page's latest posts of both blogs, the post page's author,
 // reading time, feature image, author card and previous / next post, and the blogs' RSS links;
 // with JavaScript and without.
 //
@@ -82,7 +82,7 @@ async function expectLatestPosts(page: Page) {
   await expect(cards.nth(0).locator(".post-card-blog")).toHaveText("His Blog");
   await expect(cards.nth(1)).toContainText(last.title);
   await expect(cards.nth(1).locator(".post-card-blog")).toHaveText("Her Blog");
-  // Issue 21: every card names the author as her profile does; his has none, so 'Him'.
+  // Every card names the author as her profile does; his has none, so 'Him'.
   await expect(cards.nth(1)).toContainText("By Ana Lima");
   await expect(cards.nth(0)).toContainText("By Him");
   await expect(cards.nth(2).locator(".post-card-blog")).toHaveText("Her Blog");

@@ -1,4 +1,4 @@
-// Issue 11: the navbar's search box and /search?q=, with JavaScript off (a plain form and links,
+// The navbar's search box and /search?q=, with JavaScript off (a plain form and links,
 // rendered on the server) and on (in-app navigation, results appended), on a phone too.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Issue 11: public pages are rendered on the server (readable with JavaScript off) and hydrated
+// Public pages are rendered on the server (readable with JavaScript off) and hydrated
 // without a mismatch.
 import type { Page } from "@playwright/test";
 import type { BlogPost } from "../src/common/types";

@@ -1,4 +1,4 @@
-// Issue 11 typography: the self-hosted text face, the reading measure, one heading style and
+// Typography: the self-hosted text face, the reading measure, one heading style and
 // message layout on every page, and text-field borders at 3:1 against their surroundings.
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";

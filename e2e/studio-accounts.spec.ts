@@ -1,4 +1,4 @@
-// Issue 10, a smooth start: an author who has not verified yet is told so on /admin and can ask
+// A smooth start: an author who has not verified yet is told so on /admin and can ask
 // for the link again (rate-limited); the link lands on /admin signed in; /profile changes the
 // display name and the password, with errors tied to their fields.
 import AxeBuilder from "@axe-core/playwright";
@@ -30,7 +30,7 @@ test("an unverified author sees the notice, resends the email once a minute, and
     });
     expect(signUp.status()).toBe(200);
     await signIn(context, server, email);
-    // Issue 21: every page says so and offers the link again; /admin says it as its whole page.
+    // Every page says so and offers the link again; /admin says it as its whole page.
     await page.goto(`${server.baseURL}/his-blog`);
     const banner = page.getByRole("complementary", { name: "Email verification" });
     await expect(banner).toContainText("Verify your email address to open the admin area.");
@@ -56,19 +56,19 @@ test("an unverified author sees the notice, resends the email once a minute, and
     await expect(resend).toBeFocused();
 
     // Signed out, but the browser that registered (it keeps the registration cookie): the link
-    // alone signs her in (issues 8 and 18: elsewhere it would ask her to set the password).
+    // alone signs her in (elsewhere it would ask her to set the password).
     await context.clearCookies({ name: /session/ });
     await page.goto(server.linkFor(email, "verify")!);
     await page.waitForURL(/\/admin\?verified=1$/);
     await expect(page.getByRole("heading", { name: "Blog Admin" })).toBeVisible();
     await expect(page.getByText(`Welcome, ${email}`)).toBeVisible();
     await expect(page.getByText("Your email address is verified.")).toBeVisible();
-    // Issue 20: the studio's own navigation leads to its Posts view.
+    // The studio's own navigation leads to its Posts view.
     await page.getByRole("navigation", { name: "Studio" }).getByRole("link", { name: "Posts" }).click();
     await expect(page).toHaveURL(/\/admin\/posts$/);
     await expect(page.getByRole("heading", { name: "Your posts" })).toBeVisible();
 
-    // Issue 21: the install's demo posts go in one click, after a question.
+    // The install's demo posts go in one click, after a question.
     const demo = page.getByRole("region", { name: "Demo posts" });
     await expect(demo).toContainText(/This blog still shows \d+ demo posts that came with the install/);
     await demo.getByRole("button", { name: "Remove demo posts" }).click();
@@ -144,7 +144,7 @@ test("/profile changes the display name and the password, with errors tied to th
   expect(fresh.status()).toBe(200);
 });
 
-// Issue 21: the site made theirs without a terminal. On the worker's server, so the settings go
+// The site made theirs without a terminal. On the worker's server, so the settings go
 // back to a new install's at the end for the specs that run after it.
 test("an author changes the site in Settings and readers see it with JavaScript on and off", async ({
   page,

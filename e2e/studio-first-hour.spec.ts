@@ -1,7 +1,7 @@
 import { logIn } from "./auth-helpers";
 import { createAccount, expect, HER_EMAIL, startServer, test } from "./fixtures";
 
-// Issue 21, the first hour: an author signs in, finds the checklist at the top of /admin, sets
+// The first hour: an author signs in, finds the checklist at the top of /admin, sets
 // their name and photo, writes a page and links it from the footer; a reader reads it with
 // JavaScript off (the server's HTML) and on (inside the app). A new install of its own: every
 // step starts undone, and nothing here shows in the other tests' footers or checklists.

@@ -1,4 +1,4 @@
-// Issue 20, posts under the authors' control, as one journey through the studio's own navigation:
+// Posts under the authors' control, as one journey through the studio's own navigation:
 // a post published in Write is in Posts at once (no reload), the list filters and searches, a
 // published post is re-dated and unpublished (gone for readers at once), then deleted after
 // SPEC's confirmation; deep links and Back work.

@@ -1,4 +1,4 @@
-// Issue 10, server side of the studio in a real browser: drafts are the author's alone (preview),
+// Server side of the studio in a real browser: drafts are the author's alone (preview),
 // a scheduled post appears at its time with no restart, revisions restore, and 'Your posts' lists
 // every status.
 import type { BrowserContext } from "@playwright/test";
@@ -139,7 +139,7 @@ test.describe("the writing studio", () => {
   });
 });
 
-// Issue 24: cookie-free statistics. The counting itself is tested through the API
+// Cookie-free statistics. The counting itself is tested through the API
 // (src/server/stats/); here, what a browser sends and what an author sees.
 test.describe("statistics", () => {
   const beacons = (page: import("@playwright/test").Page) => {

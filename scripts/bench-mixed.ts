@@ -1,5 +1,5 @@
 // `npx tsx scripts/bench-mixed.ts [-- --seconds=10 --likes-per-second=5]`: a benchmark, not a test.
-// Cached reads while readers like a post (issue 19): the real server (src/server/main.ts, demo
+// Cached reads while readers like a post: the real server (src/server/main.ts, demo
 // posts) on 127.0.0.1 is loaded with autocannon on public reads that a like does not change
 // (another post, the feed, the sitemap, a list of the other blog), first alone, then while
 // accounts toggle likes on one post. Before domain events every like emptied the whole cache;

@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   const dryRun = values["dry-run"] ?? false;
   const line = progressLine();
   let file = path.resolve(positionals[0]!);
-  // A dry run writes nothing to DATA_DIR (issue 25): its work files go to a temporary folder.
+  // A dry run writes nothing to DATA_DIR: its work files go to a temporary folder.
   const work = dryRun ? await mkdtemp(path.join(tmpdir(), "duet-import-")) : config.dataDir;
   let converted: string | null = null;
   let summary: string[] = [];

@@ -108,7 +108,7 @@ function cyclesAmong(files: string[]): string[] {
   return found;
 }
 
-describe("a house a newcomer can read (issue 19)", () => {
+describe("a house a newcomer can read", () => {
   const all = sourceFiles(src).filter((f) => !/\.test\.tsx?$/.test(f));
   const isTestSupport = (f: string) => /\/test\//.test(rel(f)) || rel(f).startsWith("e2e");
 
@@ -155,7 +155,7 @@ describe("a house a newcomer can read (issue 19)", () => {
 });
 
 /**
- * Declared once (issue 19): a server feature (a folder of src/server) reaches another only through
+ * Declared once: a server feature (a folder of src/server) reaches another only through
  * its `events.ts`, its `*.reads.ts`, or shared infrastructure; every other import is listed here,
  * as "feature → module", with why it stays. A new one fails the test: use an event or a read, or
  * add it here with its reason.

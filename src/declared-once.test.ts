@@ -1,4 +1,4 @@
-// Issue 19: the HTTP contract is declared once. Every `/api/...` path the client calls or the
+// The HTTP contract is declared once. Every `/api/...` path the client calls or the
 // server answers is spelled in the endpoint table (common/api/) and nowhere else in src (client,
 // server or the shared rules): the client calls `call(endpoint, …)`, the server registers
 // `route(app, endpoint, …)`.
@@ -24,10 +24,10 @@ const isTest = (p: string) =>
 
 /**
  * Where a literal may still stand, with why. Shrink it: an entry with no literal left fails too.
- * Better Auth's own paths belong to the auth endpoint table (issue 19, point 4), not this one.
+ * Better Auth's own paths belong to the auth endpoint table (point 4), not this one.
  */
 const ALLOWED: Record<string, string> = {
-  "server/auth/auth.ts": "Better Auth's basePath (auth endpoint table, issue 19 point 4)",
+  "server/auth/auth.ts": "Better Auth's basePath (the auth endpoint table)",
   "server/auth/verify-origin.ts": "Better Auth's verify-email cookie path (auth endpoint table)",
   "server/plugins/auth.ts": "the Better Auth bridge (another engineer's, left alone)",
   "client/lib/auth-api.ts": "Better Auth calls (auth endpoint table)",

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 20: the visual editor and the server's sanitiser together (load → edit → save → store), so
+// The visual editor and the server's sanitiser together (load → edit → save → store), so
 // it lives beside src/boundaries.test.ts, above both sides, rather than in either.
 import { Editor } from "@tiptap/core";
 import { afterEach, describe, expect, it } from "vitest";
@@ -9,7 +9,7 @@ import { editorExtensions } from "./client/features/editor/visual/schema";
 import type { BlogPost, PostImage } from "./common/types";
 import { sanitizePostHtml } from "./server/posts/sanitize";
 
-// Issue 20: "editing any post that has links and saving removes every link". Every element and
+// A defect once met: "editing any post that has links and saving removes every link". Every element and
 // attribute the post sanitiser allows goes load → visual editor → save → sanitiser, unchanged.
 
 const editors: Editor[] = [];
@@ -65,7 +65,7 @@ const IMAGES: PostImage[] = [
     size: "medium",
     pairedWith: null,
   },
-  // Issue 20: 'wide', and a gallery of three (one captioned).
+  // 'Wide', and a gallery of three (one captioned).
   {
     id: "img-f",
     url: "/uploads/blog-images/1_img-f.png",
@@ -133,7 +133,7 @@ function openAndSave(stored: BlogPost) {
   return { editor, saved: sanitizePostHtml(saved.content), text: content };
 }
 
-describe("lossless visual editing (issue 20)", () => {
+describe("lossless visual editing", () => {
   it("the fixture is what the server stores (the sanitiser leaves it as it is)", () => {
     expect(sanitizePostHtml(STORED)).toBe(STORED);
   });

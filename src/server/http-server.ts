@@ -27,7 +27,7 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
 /**
  * How often Node looks for sockets past those timeouts. Its default (30 s) let a silent or
- * trickling socket live 31–33 s instead of 10 (issue 18 item 7); each check walks the open
+ * trickling socket live 31–33 s instead of 10; each check walks the open
  * sockets only, at most MAX_CONNECTIONS of them.
  */
 export const CONNECTIONS_CHECK_INTERVAL_MS = 1_000;

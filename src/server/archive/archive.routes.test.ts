@@ -142,7 +142,7 @@ describe("POST /api/admin/import", () => {
     expect(posts.json().items).toHaveLength(0);
   });
 
-  // Issue 18 item 8: 2.4 MB that unpack to 2.4 GB once took 150 s and 448 MB of the server's memory.
+  // 2.4 MB that unpack to 2.4 GB once took 150 s and 448 MB of the server's memory.
   it.each(["images of zeros", "zeros after the manifest"] as const)(
     "refuses a compressed bomb (%s) quickly with a 400, nothing written, the server's memory flat",
     async (kind) => {

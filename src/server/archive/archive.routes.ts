@@ -16,7 +16,7 @@ import { ArchiveError } from "./format";
 import { BLOG_NOT_EMPTY, blogHasPosts, importArchive } from "./import";
 
 /**
- * The largest archive the 'Import' button accepts (issue 18 item 8; docs/moving.md): 512 MiB,
+ * The largest archive the 'Import' button accepts (docs/moving.md): 512 MiB,
  * a blog with a few hundred photos. Bigger blogs use `npm run import`.
  */
 export const ARCHIVE_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;

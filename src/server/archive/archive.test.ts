@@ -56,11 +56,11 @@ const countOf = async (
 beforeAll(async () => {
   t = await buildTestApp();
   await writeSampleBlog(t);
-  // Issue 21: a page the authors wrote travels too.
+  // A page the authors wrote travels too.
   await t.ctx.db
     .insert(sitePages)
     .values({ slug: "about", title: "About", content: "<p>Us</p>", published: true });
-  // Issue 23: her actor (its keys are secrets) and a follower from the social web travel too.
+  // Her actor (its keys are secrets) and a follower from the social web travel too.
   await t.ctx.db.insert(fediverseActors).values({
     author: "her",
     handle: "clara",

@@ -1,4 +1,4 @@
-// Issue 18 items 1 and 5: an archive grants no sign-in, role or link; each author's export holds
+// An archive grants no sign-in, role or link; each author's export holds
 // only their own blog (docs/decisions/0025-archive-trust.md).
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

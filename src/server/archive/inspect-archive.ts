@@ -129,7 +129,7 @@ export async function inspectArchive(
       throw refused(`The archive is damaged: it holds an unexpected entry '${name}'`);
     }
   };
-  // Issue 18 item 8: the first bad entry ends the import; nothing after it is unpacked.
+  // The first bad entry ends the import; nothing after it is unpacked.
   const manifest = await readArchive(options.file, checkEntry);
 
   for (const [table, n] of Object.entries(manifest.counts.rows))

@@ -4,7 +4,7 @@ import { ArchiveError, TOO_MUCH_MEMORY } from "./format";
 import type { Inspected, InspectOptions } from "./inspect-archive";
 
 /**
- * Issue 18 item 8: the studio's import inspects the uploaded archive in a child process with a
+ * The studio's import inspects the uploaded archive in a child process with a
  * bounded heap (and a resident-memory watchdog in inspect-worker.ts), so an archive built to
  * exhaust memory or time ends that process, never the server. The database work stays here.
  */

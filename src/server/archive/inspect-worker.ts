@@ -1,5 +1,5 @@
 // The child process of inspect-child.ts: inspects one archive (inspect-archive.ts) and sends the
-// result, or the refusal, to its parent over IPC. Issue 18 item 8: a hostile archive can only
+// result, or the refusal, to its parent over IPC. A hostile archive can only
 // exhaust this process, whose memory is bounded, never the server's.
 import { ArchiveError, TOO_MUCH_MEMORY } from "./format";
 import { type InspectOptions, inspectArchive } from "./inspect-archive";

@@ -13,7 +13,7 @@ import type { ArchiveStorage } from "./storage";
  * while a server holds the directory (PGlite is one process's alone).
  *
  * `readOnly` (a dry run) writes nothing to DATA_DIR: when the embedded database does not exist
- * yet, the blog is an empty one in memory and no lock is taken (issue 25: a dry run into an
+ * yet, the blog is an empty one in memory and no lock is taken (a dry run into an
  * empty DATA_DIR created DATA_DIR/db).
  */
 export async function openBlog<T>(

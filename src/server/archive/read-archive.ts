@@ -18,7 +18,7 @@ import {
 export const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
 
 /**
- * Issue 18 item 8, a compressed bomb: what an archive may unpack to. Images barely compress and
+ * A compressed bomb: what an archive may unpack to. Images barely compress and
  * rows of JSON about tenfold, so a real archive stays far below 50 times its file (plus 64 MB for
  * a small one); 16 GiB is the ceiling whatever the file. Once the manifest is read only the tar's
  * end blocks may follow. Reading stops the moment a limit is passed.

@@ -10,7 +10,7 @@ import { noticeHtml } from "../mail/letters/notice-letter";
 
 // The audience emails, as stored in mail_queue: a designed HTML part and a plain-text part each.
 
-/** The names the emails use: the site settings in force (issue 21). */
+/** The names the emails use: the site settings in force. */
 export type EmailNames = Pick<SiteSettings, "siteName" | "himBlogName" | "herBlogName">;
 
 const blogs = (names: EmailNames, authors: AuthorKey[]) =>

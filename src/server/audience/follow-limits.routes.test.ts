@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from "../test/test-app";
 import { FOLLOW_RATE_LIMIT } from "./followers.routes";
 import { CONFIRMATION_LIMITS } from "./recipient-limits";
 
-// Issue 18 item 3: follow confirmations cannot bomb one mailbox, however many clients ask.
+// Follow confirmations cannot bomb one mailbox, however many clients ask.
 
 let t: TestApp;
 let clock = new Date("2026-03-01T08:00:00Z");

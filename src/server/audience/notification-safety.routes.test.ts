@@ -6,7 +6,7 @@ import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { LAST_IN_HOUR } from "./notifications";
 import { NOTIFICATIONS_PER_HOUR } from "./recipient-limits";
 
-// Issue 18 item 4: reply notifications cannot relay spam to an address nobody proved.
+// Reply notifications cannot relay spam to an address nobody proved.
 
 let t: TestApp;
 let clock = new Date("2026-03-01T08:00:00Z");

@@ -188,7 +188,7 @@ describe("POST /api/auth/sign-in/email", () => {
     expect(res.headers["set-cookie"]).toBeUndefined();
   });
 
-  it("after 10 failed sign-ins from any addresses, the addresses that failed wait; a new address and other accounts do not (issue 18)", async () => {
+  it("after 10 failed sign-ins from any addresses, the addresses that failed wait; a new address and other accounts do not", async () => {
     const { email } = await t.signUp();
     const other = await t.signUp();
     const from = (i: number) => ({ remoteAddress: `198.18.0.${i + 1}` });
@@ -338,7 +338,7 @@ describe("author verification by email", () => {
   it("registering an author address (any case) sends a 'verify' link; following it makes that account the admin", async () => {
     const t2 = await buildTestApp();
     try {
-      // One browser throughout: it keeps the cookie the registration set (issue 18: the link
+      // One browser throughout: it keeps the cookie the registration set (the link
       // confirms at once only where that cookie is; elsewhere it asks for the password first).
       const client = { remoteAddress: "192.0.2.10" };
       const res = await t2.request({
@@ -368,9 +368,9 @@ describe("author verification by email", () => {
       });
       expect(follow.statusCode).toBe(302);
       expect(follow.headers.location).toBe("/admin?verified=1");
-      // Sessions from before the proof end (issue 8: nobody keeps one on a password chosen earlier).
+      // Sessions from before the proof end (nobody keeps one on a password chosen earlier).
       expect((await t2.request({ method: "GET", url: "/api/session", cookie })).json().viewer).toBeNull();
-      // The link itself signs its owner in (it lands on /admin, signed in: issue 10).
+      // The link itself signs its owner in (it lands on /admin, signed in).
       const linkSession = cookieOf(follow);
       expect(linkSession).toMatch(/session_token=/);
       expect(
@@ -551,7 +551,7 @@ describe("session cookies on https", () => {
       expect(raw).toMatch(/; Secure/i);
       expect(raw).toMatch(/HttpOnly/i);
       expect(raw).toMatch(/SameSite=Lax/i);
-      // The cookie that lets the registering browser confirm an author address (issue 18 item 2).
+      // The cookie that lets the registering browser confirm an author address.
       const registered = await t2.request({
         method: "POST",
         url: "/api/auth/sign-up/email",

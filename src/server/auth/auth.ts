@@ -154,7 +154,7 @@ export function createAuth({ db, config, mailer, secret, paths, log, passwordHas
     },
     emailVerification: {
       sendOnSignUp: true,
-      // The emailed link proves the mailbox: it signs its owner in and lands on /admin (issue 10).
+      // The emailed link proves the mailbox: it signs its owner in and lands on /admin.
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }) => {
         // Only the two author addresses need proof of ownership: that proof is what makes them admins.

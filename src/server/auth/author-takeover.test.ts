@@ -5,7 +5,7 @@ import { user } from "../db/schema";
 import { buildTestApp, TEST_PASSWORD, type TestApp } from "../test/test-app";
 import { VERIFY_ORIGIN_COOKIE } from "./verify-origin";
 
-// Issue 8 item 2: a stranger who registers an author address first, with a password of their
+// A stranger who registers an author address first, with a password of their
 // own, must not become that blog's admin when the real owner opens the emailed link.
 
 const ATTACKER = { remoteAddress: "203.0.113.66", headers: { "user-agent": "curl/8.5" } };
@@ -96,7 +96,7 @@ describe("a stranger registers an author address first", () => {
     expect(again.statusCode).toBe(400);
   });
 
-  it("a stranger with the owner's address and user agent, but not her browser's cookie, is not made admin (issue 18)", async () => {
+  it("a stranger with the owner's address and user agent, but not her browser's cookie, is not made admin", async () => {
     // Behind the owner's NAT (or a proxy without TRUST_PROXY), sending her browser's User-Agent.
     expect((await signUp(OWNER, "strangers-own-pass-1")).statusCode).toBe(200);
     const opened = await openLink(OWNER);

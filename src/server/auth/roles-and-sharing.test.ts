@@ -5,7 +5,7 @@ import { user } from "../db/schema";
 import { createPost } from "../test/factories";
 import { buildTestApp, TEST_PASSWORD, type TestApp } from "../test/test-app";
 
-// Issue 3 close-out: the server (not only the client) refuses an unverified author address, and
+// The server (not only the client) refuses an unverified author address, and
 // sessions and rate-limit counts live in the database, so several processes share them.
 
 describe("an account at an author's address that is not verified yet", () => {
@@ -168,7 +168,7 @@ describe("two server processes on one database", () => {
     // An address that failed on one process is held on the other (the delay is the account's).
     expect((await signInOn(other.app, email, TEST_PASSWORD, "198.51.100.1")).statusCode).toBe(429);
     expect((await signInOn(t.app, email, TEST_PASSWORD, "198.51.100.2")).statusCode).toBe(429);
-    // Issue 18: the owner at an address with no failures of its own signs in (decision 0013).
+    // The owner at an address with no failures of its own signs in (decision 0013).
     expect((await signInOn(t.app, email, TEST_PASSWORD, "198.51.100.51")).statusCode).toBe(200);
   });
 });

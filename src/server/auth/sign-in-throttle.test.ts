@@ -57,7 +57,7 @@ describe("failed sign-ins", () => {
     expect((await signIn(email, TEST_PASSWORD, "192.0.2.200")).statusCode).toBe(200);
   });
 
-  it("14 wrong guesses from 5 addresses: the owner signs in from a new address at once, the guessers wait (issue 18)", async () => {
+  it("14 wrong guesses from 5 addresses: the owner signs in from a new address at once, the guessers wait", async () => {
     const { email } = await t.signUp();
     const guessers = ["203.0.113.31", "203.0.113.32", "203.0.113.33", "203.0.113.34", "203.0.113.35"];
     // In turn, one every 25 s: 14 guesses in 6 minutes (the black-box test's pace).

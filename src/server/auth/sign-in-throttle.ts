@@ -10,7 +10,7 @@ import { normaliseEmail } from "../env";
 // - one account from one address: 5 failures free, then a growing delay;
 // - one account from every address: 10 free, then an address that has itself failed on the
 //   account waits the account's growing delay after its own last failure. An address with no
-//   failure of its own is never held by it (issue 18 item 6: the owner signs in from a new
+//   failure of its own is never held by it (the owner signs in from a new
 //   address while strangers guess), and an address that signed in to the account before passes;
 // - one address over every account (spraying): 10 free, the same exemption.
 // "Address" is an IPv4 address or an IPv6 /64 (client-key.ts).

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { RESEND_MAX_PER_HOUR, RESEND_MESSAGES } from "./verification.routes";
 
-// Issue 10: an author who registered but has not verified asks for the link again from /admin.
+// An author who registered but has not verified asks for the link again from /admin.
 
 let clock = new Date("2026-05-01T10:00:00Z").getTime();
 let t: TestApp;

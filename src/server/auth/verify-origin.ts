@@ -8,12 +8,12 @@ import type { Db } from "../db/client";
 import { session, user, verification } from "../db/schema";
 import { authorKeyForEmail } from "./auth";
 
-// Issue 8 item 2 (docs/decisions/0017-author-address-verification.md). Opening the emailed link
+// docs/decisions/0017-author-address-verification.md. Opening the emailed link
 // proves the mailbox, not who chose the password: a stranger who registered an author address
 // first must not become its admin when the owner clicks. So the link confirms the address at once
 // only in the client that registered it (or one signed in to the account); anywhere else it leads
 // to a reset-style page where the mailbox owner sets the password, which ends every session.
-// Issue 18 item 2: for a browser, "the client that registered" is the one holding the
+// For a browser, "the client that registered" is the one holding the
 // registration cookie, never an IP address and User-Agent (a stranger behind the owner's NAT can
 // match both, and the owner's click comes from a browser). A client that is not a browser at all
 // (a script, `curl`, a test harness: ARCHITECTURE's "the first URL containing verify confirms it")

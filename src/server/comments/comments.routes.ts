@@ -50,7 +50,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const { content } = body;
     const { id } = request.params;
     // Only a public post takes comments: a draft or scheduled one answers as a missing post to
-    // everyone, its author previewing it included (issue 20, docs/decisions/0009).
+    // everyone, its author previewing it included (docs/decisions/0009).
     const post = await findPostVisibility(ctx.db, id);
     if (!post || !isPostPublic(post, ctx.now())) throw postNotFound();
     const postAuthor = post.author;

@@ -4,7 +4,7 @@ import { createPost } from "../test/factories";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 import { WRITE_LIMIT_MESSAGES, WRITE_LIMITS } from "../write-limits";
 
-// Issue 18, smaller: a reader cannot report a comment they cannot see, and reports are limited.
+// Smaller: a reader cannot report a comment they cannot see, and reports are limited.
 
 let t: TestApp;
 let him: TestUser;

@@ -4,7 +4,7 @@ import { blogPosts } from "./schema";
 import { DEMO_POST_SIGNATURES } from "./seed";
 
 /**
- * Issue 21: a new install's demo posts go in one click. A demo post is one the seed wrote and no
+ * A new install's demo posts go in one click. A demo post is one the seed wrote and no
  * author has touched since: written by nobody (`created_by` null), never edited (`last_updated`
  * null), with a demo post's author, title and excerpt. An edited demo post is the author's own now.
  */

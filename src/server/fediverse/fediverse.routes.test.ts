@@ -239,7 +239,7 @@ describe("social-web reports about posts (/api/admin/fediverse/reports)", () => 
   });
 });
 
-// ---- Follower approval, handle aliases and the header image (issue 23, docs/fediverse.md).
+// ---- Follower approval, handle aliases and the header image (docs/fediverse.md).
 const HOST = "127.0.0.1:3000";
 // Remote people on a reserved domain: the Accept/Reject queued for them is never delivered.
 const person = (name: string) => `https://social.invalid/users/${name}`;

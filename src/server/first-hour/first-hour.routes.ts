@@ -8,7 +8,7 @@ import { demoPosts } from "../db/demo-posts";
 import { authorProfiles, blogPosts, sitePages, siteSettingsChanges } from "../db/schema";
 
 /**
- * Issue 21, the first hour: GET /api/me/first-hour — which of the checklist's steps this author has
+ * The first hour: GET /api/me/first-hour — which of the checklist's steps this author has
  * done, read from real data each time (never cached): a name and a photo on their profile, a post
  * of their own (the seed's untouched demo posts do not count), a look at the settings (a setting
  * or a page saved by them).

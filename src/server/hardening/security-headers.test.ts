@@ -1,4 +1,4 @@
-// Issue 2: security headers on EVERY response, not only the API: pages, errors, feeds, refusals.
+// Security headers on EVERY response, not only the API: pages, errors, feeds, refusals.
 import { connect, type Socket } from "node:net";
 import Fastify from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -144,7 +144,7 @@ describe("behind a proxy (TRUST_PROXY)", () => {
   });
 });
 
-describe("slow sockets are closed after the documented 10 s (issue 18 item 7)", () => {
+describe("slow sockets are closed after the documented 10 s", () => {
   it("one that sends nothing and one that trickles a header byte a second: 408 and closed within ~11 s", async () => {
     const port = await listening();
     const started = Date.now();

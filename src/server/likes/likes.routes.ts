@@ -28,7 +28,7 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
   route(app, likeToggle, {}, async (request, reply) => {
     const viewer = caller(request);
     const { id } = request.params;
-    // Only a public post takes likes: a draft or scheduled one is missing to everyone (issue 20).
+    // Only a public post takes likes: a draft or scheduled one is missing to everyone.
     if (!(await postIsPublic(ctx.db, id, ctx.now()))) throw postNotFound();
     limitLikes(viewer.id);
     const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());

@@ -8,7 +8,7 @@ import { detailOf, readPublicPage } from "./pages";
 import { findPageRow } from "./pages.repository";
 
 /**
- * A page the authors wrote (issue 21), rendered on the server: /privacy, /terms or /p/{slug}.
+ * A page the authors wrote, rendered on the server: /privacy, /terms or /p/{slug}.
  * Readers get published pages from the content cache; an author also previews a draft.
  */
 export const sitePageLoader =

@@ -12,7 +12,7 @@ import { escapeHtml } from "../shell/html";
 import { listPageRows, type PageRow } from "./pages.repository";
 import { PAGE_TEMPLATES } from "./templates";
 
-// What readers and the studio see of the pages (issue 21). Readers' views come from the content
+// What readers and the studio see of the pages. Readers' views come from the content
 // cache: every page write is a content write, so every process drops them (LISTEN/NOTIFY).
 
 export const detailOf = (row: PageRow): SitePageDetail => ({

@@ -1,7 +1,7 @@
 import type { BuiltInPage } from "../../common/site-pages";
 
 // The Privacy Policy and Terms of Service a new install shows until the authors save their own
-// (issue 21). They name what Duet really stores; the authors adapt them from the studio.
+//. They name what Duet really stores; the authors adapt them from the studio.
 
 const privacy = (site: string) => `<h2>What this site stores</h2>
 <p>${site} is a personal blog run by its two authors on their own server. It keeps only what it needs to work:</p>

@@ -1,4 +1,4 @@
-// Issue 2: the README starts with the two commands and documents every environment variable the
+// The README starts with the two commands and documents every environment variable the
 // server reads; docs/architecture.md has a line for every source folder.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";

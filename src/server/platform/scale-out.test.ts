@@ -1,4 +1,4 @@
-// Issue 12: Duet scaled out. Three Duet processes (one of them with WEB_CONCURRENCY=2), each with its
+// Duet scaled out. Three Duet processes (one of them with WEB_CONCURRENCY=2), each with its
 // own DATA_DIR as if on its own machine, share one throwaway PostgreSQL and one S3 test server, behind
 // Debian's nginx as the load balancer (the config of docs/deploy.md). Skipped with a line when
 // PostgreSQL or nginx is missing here; DUET_TEST_POSTGRES=1 (CI) makes that a failure.

@@ -1,4 +1,4 @@
-// Issue 2: `npm start` on a fresh clone builds what is missing, migrates, seeds the demo blog and serves.
+// `npm start` on a fresh clone builds what is missing, migrates, seeds the demo blog and serves.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

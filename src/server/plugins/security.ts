@@ -120,7 +120,7 @@ export function securityHeaders(
       ...(pinterest.length ? ["https://*.pinterest.com"] : []),
     ],
     "connect-src": ["'self'", ...(pinterest.length ? ["https://*.pinterest.com"] : [])],
-    // Video players (issue 20): named statically, as every page is built once and cached; no
+    // Video players: named statically, as every page is built once and cached; no
     // frame exists until a reader clicks an embed's poster (embeds.ts), so nothing loads before.
     "frame-src": [...EMBED_FRAME_ORIGINS, ...(pinterest.length ? ["https://*.pinterest.com"] : [])],
     "font-src": ["'self'", "data:"],

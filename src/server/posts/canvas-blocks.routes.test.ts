@@ -1,4 +1,4 @@
-// Issue 20: 'wide' images, galleries and video embeds through the real API, stored as written;
+// 'Wide' images, galleries and video embeds through the real API, stored as written;
 // a forged embed or gallery keeps nothing the allowlist does not admit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogPost } from "../../common/types";
@@ -40,7 +40,7 @@ async function publish(content: string, images = [image("w", "wide"), image("a")
   return res.json() as BlogPost;
 }
 
-describe("POST /api/posts › issue 20 blocks", () => {
+describe("POST /api/posts › canvas blocks", () => {
   it("stores a 'wide' image, a gallery and an embed exactly as the editor writes them", async () => {
     const post = await publish(CONTENT);
     expect(post.content).toBe(CONTENT);

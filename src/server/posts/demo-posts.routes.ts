@@ -4,7 +4,7 @@ import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { countDemoPosts, removeDemoPosts } from "../db/demo-posts";
 
-/** Issue 21: either author sees how many demo posts are left and removes them all in one click. */
+/** Either author sees how many demo posts are left and removes them all in one click. */
 export async function registerDemoPostsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, demoPostsCount, {}, async () => ({ count: await countDemoPosts(ctx.db) }));
 

@@ -6,7 +6,7 @@ import { blogPosts } from "../db/schema";
 import { readSitemap } from "../test/sitemap";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
-// Issue 10: a draft or a post whose time has not come is invisible to everyone but its author,
+// A draft or a post whose time has not come is invisible to everyone but its author,
 // in every public read; at its time a scheduled post appears everywhere with no write or restart.
 
 let t: TestApp;

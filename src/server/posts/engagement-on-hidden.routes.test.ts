@@ -4,7 +4,7 @@ import type { BlogPost } from "../../common/types";
 import { comments, postLikes } from "../db/schema";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
-// Issue 20 (security): "a comment posted there on the draft was accepted". Only a public post
+// Security: "a comment posted there on the draft was accepted". Only a public post
 // takes comments and likes; a draft or scheduled post answers as a missing post to every role,
 // its own author previewing it included, and nothing is stored.
 
@@ -45,7 +45,7 @@ const comment = (id: string, user: TestUser | undefined, payload: object | strin
 const like = (id: string, user: TestUser | undefined) =>
   t.request({ method: "POST", url: `/api/posts/${id}/like`, cookie: user?.cookie });
 
-describe("comments and likes on a post that is not public (issue 20)", () => {
+describe("comments and likes on a post that is not public", () => {
   it.each([
     ["a draft", { status: "draft" }],
     [

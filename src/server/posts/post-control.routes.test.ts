@@ -3,7 +3,7 @@ import type { BlogPost, BlogPostCard, Page } from "../../common/types";
 import { readSitemap } from "../test/sitemap";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
-// Issue 20, posts under the authors' control: unpublish (back to draft, gone from every public
+// Posts under the authors' control: unpublish (back to draft, gone from every public
 // place at once), re-date a published post (lists reorder), and the Posts page's filters.
 
 let t: TestApp;

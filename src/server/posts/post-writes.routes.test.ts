@@ -283,7 +283,7 @@ describe("PATCH /api/posts/:id", () => {
     expect(t.ctx.cache.version).toBeGreaterThan(version);
   });
 
-  it("a save that changes nothing (an autosave right after publishing) does not mark the post Updated (issue 20)", async () => {
+  it("a save that changes nothing (an autosave right after publishing) does not mark the post Updated", async () => {
     const same = {
       title: post.title,
       content: post.content,
@@ -301,7 +301,7 @@ describe("PATCH /api/posts/:id", () => {
     expect(edited.json().lastUpdated).not.toBeNull();
   });
 
-  it("writing a draft and the save that publishes it are not edits: no lastUpdated (issue 20)", async () => {
+  it("writing a draft and the save that publishes it are not edits: no lastUpdated", async () => {
     const draft = await create(him, { status: "draft" });
     for (const payload of [
       { content: "<p>More words</p>", autosave: true },

@@ -149,7 +149,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     const published = publishTime(input, existing, now) ?? {};
     // SPEC §3: an edit sets lastUpdated: a change to what readers had already read. A save that
     // changes nothing the author wrote is no edit, nor is writing a post not public yet (a draft,
-    // its autosaves, the save that publishes it). Issue 20: an autosave a second after
+    // its autosaves, the save that publishes it). An autosave a second after
     // publishing marked a post nobody edited as "Updated".
     const before = revisionFieldsOf(existing);
     const edited = isPostPublic(existing, now) && !sameFields(before, { ...before, ...changes });

@@ -37,7 +37,7 @@ export const cardColumns = {
   excerpt: blogPosts.excerpt,
   contentHead: sql<string>`case when btrim(${blogPosts.excerpt}) = '' then left(${blogPosts.content}, ${sql.raw(String(CONTENT_HEAD_CHARS))}) else '' end`,
   author: blogPosts.author,
-  // Issue 21: cards name the author as their profile does (one primary-key lookup per row).
+  // Cards name the author as their profile does (one primary-key lookup per row).
   // Drizzle leaves columns unqualified here, so the subquery names both tables itself.
   authorName: sql<string>`coalesce((select ap.name from ${authorProfiles} ap where ap.author = "blog_posts"."author"), '')`,
   date: blogPosts.date,

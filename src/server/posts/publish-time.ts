@@ -5,7 +5,7 @@ import { invalid } from "../errors";
 
 /**
  * The stored status and publish time (`date`) after a save (docs/decisions/0009):
- * - published: dated at publishedAt when given (a time that has come: issue 20, re-dating);
+ * - published: dated at publishedAt when given (a time that has come: re-dating);
  *   otherwise a post already public keeps its date, one becoming public is dated now;
  * - scheduled: dated at publishAt, which must lie ahead;
  * - draft: dated now when it becomes a draft (so 'Your posts' shows it first), else kept.

@@ -17,7 +17,7 @@ describe("sanitizePostHtml (server, every write)", () => {
     );
   });
 
-  it("writes a link's attributes in one order, whether or not it came with a rel (issue 20)", () => {
+  it("writes a link's attributes in one order, whether or not it came with a rel", () => {
     const stored = '<a href="https://example.com/" rel="noopener noreferrer" target="_blank">x</a>';
     for (const input of [
       '<a href="https://example.com/" target="_blank">x</a>',

@@ -6,7 +6,7 @@ const transform: sanitizeHtml.Transformer = (tagName, attribs) => {
   const out: sanitizeHtml.Attributes = {};
   for (const name of POST_ATTRIBUTES[tagName] ?? []) {
     // A link always gets its rel, in its place in the list: the same link is written the same
-    // whether or not the input had one (issue 20: saving an unchanged post changes nothing).
+    // whether or not the input had one (saving an unchanged post changes nothing).
     const value = tagName === "a" && name === "rel" && out.href ? "" : attribs[name];
     if (value === undefined) continue;
     const cleaned = cleanAttribute(tagName, name, value);

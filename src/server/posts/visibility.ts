@@ -43,7 +43,7 @@ export async function viewerCanSeePost(
   return post !== null && canReadPost(viewer, post, now);
 }
 
-/** Whether the post exists and is public: the only posts that take comments and likes (issue 20). */
+/** Whether the post exists and is public: the only posts that take comments and likes. */
 export async function postIsPublic(db: Db, id: string, now: Date): Promise<boolean> {
   const post = await findPostVisibility(db, id);
   return post !== null && isPostPublic(post, now);

@@ -2,7 +2,7 @@ import { diffArrays, diffWordsWithSpace } from "diff";
 import type { DiffBlock, DiffPart } from "../../common/types";
 
 /**
- * A post's content compared as readers see it (issue 20: not raw HTML with srcset markup): the
+ * A post's content compared as readers see it (not raw HTML with srcset markup): the
  * sanitised HTML becomes blocks (paragraphs, headings, quotes, list items, images), the blocks are
  * compared in order, and a changed block shows its words added and removed.
  */

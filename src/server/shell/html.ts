@@ -122,7 +122,7 @@ export function renderDocument(
 ): string {
   const [first, b, c, d] = template.parts;
   const styled = htmlStyle ? first.replace("<html", () => `<html style="${escapeHtml(htmlStyle)}"`) : first;
-  // Issue 21: the site's logo is its favicon too.
+  // The site's logo is its favicon too.
   const logo = data.site.logoUrl;
   const icon = logo ? `<link rel="icon" href="${escapeHtml(logo)}">` : "";
   const hasIcon = /<link rel="icon"[^>]*>/.test(styled);

@@ -225,7 +225,7 @@ describe("page shell › the session", () => {
     expect(dataOf((await get("/his-blog")).body).viewer).toBeNull();
   });
 
-  it("knows every studio view: its title, its chunk, never cached for others (issue 20)", async () => {
+  it("knows every studio view: its title, its chunk, never cached for others", async () => {
     const him = await t.as("him");
     for (const [path, title] of [
       ["/admin/posts", "Posts"],

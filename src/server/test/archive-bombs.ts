@@ -1,4 +1,4 @@
-// Compressed bombs for the import tests (issue 18 item 8): a few MB of gzip that unpack to GBs.
+// Compressed bombs for the import tests: a few MB of gzip that unpack to GBs.
 // Built from gzip members (a gzip file may hold several, read one after the other), so the
 // zeros are compressed once: building a 2.4 GB bomb takes a fraction of a second.
 import { gzipSync } from "node:zlib";

@@ -15,7 +15,7 @@ const isAuthor = (v: string | undefined): v is AuthorKey => AUTHORS.includes(v a
 
 /**
  * `--author NAME=him` options → name → author value. The name is whatever the export calls the
- * author (issue 25: a creator spelled `>themereviewteam` must be nameable too), so only the last
+ * author (a creator spelled `>themereviewteam` must be nameable too), so only the last
  * `=` separates it.
  */
 export function parseAuthorMap(values: string[]): Map<string, AuthorKey> {

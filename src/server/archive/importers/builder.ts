@@ -32,7 +32,7 @@ export interface ImportedPost {
   featuredImage?: string | null;
   /**
    * Why the post was not public at the source (password-protected, private, members only): it
-   * arrives as a draft, whatever its status (issue 25: never public here).
+   * arrives as a draft, whatever its status (never public here).
    */
   hidden?: string | null;
   /** Image URLs of the post that the images folder does not hold (reported per post). */

@@ -6,7 +6,7 @@ import { photo, writeFile } from "../../test/import-samples";
 import { FIXTURES } from "../../test/move-in";
 import { runToExit } from "../../test/server-process";
 
-// Issue 25: `npm run import -- … --dry-run` into an empty DATA_DIR created DATA_DIR/db. A dry
+// `npm run import -- … --dry-run` into an empty DATA_DIR created DATA_DIR/db. A dry
 // run writes nothing there (its work files go to a temporary folder it removes).
 
 const root = mkdtempSync(path.join(tmpdir(), "duet-dry-run-"));

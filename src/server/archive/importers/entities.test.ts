@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { decodeEntities, htmlToLine, htmlToText } from "./entities";
 
-// Issue 25: entities of imported text are decoded exactly once.
+// Entities of imported text are decoded exactly once.
 
 describe("decodeEntities", () => {
   it("decodes named, decimal and hex entities once, leaving unknown names and bare ampersands", () => {

@@ -1,5 +1,5 @@
 /**
- * Entities of imported text, decoded exactly once (issue 25: a title `It&#039;s` read as It's,
+ * Entities of imported text, decoded exactly once (a title `It&#039;s` read as It's,
  * never as the entity, and a comment's `&lt;blockquote&gt;` as the text <blockquote>, never as a
  * tag). Each layer of escaping is undone once: the file's own (XML) by the reader of the file,
  * then HTML's when a field the source keeps as HTML (WordPress titles, excerpts, comments, term

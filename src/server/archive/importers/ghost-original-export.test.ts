@@ -8,7 +8,7 @@ import { photo, writeFile } from "../../test/import-samples";
 import { externalFixture, FIXTURES, moveIn } from "../../test/move-in";
 import { buildTestApp, type TestApp, type TestUser } from "../../test/test-app";
 
-// Issue 25 on Ghost's own 4.1 export fixture, a Ghost 6-format export and the original app's
+// Importing Ghost's own 4.1 export fixture, a Ghost 6-format export and the original app's
 // JSON with image tags in its content (fixtures/README.md): members-only and paid posts stay
 // private, comments are decoded once, images on other hosts are found in --images or reported.
 

@@ -7,7 +7,7 @@ import { decodeEntities } from "./entities";
 export type StoreImage = (src: string) => Promise<{ url: string; width: number; height: number } | null>;
 
 /**
- * What is left where an image was not found (issue 25: the post stays readable): the image is
+ * What is left where an image was not found (the post stays readable): the image is
  * left out, and so is a link or image pair that held nothing else. The report names it per post.
  */
 function tidy(html: string): string {

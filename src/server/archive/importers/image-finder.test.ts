@@ -7,7 +7,7 @@ import { ghostImages } from "./ghost";
 import { ImageFinder } from "./image-finder";
 import { wordpressImages } from "./wordpress";
 
-// Where an export's image URL is in the --images folder (issue 25), and never outside it.
+// Where an export's image URL is in the --images folder, and never outside it.
 
 let root: string;
 let dir: string;

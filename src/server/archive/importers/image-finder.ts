@@ -2,7 +2,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 
 /**
- * Where an image URL of an export is in the `--images` folder (issue 25). Images are never
+ * Where an image URL of an export is in the `--images` folder. Images are never
  * downloaded; a URL on any host (the old site, a CDN such as files.wordpress.com or
  * static.ghost.org, Firebase Storage) is matched by its path and file name:
  *  1. the source's own layout (WordPress `…/wp-content/uploads/2024/05/a.jpg` → `2024/05/a.jpg`,

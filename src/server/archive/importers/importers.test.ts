@@ -174,7 +174,7 @@ describe("from WordPress (WXR export and wp-content/uploads)", () => {
     expect(reply.parentId).toBe(list.find((c) => c.content === "So pretty!")!.id);
     expect(reply.replyToAuthor).toBe("lee");
     expect((await postNamed("Half written")).status).toBe("draft");
-    // A private WordPress post arrives as a draft (issue 25).
+    // A private WordPress post arrives as a draft.
     const secret = await postNamed("Just for us");
     expect(secret.status).toBe("draft");
     expect((await t.request({ url: `/api/posts/${secret.id}` })).statusCode).toBe(404);

@@ -8,7 +8,7 @@ import { photo, writeFile } from "../../test/import-samples";
 import { externalFixture, moveIn } from "../../test/move-in";
 import { buildTestApp, type TestApp, type TestUser } from "../../test/test-app";
 
-// Issue 25 on a real export, taken whole: the WordPress Theme Unit Test data (fixtures/README.md).
+// Importing a real export, taken whole: the WordPress Theme Unit Test data (fixtures/README.md).
 // 58 posts by 2 authors (one post's creator misspelt '>themereviewteam'), a password-protected
 // post, a title full of entities, 23 approved comments, images on files.wordpress.com.
 

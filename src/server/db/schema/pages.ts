@@ -3,7 +3,7 @@ import { PAGE_PLACEMENTS } from "../../../common/site-pages";
 import type { PostImage } from "../../../common/types";
 import { user } from "./auth";
 
-// ---- Pages (issue 21): About, Privacy Policy, Terms of Service and any other page the authors write.
+// ---- Pages: About, Privacy Policy, Terms of Service and any other page the authors write.
 
 /**
  * One row per page the authors saved. Privacy and Terms exist before anyone saves them: until then

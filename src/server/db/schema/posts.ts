@@ -59,7 +59,7 @@ export const blogPosts = pgTable(
   (t) => [
     uniqueIndex("blog_posts_slug_idx").on(t.slug),
     index("blog_posts_author_date_idx").on(t.author, t.date.desc(), t.id.desc()),
-    // The studio's Posts page filtered by status (issue 20), newest first.
+    // The studio's Posts page filtered by status, newest first.
     index("blog_posts_author_status_date_idx").on(t.author, t.status, t.date.desc(), t.id.desc()),
     index("blog_posts_date_idx").on(t.date.desc(), t.id.desc()),
     index("blog_posts_hashtags_idx").using("gin", t.hashtags),

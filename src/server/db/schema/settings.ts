@@ -2,7 +2,7 @@ import { index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-o
 import type { StoredSiteSettings } from "../../../common/site-settings";
 import { user } from "./auth";
 
-// ---- Site settings (issue 21): one row of what differs from the defaults, and who changed what.
+// ---- Site settings: one row of what differs from the defaults, and who changed what.
 
 /** One row (id 1): only the settings that differ from their defaults; the rest follow env and SPEC. */
 export const siteSettings = pgTable("site_settings", {
