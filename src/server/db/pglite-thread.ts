@@ -1,92 +1,35 @@
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { QueryOptions, Results } from "@electric-sql/pglite";
 import type {
   DumpTarCompressionOptions,
-  EngineCall,
   EngineInit,
   EngineReady,
   EngineReply,
   EngineRequest,
-  WireError,
 } from "./pglite-protocol";
+import {
+  fromWire,
+  type Job,
+  newWorker,
+  type PgliteThreadOptions,
+  queryRequest,
+  statementTimeoutError,
+  type Transaction,
+  type TransactionHandle,
+} from "./pglite-wire";
+
+export { type PgliteThreadOptions, statementTimeoutError } from "./pglite-wire";
 
 /**
  * The embedded database on its own thread (docs/decisions/0042-bounding-database-work.md): PGlite
- * runs in a worker (pglite-worker.ts) and this proxy gives drizzle the part of PGlite's interface
- * it uses (query, exec, transaction). The server's thread never runs a statement, so health,
- * readiness and cached pages answer while the database computes.
- *
- * - One statement at a time goes to the worker; the rest wait here, so a statement's time is its
- *   own, not the queue's.
- * - A transaction is pinned: from its BEGIN to its COMMIT or ROLLBACK only its own statements are
- *   sent; every other statement waits (PGlite has one connection, as it does on the same thread).
- * - A statement that runs past the timeout cannot be cancelled inside PGlite (it has no timer
- *   signal), so the worker is terminated and a new one opens the same data directory, which
- *   PGlite recovers as after a kill -9. The statement fails with PostgreSQL's own
- *   query_canceled (57014), which the API answers 503 DATABASE_BUSY; a transaction it was part of
- *   is rolled back by that recovery. Waiting statements go to the new worker.
- *   An in-memory database would be lost with its worker: it gets no timeout.
+ * runs in a worker (pglite-worker.ts); this proxy gives drizzle the part of PGlite it uses (query,
+ * exec, transaction), so health, readiness and cached pages answer while a statement runs. One
+ * statement at a time goes to the worker (its time is its own, not the queue's); a transaction is
+ * pinned (from BEGIN to COMMIT only its statements are sent). A statement past the timeout cannot
+ * be cancelled inside PGlite: the worker is terminated and a new one recovers the data directory
+ * as after a kill -9; the statement fails with query_canceled (57014, answered 503 DATABASE_BUSY)
+ * and its transaction is rolled back. An in-memory database would be lost with it: no timeout.
  */
-
-/**
- * The worker's code: the built file beside dist/server/main.js, or from source the TypeScript
- * file, loaded through tsx registered inside the worker (a worker ignores `--import`).
- */
-function newWorker(init: EngineInit): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith(".ts")) return new Worker(new URL("./pglite-worker.js", here), { workerData: init });
-  const entry = JSON.stringify(new URL("./pglite-worker.ts", here).href);
-  const boot = `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${entry}); })`;
-  return new Worker(boot, { eval: true, workerData: init });
-}
-
-export interface PgliteThreadOptions extends Omit<EngineInit, "loadDataDir"> {
-  loadDataDir?: Blob;
-  /** A statement running longer is ended (see above); 0: never. Ignored for an in-memory database. */
-  statementTimeoutMs: number;
-  /** Told when a worker was replaced (a statement past the timeout, or the worker died). */
-  onRestart?: (reason: string) => void;
-}
-
-interface Transaction {
-  /** Its statements, waiting for the worker. */
-  queue: Job[];
-  /** The worker it began on: if that one is replaced, the transaction is gone. */
-  generation: number;
-}
-
-interface Job {
-  request: EngineCall;
-  timed: boolean;
-  /** Set on a BEGIN: the transaction it opens. */
-  begins?: Transaction;
-  /** Set on the statements of a transaction. */
-  of?: Transaction;
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
-
-/** An error from the worker as PGlite would have thrown it (code, detail, constraint…). */
-function fromWire(wire: WireError): Error {
-  const error = new Error(wire.message);
-  error.name = wire.name;
-  Object.assign(error, wire.fields);
-  return error;
-}
-
-/** PostgreSQL's own error for a statement ended by statement_timeout (isStatementTimeout in client.ts). */
-export function statementTimeoutError(ms: number): Error {
-  return Object.assign(new Error(`canceling statement due to statement timeout (${ms} ms)`), {
-    code: "57014",
-    severity: "ERROR",
-  });
-}
-
-/** Identity parsers are the only ones that can cross to the worker (functions do not): drizzle's are. */
-function identityTypes(options: QueryOptions | undefined): number[] | undefined {
-  if (!options?.parsers) return undefined;
-  return Object.keys(options.parsers).map(Number);
-}
 
 export class PgliteThread {
   readonly #options: PgliteThreadOptions;
@@ -241,18 +184,8 @@ export class PgliteThread {
   }
 
   #query<T>(sql: string, params: unknown[], options?: QueryOptions, of?: Transaction): Promise<Results<T>> {
-    const types = identityTypes(options);
-    return this.#run({
-      request: {
-        op: "query",
-        sql,
-        params,
-        ...(options?.rowMode ? { rowMode: options.rowMode } : {}),
-        ...(types ? { identityTypes: types } : {}),
-      },
-      timed: true,
-      ...(of ? { of } : {}),
-    }) as Promise<Results<T>>;
+    const request = queryRequest(sql, params, options);
+    return this.#run({ request, timed: true, ...(of ? { of } : {}) }) as Promise<Results<T>>;
   }
 
   exec(sql: string): Promise<Results[]> {
@@ -260,14 +193,7 @@ export class PgliteThread {
   }
 
   /** BEGIN, the callback's statements only, then COMMIT (or ROLLBACK when it throws). */
-  async transaction<T>(
-    callback: (tx: {
-      query: PgliteThread["query"];
-      exec: PgliteThread["exec"];
-      rollback(): Promise<void>;
-      readonly closed: boolean;
-    }) => Promise<T>,
-  ): Promise<T> {
+  async transaction<T>(callback: (tx: TransactionHandle) => Promise<T>): Promise<T> {
     const transaction: Transaction = { queue: [], generation: -1 };
     await this.#run({ request: { op: "exec", sql: "BEGIN" }, timed: true, begins: transaction });
     let ended = false;
