@@ -1,5 +1,5 @@
 import { EXCERPT_FALLBACK_LENGTH } from "../limits";
-import { markerRe } from "./markers";
+import { markerRe } from "./marker-pattern";
 
 const NAMED_ENTITIES: Record<string, string> = {
   amp: "&",

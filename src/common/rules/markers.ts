@@ -11,10 +11,9 @@
  */
 import type { PostImage } from "../types";
 
-export const IMAGE_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-export const ID = "[A-Za-z0-9_-]{1,64}";
-const MARKER_SOURCE = `\\[IMAGE:(${ID})\\]|\\[PAIRED:(${ID}):(${ID})\\]|\\[GALLERY:((?:${ID}:){2,11}${ID})\\]`;
-export const markerRe = () => new RegExp(MARKER_SOURCE, "g");
+export { ID, IMAGE_ID_PATTERN, markerRe } from "./marker-pattern";
+
+import { markerRe } from "./marker-pattern";
 
 export const imageMarker = (id: string) => `[IMAGE:${id}]`;
 export const pairMarker = (a: string, b: string) => `[PAIRED:${a}:${b}]`;
