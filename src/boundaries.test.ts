@@ -177,12 +177,6 @@ const FEATURE_IMPORTS_ALLOWED: Record<string, string> = {
   "audience → authors/author-profiles.repository":
     "the newsletter reads the author's name inside the claiming transaction",
   "audience → posts/post-writes.repository": "the test email may send the author's own draft",
-  "audience → settings/site-settings":
-    "site-settings.ts is the settings' cached read (a reads.ts by an older name)",
-  "audience → settings/site-settings.repository":
-    "the newsletter reads settings inside the claiming transaction",
-  "contact → settings/site-settings":
-    "site-settings.ts is the settings' cached read (a reads.ts by an older name)",
   "fediverse → authors/author-profiles.repository":
     "actors are the authors' profiles, read from Fedify's own db handle",
   "fediverse → comments/comments.repository": "social-web replies are stored as comments",
@@ -191,10 +185,6 @@ const FEATURE_IMPORTS_ALLOWED: Record<string, string> = {
   "fediverse → posts/posts.repository": "activities carry the public post, read from Fedify's own db handle",
   "feeds → pages/pages": "feeds list the public pages (cachedPublicPages is a cached read)",
   "feeds → posts/posts.repository": "feeds stream every post: no cached page of a list fits",
-  "feeds → settings/site-settings":
-    "site-settings.ts is the settings' cached read (a reads.ts by an older name)",
-  "pages → settings/site-settings":
-    "site-settings.ts is the settings' cached read (a reads.ts by an older name)",
   "pages → shell/html": "a page's text is escaped by the shell's one escaper",
   "pages → shell/page-model": "the page loader implements the shell's loader type",
   "posts → revisions/revisions.repository": "every save writes its revision in the same transaction",
@@ -202,15 +192,10 @@ const FEATURE_IMPORTS_ALLOWED: Record<string, string> = {
   "revisions → posts/post.presenter": "a restored revision is answered as the one post shape",
   "search → posts/post.presenter": "hits are answered as the one post-card shape",
   "search → posts/posts.repository": "hits select the same card columns as post lists",
-  "search → settings/site-settings":
-    "site-settings.ts is the settings' cached read (a reads.ts by an older name)",
   "search → shell/page-model": "the search page loader implements the shell's loader type",
-  "settings → contact/delivery": "the contact test sends through the contact form's own sender",
   "shell → pages/page-loader": "the shell mounts each page's loader",
   "shell → pages/pages": "the navbar and footer links come from the public pages (a cached read)",
   "shell → search/search-page": "the shell mounts each page's loader",
-  "shell → settings/site-settings":
-    "site-settings.ts is the settings' cached read (a reads.ts by an older name)",
 };
 
 const serverFeatureOf = (p: string) => {

@@ -11,7 +11,7 @@ import { sanitizePostHtml } from "../content/sanitize";
 import type { AppContext } from "../context";
 import { conflict, invalid, notFound } from "../errors";
 import { getViewer } from "../plugins/auth";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import { allPages, detailOf, readPublicPage, templateOf } from "./pages";
 import {
   countPages,
