@@ -34,6 +34,7 @@ import { siteMailer } from "./mail/site-mailer";
 import { registerHealthRoutes } from "./ops/health.routes";
 import { registerMetrics } from "./ops/metrics";
 import { Outbox } from "./outbox";
+import { pageLoaders } from "./page-loaders";
 import { registerPagesRoutes } from "./pages/pages.routes";
 import { registerAuthRoutes } from "./plugins/auth";
 import { registerSecurity } from "./plugins/security";
@@ -44,7 +45,7 @@ import { registerPostReadingRoutes } from "./posts/post-reading.routes";
 import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
 import { Publishing, registerPublishing } from "./posts/publishing";
-import { registerRevisionsRoutes } from "./revisions/revisions.routes";
+import { registerRevisionsRoutes } from "./posts/revisions.routes";
 import { registerSearchRoutes } from "./search/search.routes";
 import { registerSiteSettingsRoutes } from "./settings/site-settings.routes";
 import { loadShell, registerPageShell } from "./shell/page-shell";
@@ -201,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerFediverse(app, ctx, fediverse);
   await registerUploadsStatic(app, ctx);
   await registerMailImages(app, ctx);
-  await registerPageShell(app, ctx, shell);
+  await registerPageShell(app, ctx, shell, pageLoaders);
 
   app.addHook("onClose", async () => {
     mailer.close();

@@ -3,11 +3,11 @@ import type { Context } from "@fedify/fedify";
 import { type Actor, type Create, Image, type Note } from "@fedify/vocab";
 import { eq, inArray } from "drizzle-orm";
 import { loadSharp } from "../content/image-store";
+import { remoteInitials } from "../content/remote-initials";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { fediverseAvatars, fediverseReplies } from "../db/schema";
 import { COLLECTION_PAGE_SIZE } from "./collections";
-import { remoteInitials } from "./fediverse.reads";
 import { fetchRemote } from "./remote-fetch";
 
 /** Avatars are shown small (32 px circles): stored at twice that for sharp screens. */

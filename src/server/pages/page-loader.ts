@@ -1,10 +1,10 @@
 import { inlineQuery, queryKeys } from "../../common/query-keys";
 import { metaDescription } from "../../common/rules/meta";
 import { isBuiltInPage, pagePath, type SitePage } from "../../common/site-pages";
+import type { PageLoader, PageModel } from "../content/page-model";
 import type { AppContext } from "../context";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import type { PageLoader, PageModel } from "../shell/page-model";
-import { detailOf, readPublicPage } from "./pages";
+import { detailOf, readPublicPage } from "./pages.reads";
 import { findPageRow } from "./pages.repository";
 
 /**

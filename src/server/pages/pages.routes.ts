@@ -12,7 +12,7 @@ import type { AppContext } from "../context";
 import { conflict, invalid, notFound } from "../errors";
 import { getViewer } from "../plugins/auth";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import { allPages, detailOf, readPublicPage, templateOf } from "./pages";
+import { allPages, detailOf, readPublicPage, templateOf } from "./pages.reads";
 import {
   countPages,
   deletePageRow,

@@ -6,9 +6,9 @@ import {
   type SitePage,
   type SitePageDetail,
 } from "../../common/site-pages";
+import { escapeHtml } from "../content/escape-html";
 import type { AppContext } from "../context";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import { escapeHtml } from "../shell/html";
 import { listPageRows, type PageRow } from "./pages.repository";
 import { PAGE_TEMPLATES } from "./templates";
 
