@@ -1,10 +1,5 @@
 import compress from "@fastify/compress";
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { registerOpenApi } from "./api/openapi";
 import { registerArchiveRoutes } from "./archive/archive.routes";
 import { createAudienceMail, registerAudience } from "./audience/audience";
@@ -70,16 +65,6 @@ export interface AppDeps {
   serveClient?: boolean;
 }
 
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /**
-     * A write that changes what readers see and declares no narrower event: `contentChanged` is
-     * recorded after it succeeds (the cache drops everything, publishing re-reads its schedule).
-     */
-    invalidatesContent?: boolean;
-  }
-}
-
 /** Build the whole server; main.ts and every test call this. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = deps;
@@ -131,26 +116,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler(apiErrorHandler);
 
-  // Write routes declare `config: { invalidatesContent: true }`; this is the one place that acts on
-  // it: `contentChanged` is recorded and handled before the answer leaves, so the writer's next
-  // read already sees the change. Added to those routes only: reads run no hook for it.
-  const invalidateAfterWrite = (
-    _request: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (err: null, p: unknown) => void,
-  ) => {
-    if (reply.statusCode >= 400) return done(null, payload);
-    ctx.events
-      .emit("contentChanged", {})
-      .catch((error: unknown) => warn("could not record a content change", error))
-      .finally(() => done(null, payload));
-  };
-  app.addHook("onRoute", (route) => {
-    if (!(route.config as { invalidatesContent?: boolean } | undefined)?.invalidatesContent) return;
-    const existing = route.onSend ? [route.onSend].flat() : [];
-    route.onSend = [...existing, invalidateAfterWrite];
-  });
   // Processes sharing one PostgreSQL drop each other's caches; each re-reads its publish timer.
   await connectContentCache(app, ctx, () => void ctx.publishing.kick());
   // Events left unhandled (a failure, a process that died) are claimed again; other processes'

@@ -1,9 +1,9 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { makeVariants } from "../content/image-store";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
-import { makeVariants } from "../uploads/image-store";
 import { Admission, keyOf, withFreshTokens } from "./admission";
 import { type Checked, checkArchive, refused } from "./check-archive";
 import { uploadWanted } from "./export-scope";
@@ -152,6 +152,7 @@ async function apply(
       // Other processes sharing this database drop their cached pages.
       await tx.execute(sql`insert into site_state (id, content_version) values (1, 1)
         on conflict (id) do update set content_version = site_state.content_version + 1`);
+      await options.inTransaction?.(tx as unknown as Db);
       if (options.dryRun) throw new Rollback();
     });
   } catch (error) {

@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 import type { Context } from "@fedify/fedify";
 import { type Actor, type Create, Image, type Note } from "@fedify/vocab";
 import { eq } from "drizzle-orm";
+import { loadSharp } from "../content/image-store";
 import type { AppContext } from "../context";
 import { fediverseAvatars, fediverseReplies } from "../db/schema";
-import { loadSharp } from "../uploads/image-store";
 import { fetchRemote } from "./remote-fetch";
 
 /** Avatars are shown small (32 px circles): stored at twice that for sharp screens. */
