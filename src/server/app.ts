@@ -1,10 +1,5 @@
 import compress from "@fastify/compress";
-import Fastify, {
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from "fastify";
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { registerOpenApi } from "./api/openapi";
 import { registerArchiveRoutes } from "./archive/archive.routes";
 import { createAudienceMail, registerAudience } from "./audience/audience";
@@ -23,7 +18,7 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { listenForEvents } from "./events-wake";
-import { createFediverse, registerFediverse } from "./fediverse/fediverse";
+import { Fediverse, registerFediverse } from "./fediverse/fediverse";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
@@ -71,16 +66,6 @@ export interface AppDeps {
   serveClient?: boolean;
 }
 
-declare module "fastify" {
-  interface FastifyContextConfig {
-    /**
-     * A write that changes what readers see and declares no narrower event: `contentChanged` is
-     * recorded after it succeeds (the cache drops everything, publishing re-reads its schedule).
-     */
-    invalidatesContent?: boolean;
-  }
-}
-
 /** Build the whole server; main.ts and every test call this. */
 export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, database } = deps;
@@ -123,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // The workers below are built from the context they belong to; nothing runs before it is whole.
   const ctx = base as AppContext;
   ctx.audienceMail = createAudienceMail(ctx, (line) => app.log.warn(line));
-  const fediverse = createFediverse(ctx, warn);
+  const fediverse = new Fediverse(ctx, warn);
   ctx.fediverse = fediverse;
   // Every side effect of a write: the subscribers of its domain event (subscribers.ts).
   events.subscribe(...subscribers(ctx));
@@ -132,26 +117,6 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   app.removeContentTypeParser("text/plain");
   app.setErrorHandler(apiErrorHandler);
 
-  // Write routes declare `config: { invalidatesContent: true }`; this is the one place that acts on
-  // it: `contentChanged` is recorded and handled before the answer leaves, so the writer's next
-  // read already sees the change. Added to those routes only: reads run no hook for it.
-  const invalidateAfterWrite = (
-    _request: FastifyRequest,
-    reply: FastifyReply,
-    payload: unknown,
-    done: (err: null, p: unknown) => void,
-  ) => {
-    if (reply.statusCode >= 400) return done(null, payload);
-    ctx.events
-      .emit("contentChanged", {})
-      .catch((error: unknown) => warn("could not record a content change", error))
-      .finally(() => done(null, payload));
-  };
-  app.addHook("onRoute", (route) => {
-    if (!(route.config as { invalidatesContent?: boolean } | undefined)?.invalidatesContent) return;
-    const existing = route.onSend ? [route.onSend].flat() : [];
-    route.onSend = [...existing, invalidateAfterWrite];
-  });
   // Processes sharing one PostgreSQL drop each other's caches; each re-reads its publish timer.
   await connectContentCache(app, ctx, () => void ctx.publishing.kick());
   // Events left unhandled (a failure, a process that died) are claimed again; other processes'

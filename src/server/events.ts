@@ -14,8 +14,8 @@ export interface DomainEvents {
   /** A post was first announced as public (published now, or its scheduled time came). */
   postBecamePublic: { post: BlogPost };
   /**
-   * Something public may have changed in a way no narrower event describes (a post written,
-   * re-dated, deleted; an import; demo posts removed; a moderation step).
+   * Something public may have changed in a way no narrower event describes (a post written or
+   * restored, a page, an import, demo posts removed, a moderation step).
    */
   contentChanged: Record<string, never>;
   /** A post was edited, unpublished, re-dated or deleted by its author (the social web follows). */
@@ -26,13 +26,15 @@ export interface DomainEvents {
   commentCreated: { comment: Comment };
   /** A comment was edited or deleted. */
   commentChanged: { postId: string };
-  /** The site settings or an author's public profile changed. */
+  /** The site settings or an author's public profile changed (or an author address was confirmed). */
   settingsChanged: Record<string, never>;
 }
 
 export type EventName = keyof DomainEvents;
 export type DomainEvent = { [K in EventName]: { id: number; name: K; payload: DomainEvents[K] } }[EventName];
 export type RecordEvent = <K extends EventName>(name: K, payload: DomainEvents[K]) => Promise<void>;
+/** `record` in a transaction another module opened (outbox.ts `around`). */
+export type RecordEventIn = <K extends EventName>(tx: Db, name: K, payload: DomainEvents[K]) => Promise<void>;
 
 export interface Subscriber {
   /** Stored with each delivery: renaming one leaves its pending deliveries unhandled. */

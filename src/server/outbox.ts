@@ -8,6 +8,7 @@ import {
   EVENTS_CHANNEL,
   type EventName,
   type RecordEvent,
+  type RecordEventIn,
   type Subscriber,
 } from "./events";
 import { KickLoop } from "./kick-loop";
@@ -25,8 +26,7 @@ import {
 export const EVENT_LEASE_MS = 60_000;
 /** Handled events are kept this long (for a look at what happened), then removed. */
 const KEEP_DONE_MS = 7 * 24 * 3_600_000;
-/** setTimeout's ceiling is ~24.8 days. */
-const MAX_TIMER_MS = 24 * 3_600_000;
+const MAX_TIMER_MS = 24 * 3_600_000; // setTimeout's ceiling is ~24.8 days
 
 export interface OutboxOptions {
   db: Db;
@@ -84,19 +84,40 @@ export class Outbox {
    * Run `work` in one transaction with a `record` for its events; after the commit, handle them
    * here before returning (the writer's next read sees the cache dropped, as before a reply).
    */
-  async transaction<T>(work: (tx: Db, record: RecordEvent) => Promise<T>): Promise<T> {
-    const ids: number[] = [];
-    const result = await this.options.db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
-      return work(tx, async (name, payload) => {
-        ids.push(await this.record(tx, name, payload));
-      });
-    });
-    await this.deliver(ids);
-    return result;
+  transaction<T>(work: (tx: Db, record: RecordEvent) => Promise<T>): Promise<T> {
+    return this.around((recordIn) =>
+      this.options.db.transaction(async (txn) => {
+        const tx = txn as unknown as Db;
+        return work(tx, (name, payload) => recordIn(tx, name, payload));
+      }),
+    );
   }
 
-  /** Record one event on its own (a write with no transaction of ours) and handle it. */
+  /** One write and its event in one transaction (none when `work` answers null or false). */
+  write<T, K extends EventName>(name: K, payload: DomainEvents[K], work: (tx: Db) => Promise<T>): Promise<T> {
+    return this.transaction(async (tx, record) => {
+      const result = await work(tx);
+      if (result !== null && result !== false) await record(name, payload);
+      return result;
+    });
+  }
+
+  /**
+   * For a write whose transaction another module opens (an import): `record` in that
+   * transaction; what was recorded is handled once `work` is over (a rollback left nothing).
+   */
+  async around<T>(work: (record: RecordEventIn) => Promise<T>): Promise<T> {
+    const ids: number[] = [];
+    try {
+      return await work(async (tx, name, payload) => {
+        ids.push(await this.record(tx, name, payload));
+      });
+    } finally {
+      await this.deliver(ids);
+    }
+  }
+
+  /** Record one event on its own, after a write this server does not run (the sign-in library's). */
   emit<K extends EventName>(name: K, payload: DomainEvents[K]): Promise<void> {
     return this.transaction((_tx, record) => record(name, payload));
   }

@@ -18,7 +18,14 @@ export function subscribers(ctx: AppContext): Subscriber[] {
     {
       // What each event changed leaves the public-read cache, in every process (cache/notify.ts).
       name: "cache",
-      on: ["contentChanged", "settingsChanged", "likeChanged", "commentCreated", "commentChanged"],
+      on: [
+        "contentChanged",
+        "postChanged",
+        "settingsChanged",
+        "likeChanged",
+        "commentCreated",
+        "commentChanged",
+      ],
       async handle(event) {
         if (event.name === "likeChanged") ctx.cache.invalidatePrefixes(likeKeys(event.payload.postId));
         else if (event.name === "commentCreated")
@@ -32,7 +39,7 @@ export function subscribers(ctx: AppContext): Subscriber[] {
     {
       // A write may have set, moved or reached a publish time: the scheduler re-reads it.
       name: "publishing",
-      on: ["contentChanged"],
+      on: ["contentChanged", "postChanged"],
       async handle() {
         return () => void ctx.publishing.kick();
       },
@@ -81,9 +88,10 @@ export function subscribers(ctx: AppContext): Subscriber[] {
     },
     {
       // A reply written here to a comment from the social web goes back as a Note; its edit,
-      // deletion or hiding follows (moderation routes announce themselves as contentChanged).
+      // deletion or hiding follows (moderation routes record contentChanged; a post's deletion
+      // takes its comments).
       name: "social-web-replies",
-      on: ["commentCreated", "commentChanged", "contentChanged"],
+      on: ["commentCreated", "commentChanged", "contentChanged", "postChanged"],
       async handle() {
         return () => void ctx.fediverse.replies.kick();
       },

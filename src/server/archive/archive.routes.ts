@@ -69,7 +69,7 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
       scope,
       archiveImport,
       // The multipart body is the handler's to stream (no JSON schema); who: authors is checked.
-      { config: { invalidatesContent: true } },
+      {},
       async (request, reply) => {
         const viewer = authorCaller(request);
         if (!request.isMultipart()) throw unsupportedMedia("Send the archive as multipart/form-data.");
@@ -88,24 +88,30 @@ export async function registerArchiveRoutes(app: FastifyInstance, ctx: AppContex
             if (error instanceof AppError) throw error;
             throw badRequest("The upload is not a valid multipart form.");
           }
-          const report = await importArchive({
-            db: ctx.db,
-            storage: ctx.storage,
-            file,
-            stagingDir: `${file}.staging`,
-            requireEmpty: true,
-            // Unpacking and image checks in a child process with a memory bound (inspect-child.ts).
-            isolate: true,
-            // The studio's button takes only this author's blog and grants nothing (admission.ts).
-            scope: { author: viewer.authorKey, email: viewer.email },
-            authorEmails: ctx.config.authorEmails,
-          }).catch((error: unknown) => {
-            if (error instanceof ArchiveError)
-              throw error.message === BLOG_NOT_EMPTY
-                ? new AppError(409, ERROR_CODES.blogNotEmpty, error.message)
-                : new AppError(400, ERROR_CODES.invalidArchive, error.message);
-            throw error;
-          });
+          // The rows and their event in the import's one transaction (the caches drop after it).
+          const report = await ctx.events
+            .around((record) =>
+              importArchive({
+                db: ctx.db,
+                inTransaction: (tx) => record(tx, "contentChanged", {}),
+                storage: ctx.storage,
+                file,
+                stagingDir: `${file}.staging`,
+                requireEmpty: true,
+                // Unpacking and image checks in a child process with a memory bound (inspect-child.ts).
+                isolate: true,
+                // The studio's button takes only this author's blog and grants nothing (admission.ts).
+                scope: { author: viewer.authorKey, email: viewer.email },
+                authorEmails: ctx.config.authorEmails,
+              }),
+            )
+            .catch((error: unknown) => {
+              if (error instanceof ArchiveError)
+                throw error.message === BLOG_NOT_EMPTY
+                  ? new AppError(409, ERROR_CODES.blogNotEmpty, error.message)
+                  : new AppError(400, ERROR_CODES.invalidArchive, error.message);
+              throw error;
+            });
           return reply.send(report);
         } finally {
           importing = false;

@@ -15,4 +15,6 @@ export interface ImportOptions extends TrustOptions {
   /** Refuse when the blog already has posts (the admin 'Import' button is for an empty blog). */
   requireEmpty?: boolean;
   onProgress?: (text: string) => void;
+  /** Runs last in the transaction that adds the rows (the server records its event there). */
+  inTransaction?: (tx: Db) => Promise<void>;
 }

@@ -152,6 +152,7 @@ async function apply(
       // Other processes sharing this database drop their cached pages.
       await tx.execute(sql`insert into site_state (id, content_version) values (1, 1)
         on conflict (id) do update set content_version = site_state.content_version + 1`);
+      await options.inTransaction?.(tx as unknown as Db);
       if (options.dryRun) throw new Rollback();
     });
   } catch (error) {

@@ -29,8 +29,8 @@ export async function registerAuthorProfilesRoutes(app: FastifyInstance, ctx: Ap
     const input = request.body;
     // The width comes from the stored photo, never from the client (the body schema refuses it).
     const photoWidth = input.photoUrl ? await storedImageWidth(ctx.storage, input.photoUrl) : null;
-    const saved = await saveAuthorProfile(ctx.db, { author, ...input, photoWidth }, ctx.now());
-    await ctx.events.emit("settingsChanged", {});
-    return saved;
+    return ctx.events.write("settingsChanged", {}, (tx) =>
+      saveAuthorProfile(tx, { author, ...input, photoWidth }, ctx.now()),
+    );
   });
 }

@@ -15,6 +15,7 @@ import { canModerateComment, canSeeComment } from "../../common/policies";
 import { authorCaller, caller, route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
+import type { Db } from "../db/client";
 import { user } from "../db/schema";
 import { badRequest, forbidden, notFound } from "../errors";
 import { writeLimiter } from "../write-limits";
@@ -32,8 +33,6 @@ import {
   unblock,
 } from "./moderation.repository";
 
-/** Moderation changes what readers see: app.ts drops the public content cache after it. */
-const WRITE = { config: { invalidatesContent: true } } as const;
 const commentNotFound = () => notFound("comment", "Comment not found");
 const onlyPostAuthor = () => forbidden("Only the post's author can moderate its comments.");
 
@@ -42,6 +41,9 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
   const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
   const limitReports = writeLimiter("report", ctx.now);
   const limitReportsPerAddress = writeLimiter("reportPerAddress", ctx.now);
+  // Hiding, approving and blocking change what readers see: the write and its event in one
+  // transaction (the caches drop; the social web's replies follow a hidden comment).
+  const changeContent = (write: (tx: Db) => Promise<void>) => ctx.events.write("contentChanged", {}, write);
   // The id is a UUID (IdParams: any other path answers 'Comment not found' before this).
   const load = async (request: FastifyRequest<{ Params: { id: string } }>) => {
     const found = await findCommentWithPost(ctx.db, authors, request.params.id);
@@ -56,16 +58,16 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
     return { viewer, found };
   };
 
-  route(app, commentVisibility, WRITE, async (request) => {
+  route(app, commentVisibility, {}, async (request) => {
     const { hidden } = request.body;
     const { found } = await moderator(request);
-    await setHidden(ctx.db, found.comment.id, hidden, ctx.now());
+    await changeContent((tx) => setHidden(tx, found.comment.id, hidden, ctx.now()));
     return { ...toComment(found.comment, found.isAuthor), hidden };
   });
 
-  route(app, commentApprove, WRITE, async (request) => {
+  route(app, commentApprove, {}, async (request) => {
     const { found } = await moderator(request);
-    await approve(ctx.db, found.comment.id);
+    await changeContent((tx) => approve(tx, found.comment.id));
     return { ...toComment(found.comment, found.isAuthor), held: false };
   });
 
@@ -95,14 +97,14 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** Block a reader from commenting on the signed-in author's blog (their comments there hide). */
-  route(app, blockCreate, WRITE, async (request, reply) => {
+  route(app, blockCreate, {}, async (request, reply) => {
     const { userId } = request.body;
     const viewer = authorCaller(request);
     if (userId === viewer.id) throw badRequest("You cannot block yourself.");
     const target = await findUserEmail(ctx, userId);
     if (!target) throw notFound("reader", "Reader not found");
     if (authors.includes(target)) throw badRequest("The blog's authors cannot be blocked.");
-    await block(ctx.db, viewer.authorKey, userId, ctx.now());
+    await changeContent((tx) => block(tx, viewer.authorKey, userId, ctx.now()));
     return reply.status(201).send({ blocked: userId });
   });
 
@@ -113,9 +115,9 @@ export async function registerModerationRoutes(app: FastifyInstance, ctx: AppCon
     return { items: await listBlocks(ctx.db, viewer.authorKey) };
   });
 
-  route(app, blockDelete, WRITE, async (request, reply) => {
+  route(app, blockDelete, {}, async (request, reply) => {
     const viewer = authorCaller(request);
-    await unblock(ctx.db, viewer.authorKey, request.params.userId);
+    await changeContent((tx) => unblock(tx, viewer.authorKey, request.params.userId));
     return reply.status(204).send();
   });
 

@@ -6,8 +6,7 @@ import { fediversePosts } from "../db/schema";
 import { KickLoop } from "../kick-loop";
 import { getPublicPost } from "../posts/posts.repository";
 import { followerCount } from "./actors";
-import { createActivity, deleteActivity, updateActivity } from "./articles";
-import type { DuetFederation } from "./federation-type";
+import type { LoadSocialWeb } from "./social-web-type";
 
 type Pending = "create" | "update" | "delete";
 
@@ -47,7 +46,7 @@ export class FediverseOutbox {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly federation: DuetFederation,
+    private readonly load: LoadSocialWeb,
     private readonly log: (message: string, error?: unknown) => void,
   ) {}
 
@@ -89,31 +88,40 @@ export class FediverseOutbox {
       if (!job) return;
       // Nobody follows: nothing to send (and no keys to make for it).
       if ((await followerCount(this.ctx.db, job.author)) === 0) continue;
-      const fctx = this.federation.createContext(new URL(publicUrl), this.ctx);
+      // Something to send: the social web's half loads now (once), not at start.
+      const { federation, lib } = await this.load().catch(async (error: unknown) => {
+        await this.putBack(job.postId, job.kind);
+        throw error;
+      });
+      const fctx = federation.createContext(new URL(publicUrl), this.ctx);
       const now = this.ctx.now();
       let activity: Create | Update | Delete;
       if (job.kind === "delete")
-        activity = deleteActivity(fctx, job.postId, job.author, job.deletedAt ?? now);
+        activity = lib.deleteActivity(fctx, job.postId, job.author, job.deletedAt ?? now);
       else {
         const post = await getPublicPost(this.ctx.db, job.postId, now);
         if (!post) continue;
         activity =
           job.kind === "create"
-            ? createActivity(fctx, post, publicUrl)
-            : updateActivity(fctx, post, publicUrl, now);
+            ? lib.createActivity(fctx, post, publicUrl)
+            : lib.updateActivity(fctx, post, publicUrl, now);
       }
       try {
         await fctx.sendActivity({ identifier: job.author }, "followers", activity, {
           preferSharedInbox: true,
         });
       } catch (error) {
-        // Not handed to the queue: due again at the next kick.
-        await this.ctx.db
-          .update(fediversePosts)
-          .set({ pending: sql`coalesce(${fediversePosts.pending}, ${job.kind})` })
-          .where(eq(fediversePosts.postId, job.postId));
+        await this.putBack(job.postId, job.kind);
         throw error;
       }
     }
+  }
+
+  /** Not handed to the queue: due again at the next kick. */
+  private async putBack(postId: string, kind: Pending): Promise<void> {
+    await this.ctx.db
+      .update(fediversePosts)
+      .set({ pending: sql`coalesce(${fediversePosts.pending}, ${kind})` })
+      .where(eq(fediversePosts.postId, postId));
   }
 }

@@ -31,9 +31,11 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
     // Only a public post takes likes: a draft or scheduled one is missing to everyone.
     if (!(await postIsPublic(ctx.db, id, ctx.now()))) throw postNotFound();
     limitLikes(viewer.id);
-    const state = await toggleLike(ctx.db, id, viewer.id, ctx.now());
+    // The like and its event in one transaction (the cache drops the post's count).
+    const state = await ctx.events.write("likeChanged", { postId: id }, (tx) =>
+      toggleLike(tx, id, viewer.id, ctx.now()),
+    );
     if (!state) throw postNotFound();
-    await ctx.events.emit("likeChanged", { postId: id });
     reply.header("cache-control", "no-store");
     return state;
   });

@@ -9,6 +9,7 @@ import { withStoredSizes } from "../content/image-sizes";
 import { addSrcset } from "../content/image-store";
 import { sanitizePostHtml } from "../content/sanitize";
 import type { AppContext } from "../context";
+import type { Db } from "../db/client";
 import { conflict, invalid, notFound } from "../errors";
 import { getViewer } from "../plugins/auth";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
@@ -22,8 +23,6 @@ import {
   updatePageRow,
 } from "./pages.repository";
 
-/** Every write here changes what readers see: app.ts drops the content cache on every process. */
-const WRITE = { config: { invalidatesContent: true } } as const;
 const pageNotFound = () => notFound("page", "Page not found");
 
 async function cleanContent(ctx: AppContext, content: string): Promise<string> {
@@ -44,6 +43,9 @@ function checkNewSlug(slug: string): void {
 }
 
 export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  // Every write here changes what readers see: the write and its event in one transaction (the
+  // caches drop on every process).
+  const changed = <T>(write: (tx: Db) => Promise<T>) => ctx.events.write("contentChanged", {}, write);
   /** GET /api/pages: every page with its state, for the studio (the two authors). */
   route(app, pagesList, {}, async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
@@ -69,29 +71,23 @@ export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext)
   });
 
   /** POST /api/pages: a new page (the two authors). */
-  route(app, pageCreate, WRITE, async (request, reply) => {
+  route(app, pageCreate, {}, async (request, reply) => {
     const viewer = caller(request);
     const input = request.body;
     checkNewSlug(input.slug);
     checkImages(input.images);
     if ((await countPages(ctx.db)) >= PAGES_MAX_COUNT) throw conflict(PAGE_MESSAGES.tooMany);
-    const row = await insertPageRow(
-      ctx.db,
-      {
-        ...input,
-        content: await cleanContent(ctx, input.content),
-        images: await withStoredSizes(ctx.storage, input.images),
-        updatedBy: viewer.id,
-        updatedAt: ctx.now(),
-      },
-      ctx.now(),
+    const content = await cleanContent(ctx, input.content);
+    const images = await withStoredSizes(ctx.storage, input.images);
+    const row = await changed((tx) =>
+      insertPageRow(tx, { ...input, content, images, updatedBy: viewer.id, updatedAt: ctx.now() }, ctx.now()),
     );
     if (!row) throw conflict(PAGE_MESSAGES.taken);
     return reply.status(201).send(detailOf(row));
   });
 
   /** PUT /api/pages/:slug: change a page; the built-in ones are stored at their first save. */
-  route(app, pageUpdate, WRITE, async (request) => {
+  route(app, pageUpdate, {}, async (request) => {
     const viewer = caller(request);
     const { slug } = request.params;
     const input = request.body;
@@ -113,7 +109,7 @@ export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext)
       updatedAt: ctx.now(),
     };
     if (existing) {
-      const row = await updatePageRow(ctx.db, existing.id, fields).catch((error: unknown) => {
+      const row = await changed((tx) => updatePageRow(tx, existing.id, fields)).catch((error: unknown) => {
         // Two authors renaming two pages to one address at once: the unique index decides.
         if (String((error as { cause?: unknown })?.cause ?? error).includes("unique"))
           throw conflict(PAGE_MESSAGES.taken);
@@ -124,34 +120,36 @@ export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext)
     }
     // A built-in page's first save: its template fills what was not sent.
     const template = templateOf(slug as "privacy" | "terms", (await cachedPublicSiteSettings(ctx)).siteName);
-    const row = await insertPageRow(
-      ctx.db,
-      {
-        slug,
-        title: fields.title ?? template.title,
-        content: fields.content ?? template.content,
-        images: fields.images ?? [],
-        published: true,
-        placement: "footer",
-        position: fields.position ?? 0,
-        updatedBy: viewer.id,
-        updatedAt: ctx.now(),
-      },
-      ctx.now(),
+    const row = await changed((tx) =>
+      insertPageRow(
+        tx,
+        {
+          slug,
+          title: fields.title ?? template.title,
+          content: fields.content ?? template.content,
+          images: fields.images ?? [],
+          published: true,
+          placement: "footer",
+          position: fields.position ?? 0,
+          updatedBy: viewer.id,
+          updatedAt: ctx.now(),
+        },
+        ctx.now(),
+      ),
     );
     if (!row) throw conflict(PAGE_MESSAGES.taken);
     return detailOf(row);
   });
 
   /** DELETE /api/pages/:slug: a page goes; a built-in one goes back to its template. */
-  route(app, pageDelete, WRITE, async (request, reply) => {
+  route(app, pageDelete, {}, async (request, reply) => {
     const { slug } = request.params;
     const existing = await findPageRow(ctx.db, slug);
     if (!existing) {
       if (isBuiltInPage(slug)) return reply.status(204).send();
       throw pageNotFound();
     }
-    await deletePageRow(ctx.db, existing.id);
+    await changed((tx) => deletePageRow(tx, existing.id));
     return reply.status(204).send();
   });
 }

@@ -9,7 +9,7 @@ export async function registerDemoPostsRoutes(app: FastifyInstance, ctx: AppCont
   route(app, demoPostsCount, {}, async () => ({ count: await countDemoPosts(ctx.db) }));
 
   // Nothing to send: any field in the query or the body is refused rather than ignored (the contract).
-  route(app, demoPostsRemove, { config: { invalidatesContent: true } }, async () => ({
-    removed: await removeDemoPosts(ctx.db),
+  route(app, demoPostsRemove, {}, async () => ({
+    removed: await ctx.events.write("contentChanged", {}, (tx) => removeDemoPosts(tx)),
   }));
 }

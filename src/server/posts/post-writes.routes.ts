@@ -24,8 +24,6 @@ import { publishTime } from "./publish-time";
 import { revisionFieldsOf, sameFields, saveKind } from "./revisions.repository";
 
 const postNotFound = () => notFound("post", "Post not found");
-/** Every write here changes what readers see: app.ts drops the public content cache after it. */
-const WRITE = { config: { invalidatesContent: true } } as const;
 
 /** Images must be consistent: unique ids, pairs symmetric within the post, thumbnail one of them. */
 function checkImages(images: PostImage[], imageUrl: string | null): void {
@@ -85,7 +83,7 @@ async function freeSlug(ctx: AppContext, wanted: string, postId: string): Promis
 
 export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** POST /api/posts: an author publishes, as themself only. */
-  route(app, postCreate, WRITE, async (request, reply) => {
+  route(app, postCreate, {}, async (request, reply) => {
     const viewer = authorCaller(request);
     const input = request.body;
     if (viewer.authorKey !== input.author) throw forbidden("You can only publish posts as yourself.");
@@ -95,31 +93,36 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     await checkSlugFree(ctx, input.slug, "00000000-0000-0000-0000-000000000000");
     const now = ctx.now();
     const published = publishTime(input, null, now)!;
-    const post = await insertPost(
-      ctx.db,
-      {
-        title: input.title,
-        // A slug made from the title is made unique by the insert trigger (migration 0008).
-        slug: input.slug ?? slugFromTitle(input.title),
-        content: await cleanContent(ctx, input.content),
-        // Empty stays empty: readers apply the SPEC §5 fallback to the current content.
-        excerpt: input.excerpt,
-        hashtags: input.hashtags,
-        images: await withStoredSizes(ctx.storage, input.images),
-        imageUrl,
-        sendToFollowers: input.sendToFollowers,
-        author: input.author,
-        ...published,
-        createdBy: viewer.id,
-      },
-      { by: viewer.id, at: now, kind: "create" },
+    const content = await cleanContent(ctx, input.content);
+    const images = await withStoredSizes(ctx.storage, input.images);
+    // The post and its event in one transaction: the caches drop, the schedule is re-read.
+    const post = await ctx.events.write("contentChanged", {}, (tx) =>
+      insertPost(
+        tx,
+        {
+          title: input.title,
+          // A slug made from the title is made unique by the insert trigger (migration 0008).
+          slug: input.slug ?? slugFromTitle(input.title),
+          content,
+          // Empty stays empty: readers apply the SPEC §5 fallback to the current content.
+          excerpt: input.excerpt,
+          hashtags: input.hashtags,
+          images,
+          imageUrl,
+          sendToFollowers: input.sendToFollowers,
+          author: input.author,
+          ...published,
+          createdBy: viewer.id,
+        },
+        { by: viewer.id, at: now, kind: "create" },
+      ),
     );
     return reply.status(201).send(post);
   });
 
   /** PATCH /api/posts/:id: the account tied to the post's author edits it. */
   // A missing or null body is malformed, not an empty edit (which would still bump lastUpdated).
-  route(app, postUpdate, WRITE, async (request) => {
+  route(app, postUpdate, {}, async (request) => {
     const viewer = authorCaller(request);
     const { id } = request.params;
     const input = request.body;
@@ -153,8 +156,8 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     // publishing marked a post nobody edited as "Updated".
     const before = revisionFieldsOf(existing);
     const edited = isPostPublic(existing, now) && !sameFields(before, { ...before, ...changes });
-    // The edit and its event in one transaction: the social web hears of it (subscribers.ts);
-    // the cache hears of every write here through `invalidatesContent`.
+    // The edit and its event in one transaction: the caches, the schedule and the social web
+    // hear of it (subscribers.ts).
     const post = await ctx.events.transaction(async (tx, record) => {
       const saved = await updatePost(
         tx,
@@ -182,7 +185,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
   });
 
   /** DELETE /api/posts/:id: the post, its likes and its comments, in one transaction. */
-  route(app, postDelete, WRITE, async (request, reply) => {
+  route(app, postDelete, {}, async (request, reply) => {
     const viewer = authorCaller(request);
     const { id } = request.params;
     const existing = await findPostForWrite(ctx.db, id);

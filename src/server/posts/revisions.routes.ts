@@ -89,16 +89,19 @@ export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppCont
   });
 
   /** POST /api/posts/:id/revisions/:revisionId/restore: the revision's text back; itself a revision. */
-  route(app, revisionRestore, { config: { invalidatesContent: true } }, async (request) => {
+  route(app, revisionRestore, {}, async (request) => {
     const viewer = caller(request);
     const post = await loadOwnPost(ctx, viewer, request.params.id);
     const revision = await loadRevision(ctx, post, request.params.revisionId);
     const now = ctx.now();
-    const restored = await updatePost(
-      ctx.db,
-      post.id,
-      { ...revisionFieldsOf(revision), lastUpdated: now },
-      { by: viewer.id, at: now, kind: "restore", restoredFrom: revision.id },
+    // The restore and its event in one transaction: the caches and the schedule follow.
+    const restored = await ctx.events.write("contentChanged", {}, (tx) =>
+      updatePost(
+        tx,
+        post.id,
+        { ...revisionFieldsOf(revision), lastUpdated: now },
+        { by: viewer.id, at: now, kind: "restore", restoredFrom: revision.id },
+      ),
     );
     if (!restored) throw postNotFound();
     return restored;

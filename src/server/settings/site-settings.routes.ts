@@ -62,14 +62,10 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
       if (before[key] !== after[key]) changes[key] = { from: before[key], to: after[key] };
     }
     if (Object.keys(changes).length > 0) {
-      await saveSiteSettings(
-        ctx.db,
-        stored,
-        { userId: viewer.id, userEmail: viewer.email, changes },
-        ctx.now(),
+      // Every page shows them: with its event, the cache drops everything, on every process.
+      await ctx.events.write("settingsChanged", {}, (tx) =>
+        saveSiteSettings(tx, stored, { userId: viewer.id, userEmail: viewer.email, changes }, ctx.now()),
       );
-      // Every page shows them: the cache drops everything, on every process.
-      await ctx.events.emit("settingsChanged", {});
     }
     return after;
   });
