@@ -13,10 +13,9 @@ import {
 import { KickLoop } from "../kick-loop";
 import { toRecipient } from "./collections";
 import type { DuetFederation } from "./federation-type";
+import { ActivityLeases } from "./lease";
 import { blockedHosts, onHost, REMOTE_USER_PREFIX } from "./remote-people";
 import { currentNote, handleFromAuthor, replyActivity, replyDelete, type SentReply } from "./reply-notes";
-
-type Pending = "create" | "update" | "delete";
 
 /**
  * Compare every reply written on Duet to a comment from the social web with what was sent, and
@@ -101,12 +100,16 @@ export class ReplyOutbox {
     () => markRepliesDue(this.app).then(() => this.drain()),
     (error) => this.log("social web: could not send replies", error),
   );
+  private readonly leases: ActivityLeases;
 
   constructor(
     private readonly app: AppContext,
     private readonly federation: DuetFederation,
     private readonly log: (message: string, error?: unknown) => void,
-  ) {}
+  ) {
+    const table = { table: fediverseSentReplies, key: "comment_id" };
+    this.leases = new ActivityLeases(app, table, () => void this.kick());
+  }
 
   /** Re-read what is due and send it; concurrent calls fold into one more pass. */
   kick(): Promise<void> {
@@ -114,53 +117,39 @@ export class ReplyOutbox {
   }
 
   close(): Promise<void> {
+    this.leases.close();
     return this.loop.close();
-  }
-
-  private async claim(): Promise<{ id: string; kind: Pending } | null> {
-    const result = await this.app.db.execute(sql`
-      update ${fediverseSentReplies} f set pending = null
-      from (select comment_id, pending from ${fediverseSentReplies} where pending is not null
-            limit 1 for update skip locked) p
-      where f.comment_id = p.comment_id
-      returning f.comment_id, p.pending as kind`);
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-    return row ? { id: String(row.comment_id), kind: row.kind as Pending } : null;
   }
 
   private async drain(): Promise<void> {
     const publicUrl = this.app.config.publicUrl;
     for (;;) {
-      const job = await this.claim();
-      if (!job) return;
+      const job = await this.leases.claim();
+      if (!job) return this.leases.arm();
       const fctx = this.federation.createContext(new URL(publicUrl), this.app);
       const [sent] = await this.app.db
         .select()
         .from(fediverseSentReplies)
-        .where(eq(fediverseSentReplies.commentId, job.id));
-      if (!sent) continue;
-      const now = this.app.now();
-      let activity: ReturnType<typeof replyActivity> | ReturnType<typeof replyDelete>;
-      if (job.kind === "delete") activity = replyDelete(fctx, sent, sent.deletedAt ?? now);
+        .where(eq(fediverseSentReplies.commentId, job.key));
+      let activity: ReturnType<typeof replyActivity> | ReturnType<typeof replyDelete> | null = null;
+      if (!sent) activity = null;
+      else if (job.kind === "delete") activity = replyDelete(fctx, sent, sent.deletedAt ?? job.at);
       else {
         const found = await currentNote(fctx, sent.commentId);
-        if (!found) continue;
-        activity = replyActivity(fctx, job.kind, found.note, sent.author, now);
+        if (found) activity = replyActivity(fctx, job.kind, found.note, sent.author, job.at);
       }
       try {
-        const recipients = await this.recipients(fctx, sent);
-        if (recipients.length === 0) continue;
-        await fctx.sendActivity({ identifier: sent.author }, recipients, activity, {
-          preferSharedInbox: true,
-        });
+        const recipients = sent && activity ? await this.recipients(fctx, sent) : [];
+        if (sent && activity && recipients.length > 0)
+          await fctx.sendActivity({ identifier: sent.author }, recipients, activity, {
+            preferSharedInbox: true,
+          });
       } catch (error) {
         // Not handed to the queue: due again at the next kick.
-        await this.app.db
-          .update(fediverseSentReplies)
-          .set({ pending: sql`coalesce(${fediverseSentReplies.pending}, ${job.kind})` })
-          .where(eq(fediverseSentReplies.commentId, job.id));
+        await this.leases.handBack(job);
         throw error;
       }
+      await this.leases.release(job);
     }
   }
 
