@@ -1,8 +1,8 @@
 // docs/architecture.md's journeys list the files the code runs. Each journey's heading states how
 // many files it lists and the entry modules it starts from; every file listed must be loaded
-// with those entries (imports that run, not type-only ones), and the heading's figures must be
-// the import graph's: the count of files listed and the count of src/server modules the entries
-// load with them.
+// with those entries (imports that run, not type-only ones), the heading's figures must hold for
+// the import graph: the count of files listed, and the bound on the src/server modules the
+// entries load with them.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -66,7 +66,7 @@ interface Journey {
 
 const FILE = /`(src\/[\w./-]+\.tsx?)`/g;
 
-/** The journeys of a page: `**Title** (N files, from `entry`… (loading M modules of src/server)):`. */
+/** The journeys of a page: `**Title** (N files, from `entry`…, loading at most M modules of src/server):`. */
 function journeysOf(markdown: string): Journey[] {
   const parts = markdown
     .split(/^(?=\*\*[^*\n]+\*\* \(\d+ files?, from )/m)
@@ -77,11 +77,12 @@ function journeysOf(markdown: string): Journey[] {
     const heading = body.split("\n\n")[0]!.split(/:\n/)[0]!;
     const [, title, stated] = /^\*\*([^*]+)\*\* \((\d+) files?/.exec(heading)!;
     const afterHeading = body.slice(heading.length);
+    const bound = /loading at most (\d+) modules of src\/server/.exec(heading)?.[1];
     return {
       title: title!,
       stated: Number(stated),
       entries: [...heading.matchAll(FILE)].map((m) => m[1]!),
-      statedServer: Number(/loading (\d+) modules of src\/server/.exec(heading)?.[1] ?? Number.NaN) || null,
+      statedServer: bound === undefined ? null : Number(bound),
       files: [...new Set([...afterHeading.matchAll(FILE)].map((m) => m[1]!))],
     };
   });
@@ -96,9 +97,9 @@ function problemsOf(journey: Journey): string[] {
       ? []
       : [`lists ${journey.files.length} files, says ${journey.stated}`]),
     ...journey.files.filter((f) => !loaded.has(f)).map((f) => `not loaded with the entries: ${f}`),
-    ...(journey.statedServer === null || journey.statedServer === server
+    ...(journey.statedServer === null || server <= journey.statedServer
       ? []
-      : [`the entries load ${server} modules of src/server, says ${journey.statedServer}`]),
+      : [`the entries load ${server} modules of src/server, says at most ${journey.statedServer}`]),
   ];
 }
 
@@ -123,17 +124,17 @@ describe("docs/architecture.md's journeys", () => {
     const page = [
       "Before.",
       "",
-      "**A thing happens** (3 files, from `src/server/content/escape-html.ts`, loading 2 modules of src/server):",
+      "**A thing happens** (3 files, from `src/server/content/escape-html.ts`, loading at most 0 modules of src/server):",
       "`src/server/content/escape-html.ts` then `src/server/content/sanitize.ts`.",
       "",
       "## Next",
     ].join("\n");
     const [journey] = journeysOf(page);
-    expect(journey).toMatchObject({ title: "A thing happens", stated: 3, statedServer: 2 });
+    expect(journey).toMatchObject({ title: "A thing happens", stated: 3, statedServer: 0 });
     expect(problemsOf(journey!)).toEqual([
       "lists 2 files, says 3",
       "not loaded with the entries: src/server/content/sanitize.ts",
-      "the entries load 1 modules of src/server, says 2",
+      "the entries load 1 modules of src/server, says at most 0",
     ]);
     const imports = 'import type { A } from "./a";\nimport { type B } from "./b";\nimport { c } from "./c";';
     expect(runtimeImports(imports)).toEqual(["./c"]);

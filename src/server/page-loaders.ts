@@ -4,17 +4,17 @@ import { feedTitle, type PageName, pages, pageTitle, paths } from "../common/rou
 import { normaliseTagParam } from "../common/rules/hashtag-link";
 import { postPageTitle } from "../common/rules/meta";
 import { blogName } from "../common/site-settings";
-import type { PageLoader, PageModel, PageRequest } from "./content/page-model";
+import type { PageLoader, PageModel, PageVisit } from "./content/page-model";
 import type { AppContext } from "./context";
-import { sitePageLoader } from "./pages/page-loader";
 import { cachedPostList, parsePostListQuery } from "./posts/posts.reads";
 import { searchPage } from "./search/search-page";
 import { cachedPublicSiteSettings } from "./settings/settings.reads";
 import { postPage } from "./shell/post-page";
+import { sitePageLoader } from "./site-pages/site-page-loader";
 
 const simple =
   (name: PageName, options: { status?: number; serverRendered?: boolean; cacheable?: boolean } = {}) =>
-  async (ctx: AppContext, { pathname }: PageRequest): Promise<PageModel> => {
+  async (ctx: AppContext, { pathname }: PageVisit): Promise<PageModel> => {
     const site = await cachedPublicSiteSettings(ctx);
     const { siteName } = site;
     return {

@@ -31,7 +31,7 @@ export interface PageModel {
   redirect?: string;
 }
 
-export interface PageRequest {
+export interface PageVisit {
   pathname: string;
   params: Record<string, string>;
   /** The parsed query string (`?q=` of /search). */
@@ -41,4 +41,4 @@ export interface PageRequest {
   address: string;
 }
 
-export type PageLoader = (ctx: AppContext, page: PageRequest) => Promise<PageModel>;
+export type PageLoader = (ctx: AppContext, page: PageVisit) => Promise<PageModel>;

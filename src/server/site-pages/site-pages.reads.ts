@@ -9,7 +9,7 @@ import {
 import { escapeHtml } from "../content/escape-html";
 import type { AppContext } from "../context";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import { listPageRows, type PageRow } from "./pages.repository";
+import { listPageRows, type PageRow } from "./site-pages.repository";
 import { PAGE_TEMPLATES } from "./templates";
 
 // What readers and the studio see of the pages. Readers' views come from the content

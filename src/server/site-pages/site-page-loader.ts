@@ -4,8 +4,8 @@ import { isBuiltInPage, pagePath, type SitePage } from "../../common/site-pages"
 import type { PageLoader, PageModel } from "../content/page-model";
 import type { AppContext } from "../context";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import { detailOf, readPublicPage } from "./pages.reads";
-import { findPageRow } from "./pages.repository";
+import { detailOf, readPublicPage } from "./site-pages.reads";
+import { findPageRow } from "./site-pages.repository";
 
 /**
  * A page the authors wrote, rendered on the server: /privacy, /terms or /p/{slug}.
