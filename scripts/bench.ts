@@ -19,7 +19,7 @@ import { runMigrations } from "../src/server/db/migrate";
 import { expectOk, measure } from "./bench-check";
 import { benchCounting } from "./bench-counting";
 import { benchProxy } from "./bench-proxy";
-import { benchStart, printStart } from "./bench-start";
+import { benchStart, memoryLoadSeconds, printStart } from "./bench-start";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "./build-client.mjs";
 import { freePort, startDuet } from "./local-server";
@@ -385,7 +385,9 @@ try {
   );
   if (!js.entryFile) throw new Error("no entry chunk in the Vite manifest");
   if (!ONLY || ONLY.includes("start"))
-    printStart(await benchStart(clientDir, { runs: 5, loadSeconds: Number(args.get("load-seconds") ?? 60) }));
+    printStart(
+      await benchStart(clientDir, { runs: 5, loadSeconds: memoryLoadSeconds(args.get("load-seconds")) }),
+    );
   for (const size of SIZES) await benchSize(size, clientDir, `/${js.entryFile}`);
 } finally {
   rmSync(clientDir, { recursive: true, force: true });
