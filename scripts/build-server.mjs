@@ -28,40 +28,40 @@ export function serverIsStale() {
   return !existsSync(out) || statSync(out).mtimeMs < newestSource();
 }
 
+/** esbuild's options for dist/server (src/server/start-graph.test.ts reads what start loads from them). */
+export const SERVER_BUILD = {
+  absWorkingDir: ROOT,
+  entryPoints: {
+    main: "src/server/main.ts",
+    // Loaded by main.js after the embedded database has started opening (src/server/main.ts).
+    serve: "src/server/serve.ts",
+    "start-check": "src/server/start-check.ts",
+    prepare: "src/server/prepare.ts",
+    // npm start's supervisor: replaces a serving process that dies (src/server/supervisor.ts).
+    supervisor: "src/server/supervisor.ts",
+    // The studio's archive import checks uploads in this child process (archive/inspect-child.ts).
+    "archive-inspect": "src/server/archive/inspect-worker.ts",
+    // The embedded database's worker thread (src/server/db/pglite-thread.ts).
+    "pglite-worker": "src/server/db/pglite-worker.ts",
+  },
+  outdir: SERVER_DIST,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  packages: "external",
+  // What is imported with import() becomes a chunk loaded on first use, not at start (a reader's
+  // request never needs the social web, the archive or the metrics registry).
+  splitting: true,
+  // Beside the entries, so a chunk's import.meta.url finds its neighbours (archive-inspect.js).
+  chunkNames: "[name]-[hash]",
+  logLevel: "warning",
+};
+
 export async function buildServer() {
   const esbuild = await import("esbuild");
   // esbuild's service process (about 49 MB) would otherwise live as long as the caller: npm start.
-  const result = await esbuild
-    .build({
-      write: false,
-      absWorkingDir: ROOT,
-      entryPoints: {
-        main: "src/server/main.ts",
-        // Loaded by main.js after the embedded database has started opening (src/server/main.ts).
-        serve: "src/server/serve.ts",
-        "start-check": "src/server/start-check.ts",
-        prepare: "src/server/prepare.ts",
-        // npm start's supervisor: replaces a serving process that dies (src/server/supervisor.ts).
-        supervisor: "src/server/supervisor.ts",
-        // The studio's archive import checks uploads in this child process (archive/inspect-child.ts).
-        "archive-inspect": "src/server/archive/inspect-worker.ts",
-        // The embedded database's worker thread (src/server/db/pglite-thread.ts).
-        "pglite-worker": "src/server/db/pglite-worker.ts",
-      },
-      outdir: SERVER_DIST,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      packages: "external",
-      // What is imported with import() becomes a chunk loaded on first use, not at start (a reader's
-      // request never needs the social web, the archive or the metrics registry).
-      splitting: true,
-      // Beside the entries, so a chunk's import.meta.url finds its neighbours (archive-inspect.js).
-      chunkNames: "[name]-[hash]",
-      logLevel: "warning",
-    })
-    .finally(() => esbuild.stop());
+  const result = await esbuild.build({ ...SERVER_BUILD, write: false }).finally(() => esbuild.stop());
   // Each file is written whole, then renamed: two starts compiling at once never see half a file.
   // Chunks of earlier builds stay: a server still running one may yet load them (names are hashed).
   mkdirSync(SERVER_DIST, { recursive: true });

@@ -7,7 +7,7 @@ import { editorValueFromPost, savedContent } from "./client/features/editor/edit
 import { docToText, textToEditorHtml } from "./client/features/editor/visual/convert";
 import { editorExtensions } from "./client/features/editor/visual/schema";
 import type { BlogPost, PostImage } from "./common/types";
-import { sanitizePostHtml } from "./server/posts/sanitize";
+import { sanitizePostHtml } from "./server/content/sanitize";
 
 // A defect once met: "editing any post that has links and saving removes every link". Every element and
 // attribute the post sanitiser allows goes load → visual editor → save → sanitiser, unchanged.

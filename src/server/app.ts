@@ -18,7 +18,7 @@ import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { listenForEvents } from "./events-wake";
-import { createFediverse, registerFediverse } from "./fediverse/fediverse";
+import { Fediverse, registerFediverse } from "./fediverse/fediverse";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // The workers below are built from the context they belong to; nothing runs before it is whole.
   const ctx = base as AppContext;
   ctx.audienceMail = createAudienceMail(ctx, (line) => app.log.warn(line));
-  const fediverse = createFediverse(ctx, warn);
+  const fediverse = new Fediverse(ctx, warn);
   ctx.fediverse = fediverse;
   // Every side effect of a write: the subscribers of its domain event (subscribers.ts).
   events.subscribe(...subscribers(ctx));

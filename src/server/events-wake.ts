@@ -1,4 +1,4 @@
-import pg from "pg";
+import type pg from "pg";
 import { EVENTS_CHANNEL } from "./events";
 
 /**
@@ -11,6 +11,8 @@ export async function listenForEvents(
   wake: () => void,
   log: (message: string, error?: unknown) => void,
 ): Promise<() => Promise<void>> {
+  // The driver is the pool's (PostgreSQL mode only): the embedded database never loads it.
+  const { Client } = (await import("pg")).default;
   let closed = false;
   let client: pg.Client | null = null;
   let retry: NodeJS.Timeout | null = null;
@@ -26,7 +28,7 @@ export async function listenForEvents(
   };
 
   const listen = async (): Promise<void> => {
-    const next = new pg.Client(pool.options);
+    const next = new Client(pool.options);
     next.on("error", (error) => {
       if (client === next) client = null;
       next.end().catch(() => {});

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "./app";
 import { backfillAuthorPhotoWidths } from "./authors/author-profiles.repository";
+import { backfillImageSizes } from "./content/image-sizes";
 import { backupsDirOf, type SnapshotSchedule, startSnapshotSchedule, takeSnapshot } from "./db/backup";
 import { type Database, type DatabaseOptions, openDatabase } from "./db/client";
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from "./db/lock";
@@ -12,7 +13,6 @@ import type { Config } from "./env";
 import { EXIT_REFUSED, SERVING_MESSAGE } from "./fatal";
 import { loadOrCreateSecret } from "./secret";
 import { createStorage } from "./storage/storage";
-import { backfillImageSizes } from "./uploads/image-sizes";
 
 /** A shutdown that hangs (a stuck request, a wedged database) must still end the process; generous,
  * because the final snapshot of a large embedded database takes a while. */

@@ -1,7 +1,7 @@
 /**
  * Responsive images (ARCHITECTURE "Front end": width/height and srcset over the stored WebP
  * variants). Every upload is stored with WebP variants `{url}.{w}w.webp` for each width of
- * VARIANT_WIDTHS below its own width (server/uploads/image-store.ts makes them; the backfill makes
+ * VARIANT_WIDTHS below its own width (server/content/image-store.ts makes them; the backfill makes
  * them for older images), so the variants of an image follow from its width alone.
  */
 import type { PostImage } from "../types";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanAttribute, cleanSpanStyle, isAllowedHref, isAllowedImageSrc } from "./post-html";
 
-// The lists applied whole: src/server/posts/sanitize.test.ts (sanitize-html); the DOMPurify side
+// The lists applied whole: src/server/content/sanitize.test.ts (sanitize-html); the DOMPurify side
 // runs in Chromium (e2e/authoring-editor.spec.ts), as happy-dom's tree walking differs from a browser's.
 
 describe("post-html allowlist › rules", () => {

@@ -1,6 +1,6 @@
 /**
  * The post-content allowlist (ARCHITECTURE "HTML safety"): exactly what the editor produces.
- * The server applies it with sanitize-html on every write (src/server/posts/sanitize.ts); the
+ * The server applies it with sanitize-html on every write (src/server/content/sanitize.ts); the
  * browser applies it again with DOMPurify before rendering (purifyPostHtml below). Both call the
  * same cleanAttribute, so the two sides cannot drift apart.
  */

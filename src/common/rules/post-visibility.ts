@@ -4,7 +4,7 @@ import type { PostStatus } from "../limits";
  * The one rule of who sees a post: a post is public when it is not a draft and its
  * publish time (`date`) has come. A scheduled post is therefore public from its time on, whether
  * or not the scheduler has run yet. The server's SQL form of it is `publicPostsWhere` in
- * src/server/posts/visibility.ts; a test keeps the two in agreement.
+ * src/server/content/visibility.ts; a test keeps the two in agreement.
  */
 export interface VisibilityFields {
   status: PostStatus;

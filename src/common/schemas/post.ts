@@ -116,7 +116,7 @@ export const CreatePostSchema = strictBody({
   author: z.enum(AUTHORS, { error: "Author must be 'him' or 'her'" }),
   // Empty stays empty: readers apply the SPEC §5 fallback to the current content.
   excerpt: postFields.excerpt.default(""),
-  // Left out: made from the title (server/posts/slugs.ts).
+  // Left out: made from the title (server/content/slugs.ts).
   slug: SlugSchema.optional(),
   hashtags: hashtags(normaliseCreateTag).default([]),
   images: postFields.images.default([]),

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSharp } from "../content/image-store";
 import type { Database } from "../db/client";
 import {
   account,
@@ -27,7 +28,6 @@ import {
   writeSampleBlog,
 } from "../test/sample-blog";
 import { buildTestApp, openTestDatabase, TEST_PASSWORD, type TestApp } from "../test/test-app";
-import { loadSharp } from "../uploads/image-store";
 import { importArchive } from "./import";
 
 const AVATAR_KEY = "avatars/1700000000000_0123456789abcdef01234567.webp";

@@ -1,9 +1,9 @@
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { and, count, eq, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
+import { makeVariants } from "../content/image-store";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
-import { makeVariants } from "../uploads/image-store";
 import { Admission, keyOf, withFreshTokens } from "./admission";
 import { type Checked, checkArchive, refused } from "./check-archive";
 import { uploadWanted } from "./export-scope";

@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
+import { decodeImage } from "../content/image-store";
 import { AppError } from "../errors";
-import { decodeImage } from "../uploads/image-store";
 import { Admission, withFreshTokens } from "./admission";
 import { collectUploads } from "./export-scope";
 import { DATA_ENTRY, refused, UPLOAD_ENTRY, VARIANT_KEY } from "./format";

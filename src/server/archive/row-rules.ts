@@ -4,8 +4,8 @@ import { normaliseCreateTag, normaliseEditTag } from "../../common/rules/hashtag
 import { isAllowedImageSrc } from "../../common/rules/post-html";
 import { slugProblem } from "../../common/rules/slug";
 import { PostImageSchema } from "../../common/schemas/post";
-import { sanitizePostHtml } from "../posts/sanitize";
-import { slugFromTitle } from "../posts/slugs";
+import { sanitizePostHtml } from "../content/sanitize";
+import { slugFromTitle } from "../content/slugs";
 import type { ArchiveRow } from "./tables";
 
 /**

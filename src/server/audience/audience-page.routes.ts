@@ -20,7 +20,7 @@ import { mailQueue } from "../db/schema";
 import { normaliseEmail } from "../env";
 import { notFound, tooManyRequests } from "../errors";
 import { findPostForWrite } from "../posts/post-writes.repository";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import {
   allFollowers,
   followerCounts,

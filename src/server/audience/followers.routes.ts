@@ -8,7 +8,7 @@ import type { AppContext } from "../context";
 import { normaliseEmail } from "../env";
 import { badRequest, notFound, tooManyRequests } from "../errors";
 import { getViewer } from "../plugins/auth";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import { SlidingWindowLimiter } from "../write-limits";
 import { confirmFollowEmail } from "./emails";
 import {

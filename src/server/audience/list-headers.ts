@@ -4,7 +4,7 @@ import { blogName } from "../../common/site-names";
 import type { AppContext } from "../context";
 import { followers } from "../db/schema";
 import type { HeaderValue } from "../mail/mailer";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import type { QueuedMail } from "./mail-queue.repository";
 
 // Follower mail says it is a list (RFC 2919 List-Id, one list per blog, so a reader can filter

@@ -4,7 +4,7 @@ import type { Db } from "../db/client";
 import { notificationSettings, user } from "../db/schema";
 import { type Config, normaliseEmail } from "../env";
 import { noticeHtml } from "../mail/letters/notice-letter";
-import { siteNameNow } from "../mail/letters/site-name";
+import { siteNameNow } from "../settings/settings-now.reads";
 import { subscriptionsPage } from "./emails";
 import { newToken } from "./followers.repository";
 import { enqueueMail } from "./mail-queue.repository";

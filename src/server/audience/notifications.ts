@@ -6,7 +6,7 @@ import type { Db } from "../db/client";
 import { blogPosts, comments, notificationSettings, user } from "../db/schema";
 import { type Config, normaliseEmail } from "../env";
 import { noticeHtml } from "../mail/letters/notice-letter";
-import { withSiteNameNow } from "../mail/letters/site-name";
+import { withSiteNameNow } from "../settings/settings-now.reads";
 import { subscriptionsPage } from "./emails";
 import { newToken } from "./followers.repository";
 import { cancelPendingOfKind, enqueueMail, type NewQueuedMail } from "./mail-queue.repository";

@@ -1,12 +1,10 @@
 import { sql } from "drizzle-orm";
-import { resolveSiteSettings } from "../../common/site-settings";
 import { listAuthorProfiles } from "../authors/author-profiles.repository";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { followers } from "../db/schema";
 import type { Config } from "../env";
-import { settingsEnv } from "../settings/site-settings";
-import { readStoredSiteSettings } from "../settings/site-settings.repository";
+import { siteSettingsNow } from "../settings/settings-now.reads";
 import { newPostEmail, type PostForEmail } from "./emails";
 import { isActiveFollowerOf } from "./followers.repository";
 
@@ -32,7 +30,7 @@ export async function queueNewPostEmails(
 ): Promise<number> {
   if (post.sendToFollowers === false) return 0;
   // Read on the caller's transaction (the claim that announces the post), not through the cache.
-  const names = resolveSiteSettings(await readStoredSiteSettings(db), settingsEnv(config));
+  const names = await siteSettingsNow(db, config);
   const profile = (await listAuthorProfiles(db, config.authorEmails)).find((p) => p.author === post.author);
   // Rendered once: followers' emails differ only by their token.
   const mail = newPostEmail(config, names, post, FOLLOWER_TOKEN_SLOT, profile);

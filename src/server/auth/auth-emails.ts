@@ -1,8 +1,8 @@
 import type { Db } from "../db/client";
 import type { Config } from "../env";
 import { noticeHtml } from "../mail/letters/notice-letter";
-import { siteNameNow } from "../mail/letters/site-name";
 import type { OutgoingMail } from "../mail/mailer";
+import { siteNameNow } from "../settings/settings-now.reads";
 
 // Better Auth's two emails in the letters' design. ARCHITECTURE: the first URL containing `reset`
 // (or `verify`) is the link to follow, in both parts.

@@ -1,10 +1,10 @@
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { AUTHORS, type AuthorKey } from "../../common/limits";
 import type { AuthorProfile } from "../../common/types";
+import { storedImageWidth } from "../content/image-sizes";
 import type { Db } from "../db/client";
 import { authorProfiles, user } from "../db/schema";
 import type { Storage } from "../storage/storage";
-import { storedImageWidth } from "../uploads/image-sizes";
 
 type Row = typeof authorProfiles.$inferSelect;
 

@@ -2,9 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { authorRead, authorsList, authorUpdate } from "../../common/api";
 import { canEditAuthorProfile } from "../../common/policies";
 import { caller, route } from "../api/route";
+import { storedImageWidth } from "../content/image-sizes";
 import type { AppContext } from "../context";
 import { forbidden } from "../errors";
-import { storedImageWidth } from "../uploads/image-sizes";
 import { saveAuthorProfile } from "./author-profiles.repository";
 import { cachedAuthorProfile, cachedAuthorProfiles } from "./authors.reads";
 

@@ -1,10 +1,10 @@
 import { isPostPublic } from "../../common/rules/post-visibility";
 import { PageQuerySchema } from "../../common/schemas/page-query";
 import type { Viewer } from "../../common/types";
+import { findPostVisibility } from "../content/visibility";
 import type { AppContext } from "../context";
 import { remoteWritersOf } from "../fediverse/fediverse.reads";
 import { type PageRequest, pageRequest } from "../pagination";
-import { findPostVisibility } from "../posts/visibility";
 import { parse } from "../validate";
 import { listComments } from "./comments.repository";
 import { presentThreads } from "./threads";

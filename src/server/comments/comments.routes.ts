@@ -6,11 +6,11 @@ import { canManageComment, canReadPost, canSeeComment } from "../../common/polic
 import { isPostPublic } from "../../common/rules/post-visibility";
 import { isId } from "../../common/schemas/id";
 import { caller, route } from "../api/route";
+import { findPostVisibility } from "../content/visibility";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { pageRequest } from "../pagination";
 import { getViewer } from "../plugins/auth";
-import { findPostVisibility } from "../posts/visibility";
 import { writeLimiter } from "../write-limits";
 import { COMMENTS_PAGE_SIZE, cachedThreads } from "./comments.reads";
 import {

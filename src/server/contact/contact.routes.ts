@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
-import { contactMessages, contactSend } from "../../common/api";
-import { route } from "../api/route";
+import { contactMessages, contactSend, settingsTestContact } from "../../common/api";
+import { ERROR_CODES } from "../../common/error-codes";
+import { caller, route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
-import { tooManyRequests } from "../errors";
+import { AppError, tooManyRequests } from "../errors";
 import { pageRequest } from "../pagination";
-import { contactSite } from "../settings/site-settings";
+import { contactSite } from "../settings/settings.reads";
 import { insertContactMessageWithinLimit, listContactMessages } from "./contact.repository";
 import { ContactDelivery, createContactSender } from "./delivery";
 
@@ -22,6 +23,9 @@ export const CONTACT_RATE_LIMIT_MESSAGE =
   "You have sent several messages in a short time. Please wait a few minutes and try again.";
 
 const INBOX_PAGE_SIZE = 20;
+
+export const TEST_CONTACT_FAILED =
+  "The test message could not be sent. Check the mail settings and try again.";
 
 export async function registerContactRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const delivery = new ContactDelivery({
@@ -57,5 +61,32 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: AppContex
     const page = pageRequest(request.query, INBOX_PAGE_SIZE);
     reply.header("cache-control", "no-store");
     return listContactMessages(ctx.db, page);
+  });
+
+  /** POST /api/settings/test-contact: a test message through the real contact path, at once. */
+  const sendTest = createContactSender(ctx.config, ctx.mailer, undefined, () => contactSite(ctx));
+  route(app, settingsTestContact, {}, async (request) => {
+    const viewer = caller(request);
+    const now = ctx.now();
+    try {
+      await sendTest({
+        id: "test",
+        name: viewer.displayName || viewer.email,
+        email: viewer.email,
+        subject: "Test message",
+        message: "This is a test message from the site settings. Contact messages will arrive like this one.",
+        createdAt: now,
+        status: "pending",
+        attempts: 0,
+        nextAttemptAt: now,
+        lastError: null,
+        deliveredAt: null,
+        ip: null,
+      });
+    } catch (error) {
+      request.log.warn({ err: error }, "test contact message failed");
+      throw new AppError(502, ERROR_CODES.contactTestFailed, TEST_CONTACT_FAILED);
+    }
+    return { sentTo: ctx.config.emailjs.serviceId ? [] : (await contactSite(ctx)).recipients };
   });
 }

@@ -3,7 +3,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogPost, BlogPostCard, Page } from "../../common/types";
-import { sanitizePostHtml } from "../posts/sanitize";
+import { sanitizePostHtml } from "../content/sanitize";
 import { buildTestApp, type TestApp } from "../test/test-app";
 import { DEMO_POST_COUNT, seedDemo } from "./seed";
 

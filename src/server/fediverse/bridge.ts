@@ -3,11 +3,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { paths } from "../../common/routes";
 import type { AppContext } from "../context";
 import { fediversePosts, fediverseSentReplies } from "../db/schema";
-import { tombstone } from "./articles";
-import type { DuetFederation } from "./federation-type";
 import { checkInboxBody } from "./inbox-guard";
 import { isServerBlocked } from "./remote-people";
-import { replyTombstone } from "./reply-notes";
+import type { LoadSocialWeb, SocialWeb } from "./social-web-type";
 
 /** An activity is a few KB; anything bigger than this at an inbox is refused (413). */
 export const INBOX_MAX_BYTES = 256 * 1024;
@@ -55,7 +53,7 @@ function htmlPageFor(path: string): string | null {
 /** The Tombstone at a post's or a sent reply's id once it was taken back, as JSON-LD; else null. */
 async function takenBack(
   ctx: AppContext,
-  federation: DuetFederation,
+  { federation, lib }: SocialWeb,
   origin: string,
   path: string,
 ): Promise<unknown> {
@@ -63,16 +61,16 @@ async function takenBack(
   if (!match) return null;
   const id = match[2]!;
   const fctx = federation.createContext(new URL(origin), ctx);
-  let object: ReturnType<typeof tombstone> | null = null;
+  let object: ReturnType<SocialWeb["lib"]["tombstone"]> | null = null;
   if (match[1] === "posts") {
     const [row] = await ctx.db.select().from(fediversePosts).where(eq(fediversePosts.postId, id));
-    if (row?.deletedAt) object = tombstone(fctx, row.postId, row.deletedAt);
+    if (row?.deletedAt) object = lib.tombstone(fctx, row.postId, row.deletedAt);
   } else {
     const [row] = await ctx.db
       .select()
       .from(fediverseSentReplies)
       .where(eq(fediverseSentReplies.commentId, id));
-    if (row?.deletedAt) object = replyTombstone(fctx, row.commentId, row.deletedAt);
+    if (row?.deletedAt) object = lib.replyTombstone(fctx, row.commentId, row.deletedAt);
   }
   return object ? object.toJsonLd({ contextLoader: fctx.contextLoader }) : null;
 }
@@ -102,7 +100,7 @@ const isDatabaseError = (error: unknown): boolean =>
 export async function registerFederationBridge(
   app: FastifyInstance,
   ctx: AppContext,
-  federation: DuetFederation,
+  load: LoadSocialWeb,
 ): Promise<void> {
   const limiter = new ServerLimiter();
   const origin = new URL(ctx.config.publicUrl).origin;
@@ -115,9 +113,12 @@ export async function registerFederationBridge(
       if (host && !limiter.allow(host, Date.now()))
         return refuse(reply, 429, "RATE_LIMITED", "Too many requests. Please try again later.");
     }
+    // The first request to a federation path loads the social web (once per process).
+    const web = await load();
+    const { federation } = web;
     // A post or a reply taken back answers as a Tombstone (410) where its object was.
     if (request.method !== "POST") {
-      const gone = await takenBack(ctx, federation, origin, request.url.split("?")[0]!);
+      const gone = await takenBack(ctx, web, origin, request.url.split("?")[0]!);
       if (gone) return reply.status(410).header("content-type", AP_JSON).send(JSON.stringify(gone));
     }
     const headers = new Headers();

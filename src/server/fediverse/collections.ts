@@ -6,10 +6,8 @@ import { getPublicPost } from "../posts/posts.repository";
 import { isAuthorKey } from "./actors";
 import { createActivity } from "./articles";
 import type { DuetFederation } from "./federation-type";
+import { COLLECTION_PAGE_SIZE } from "./people-pages";
 import { blockedHosts, onHost } from "./remote-people";
-
-/** Items per page of the public followers and outbox collections. */
-export const COLLECTION_PAGE_SIZE = 20;
 
 const offsetOf = (cursor: string): number => {
   const n = Number.parseInt(cursor, 10);

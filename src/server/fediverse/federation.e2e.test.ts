@@ -17,10 +17,10 @@ import {
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "../../common/engagement";
+import { loadSharp } from "../content/image-store";
 import { fediverseQueue, fediverseReactions, fediverseReplies, mailQueue } from "../db/schema";
 import { AVATAR_PATH, type RemoteServer, startRemoteServer } from "../test/remote-fediverse";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
-import { loadSharp } from "../uploads/image-store";
 import { AVATAR_SIZE } from "./remote-avatars";
 import { remoteUserId } from "./remote-people";
 

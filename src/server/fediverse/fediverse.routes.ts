@@ -14,12 +14,10 @@ import type { AppContext } from "../context";
 import { fediverseBlockedServers, fediverseFollowers, fediverseFollowRequests } from "../db/schema";
 import { conflict } from "../errors";
 import { actorSettings } from "./actor-settings";
-import { changeHandle, ensureActor, followerCount } from "./actors";
-import { COLLECTION_PAGE_SIZE } from "./collections";
-import type { DuetFederation } from "./federation-type";
+import { followerCount } from "./actors";
 import { registerIdentityRoutes } from "./identity.routes";
-import { sendProfileUpdate } from "./profile-update";
-import { remotePeoplePage } from "./remote-avatars";
+import { COLLECTION_PAGE_SIZE, remotePeoplePage } from "./people-pages";
+import type { LoadSocialWeb } from "./social-web-type";
 
 const BLOCKED_SERVERS_MAX = 1_000;
 
@@ -30,13 +28,15 @@ const BLOCKED_SERVERS_MAX = 1_000;
 export async function registerFediverseRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  federation: DuetFederation,
+  load: LoadSocialWeb,
 ): Promise<void> {
   const host = new URL(ctx.config.publicUrl).host;
   // The contract's `who: "authors"` let the caller in; this is which of the two it is.
   const author = (request: FastifyRequest): AuthorKey => authorCaller(request).authorKey;
   const summary = async (key: AuthorKey) => {
-    const actor = await ensureActor(ctx.db, key);
+    // The actor's keys are made on first use with Fedify's key functions.
+    const { lib } = await load();
+    const actor = await lib.ensureActor(ctx.db, key);
     const followers = await followerCount(ctx.db, key);
     const settings = await actorSettings(ctx.db, key);
     const [pending] = await ctx.db
@@ -62,13 +62,16 @@ export async function registerFediverseRoutes(
   route(app, fediverseHandle, {}, async (request) => {
     const key = author(request);
     const { handle } = request.body;
-    const result = await changeHandle(ctx.db, key, handle);
+    const { federation, lib } = await load();
+    const result = await lib.changeHandle(ctx.db, key, handle);
     if (result === "taken") throw conflict("The other author already uses that handle.");
     // Followers' servers show the new handle; the old one keeps answering WebFinger.
     if (result === "ok")
-      await sendProfileUpdate(ctx, federation, key).catch((error: unknown) =>
-        request.log.warn({ err: error }, "social web: could not queue the profile update"),
-      );
+      await lib
+        .sendProfileUpdate(ctx, federation, key)
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, "social web: could not queue the profile update"),
+        );
     return summary(key);
   });
 
@@ -112,5 +115,5 @@ export async function registerFediverseRoutes(
     return reply.status(204).send();
   });
 
-  await registerIdentityRoutes(app, ctx, federation, author, summary);
+  await registerIdentityRoutes(app, ctx, load, author, summary);
 }

@@ -12,11 +12,8 @@ import type { AppContext } from "../context";
 import { fediverseFollowRequests } from "../db/schema";
 import { notFound } from "../errors";
 import { saveActorSettings } from "./actor-settings";
-import { COLLECTION_PAGE_SIZE } from "./collections";
-import type { DuetFederation } from "./federation-type";
-import { settleFollowRequest } from "./follows";
-import { sendProfileUpdate } from "./profile-update";
-import { remotePeoplePage } from "./remote-avatars";
+import { COLLECTION_PAGE_SIZE, remotePeoplePage } from "./people-pages";
+import type { LoadSocialWeb } from "./social-web-type";
 
 /**
  * Follower approval (docs/fediverse.md): the author's setting and the Follows held for them.
@@ -25,7 +22,7 @@ import { remotePeoplePage } from "./remote-avatars";
 export async function registerIdentityRoutes(
   app: FastifyInstance,
   ctx: AppContext,
-  federation: DuetFederation,
+  load: LoadSocialWeb,
   author: (request: FastifyRequest) => AuthorKey,
   summary: (author: AuthorKey) => Promise<unknown>,
 ): Promise<void> {
@@ -34,9 +31,12 @@ export async function registerIdentityRoutes(
     const { approveFollowers } = request.body;
     await saveActorSettings(ctx.db, key, { approveFollowers });
     // Followers' servers learn the actor now approves (manuallyApprovesFollowers).
-    await sendProfileUpdate(ctx, federation, key).catch((error: unknown) =>
-      request.log.warn({ err: error }, "social web: could not queue the profile update"),
-    );
+    const { federation, lib } = await load();
+    await lib
+      .sendProfileUpdate(ctx, federation, key)
+      .catch((error: unknown) =>
+        request.log.warn({ err: error }, "social web: could not queue the profile update"),
+      );
     return summary(key);
   });
 
@@ -63,8 +63,9 @@ export async function registerIdentityRoutes(
     route(app, endpoint, {}, async (request) => {
       const key = author(request);
       const { actorId } = request.body;
+      const { federation, lib } = await load();
       const fctx = federation.createContext(new URL(ctx.config.publicUrl), ctx);
-      if (!(await settleFollowRequest(fctx, key, actorId, action === "accept")))
+      if (!(await lib.settleFollowRequest(fctx, key, actorId, action === "accept")))
         throw notFound("follow request");
       return { actorId, status: action === "accept" ? "accepted" : "rejected" };
     });

@@ -6,9 +6,8 @@ import { fediversePosts } from "../db/schema";
 import { KickLoop } from "../kick-loop";
 import { getPublicPost } from "../posts/posts.repository";
 import { followerCount } from "./actors";
-import { createActivity, deleteActivity, updateActivity } from "./articles";
-import type { DuetFederation } from "./federation-type";
 import { ActivityLeases, type Claimed, type Pending } from "./lease";
+import type { LoadSocialWeb } from "./social-web-type";
 
 /** A post became public (its `postBecamePublic` delivery's transaction): its Create is due, once. */
 export async function queueCreate(tx: Db, postId: string, author: "him" | "her"): Promise<void> {
@@ -48,7 +47,7 @@ export class FediverseOutbox {
 
   constructor(
     private readonly ctx: AppContext,
-    private readonly federation: DuetFederation,
+    private readonly load: LoadSocialWeb,
     private readonly log: (message: string, error?: unknown) => void,
   ) {
     this.leases = new ActivityLeases(ctx, { table: fediversePosts, key: "post_id" }, () => void this.kick());
@@ -88,17 +87,22 @@ export class FediverseOutbox {
   private async activityOf(job: Claimed, author: "him" | "her", publicUrl: string) {
     // Nobody follows: nothing to send (and no keys to make for it).
     if ((await followerCount(this.ctx.db, author)) === 0) return null;
-    const fctx = this.federation.createContext(new URL(publicUrl), this.ctx);
+    // Something to send: the social web's half loads now (once), not at start.
+    const { federation, lib } = await this.load().catch(async (error: unknown) => {
+      await this.leases.handBack(job);
+      throw error;
+    });
+    const fctx = federation.createContext(new URL(publicUrl), this.ctx);
     const deletedAt = job.row.deleted_at ? new Date(job.row.deleted_at as string) : null;
     let activity: Create | Update | Delete;
-    if (job.kind === "delete") activity = deleteActivity(fctx, job.key, author, deletedAt ?? job.at);
+    if (job.kind === "delete") activity = lib.deleteActivity(fctx, job.key, author, deletedAt ?? job.at);
     else {
       const post = await getPublicPost(this.ctx.db, job.key, this.ctx.now());
       if (!post) return null;
       activity =
         job.kind === "create"
-          ? createActivity(fctx, post, publicUrl)
-          : updateActivity(fctx, post, publicUrl, job.at);
+          ? lib.createActivity(fctx, post, publicUrl)
+          : lib.updateActivity(fctx, post, publicUrl, job.at);
     }
     return { fctx, activity };
   }

@@ -1,13 +1,10 @@
 import { createHash } from "node:crypto";
 import type { Context } from "@fedify/fedify";
 import { type Actor, type Create, Image, type Note } from "@fedify/vocab";
-import { eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
+import { loadSharp } from "../content/image-store";
 import type { AppContext } from "../context";
-import type { Db } from "../db/client";
 import { fediverseAvatars, fediverseReplies } from "../db/schema";
-import { loadSharp } from "../uploads/image-store";
-import { COLLECTION_PAGE_SIZE } from "./collections";
-import { remoteInitials } from "./fediverse.reads";
 import { fetchRemote } from "./remote-fetch";
 
 /** Avatars are shown small (32 px circles): stored at twice that for sharp screens. */
@@ -19,52 +16,6 @@ const AVATAR_TIMEOUT_MS = 5_000;
 const AVATAR_MAX_PIXELS = 25_000_000;
 export const AVATARS = "avatars";
 const RETRY_MS = 24 * 60 * 60 * 1000;
-
-/** Our copies of these people's avatars (actor id → /uploads/avatars/…), for lists and comments. */
-/** A remote person as the Audience page lists them (a follower, or a follow held for approval). */
-interface RemotePersonRow {
-  actorId: string;
-  handle: string;
-  name: string | null;
-  createdAt: Date;
-}
-
-/**
- * One page of remote people for the studio (followers or held follows): our copy of each avatar,
- * initials without one, and the next page's offset as the cursor.
- */
-export async function remotePeoplePage(
-  db: Db,
-  rows: readonly RemotePersonRow[],
-  offset: number,
-  total: number,
-) {
-  const avatars = await avatarUrlsOf(
-    db,
-    rows.map((r) => r.actorId),
-  );
-  return {
-    total,
-    items: rows.map((r) => ({
-      handle: r.handle,
-      name: r.name,
-      actorId: r.actorId,
-      avatarUrl: avatars.get(r.actorId) ?? null,
-      initials: remoteInitials(r.name || r.handle),
-      since: r.createdAt.toISOString(),
-    })),
-    nextCursor: rows.length < COLLECTION_PAGE_SIZE ? null : String(offset + COLLECTION_PAGE_SIZE),
-  };
-}
-
-export async function avatarUrlsOf(db: Db, actorIds: readonly string[]): Promise<Map<string, string>> {
-  if (actorIds.length === 0) return new Map();
-  const rows = await db
-    .select({ actorId: fediverseAvatars.actorId, url: fediverseAvatars.url })
-    .from(fediverseAvatars)
-    .where(inArray(fediverseAvatars.actorId, [...new Set(actorIds)]));
-  return new Map(rows.flatMap((r) => (r.url ? [[r.actorId, r.url] as const] : [])));
-}
 
 /** The address of an actor's icon as it names it (an Image's url, or a bare link). */
 async function iconUrlOf(fctx: Context<AppContext>, actor: Actor): Promise<string | null> {

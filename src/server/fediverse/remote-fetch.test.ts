@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadSharp } from "../uploads/image-store";
+import { loadSharp } from "../content/image-store";
 import { AVATAR_SIZE, resizeAvatar } from "./remote-avatars";
 import { fetchRemote, isPublicAddress, RemoteFetchError } from "./remote-fetch";
 

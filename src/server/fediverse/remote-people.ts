@@ -23,6 +23,12 @@ export function remoteName(actor: Actor): string {
   return (name || actor.preferredUsername?.toString() || "").slice(0, 100);
 }
 
+/** `@user@host` out of a remote comment's shown name ("Name (@user@host)" or "@user@host"). */
+export function handleFromAuthor(author: string | null): string | null {
+  const match = /(@[^@\s()]+@[^@\s()]+)\)?$/.exec(author ?? "");
+  return match?.[1] ?? null;
+}
+
 /**
  * The local user row standing for a remote account, so its replies are comments like any other
  * (moderation, blocks and the first-comment hold work unchanged). It has no password: nobody can

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { handleFromAuthor, replyHtml } from "./reply-notes";
+import { handleFromAuthor } from "./remote-people";
+import { replyHtml } from "./reply-notes";
 
 describe("a reply's Note text", () => {
   const mention = { href: "https://remote.example/@alice", handle: "@alice@remote.example" };

@@ -16,12 +16,6 @@ export const replyObjectUri = (ctx: Context<unknown>, commentId: string): URL =>
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** `@user@host` out of a remote comment's shown name ("Name (@user@host)" or "@user@host"). */
-export function handleFromAuthor(author: string | null): string | null {
-  const match = /(@[^@\s()]+@[^@\s()]+)\)?$/.exec(author ?? "");
-  return match?.[1] ?? null;
-}
-
 /**
  * The Note's HTML: a Mastodon-style mention of whom it answers, then the comment's text as
  * escaped paragraphs. A reply not written by the post's author says who wrote it, since the Note

@@ -1,6 +1,5 @@
 import type { Context } from "@fedify/fedify";
 import type { Actor, Recipient } from "@fedify/vocab";
-import { isActor } from "@fedify/vocab";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import {
@@ -11,11 +10,10 @@ import {
   fediverseSentReplies,
 } from "../db/schema";
 import { KickLoop } from "../kick-loop";
-import { toRecipient } from "./collections";
-import type { DuetFederation } from "./federation-type";
 import { ActivityLeases } from "./lease";
-import { blockedHosts, onHost, REMOTE_USER_PREFIX } from "./remote-people";
-import { currentNote, handleFromAuthor, replyActivity, replyDelete, type SentReply } from "./reply-notes";
+import { blockedHosts, handleFromAuthor, onHost, REMOTE_USER_PREFIX } from "./remote-people";
+import type { SentReply } from "./reply-notes";
+import type { LoadSocialWeb, SocialWebModule } from "./social-web-type";
 
 /**
  * Compare every reply written on Duet to a comment from the social web with what was sent, and
@@ -104,7 +102,7 @@ export class ReplyOutbox {
 
   constructor(
     private readonly app: AppContext,
-    private readonly federation: DuetFederation,
+    private readonly load: LoadSocialWeb,
     private readonly log: (message: string, error?: unknown) => void,
   ) {
     const table = { table: fediverseSentReplies, key: "comment_id" };
@@ -126,20 +124,28 @@ export class ReplyOutbox {
     for (;;) {
       const job = await this.leases.claim();
       if (!job) return this.leases.arm();
-      const fctx = this.federation.createContext(new URL(publicUrl), this.app);
+      // Something to send: the social web's half loads now (once), not at start.
+      const { federation, lib } = await this.load().catch(async (error: unknown) => {
+        await this.leases.handBack(job);
+        throw error;
+      });
+      const fctx = federation.createContext(new URL(publicUrl), this.app);
       const [sent] = await this.app.db
         .select()
         .from(fediverseSentReplies)
         .where(eq(fediverseSentReplies.commentId, job.key));
-      let activity: ReturnType<typeof replyActivity> | ReturnType<typeof replyDelete> | null = null;
+      let activity:
+        | ReturnType<SocialWebModule["replyActivity"]>
+        | ReturnType<SocialWebModule["replyDelete"]>
+        | null = null;
       if (!sent) activity = null;
-      else if (job.kind === "delete") activity = replyDelete(fctx, sent, sent.deletedAt ?? job.at);
+      else if (job.kind === "delete") activity = lib.replyDelete(fctx, sent, sent.deletedAt ?? job.at);
       else {
-        const found = await currentNote(fctx, sent.commentId);
-        if (found) activity = replyActivity(fctx, job.kind, found.note, sent.author, job.at);
+        const found = await lib.currentNote(fctx, sent.commentId);
+        if (found) activity = lib.replyActivity(fctx, job.kind, found.note, sent.author, job.at);
       }
       try {
-        const recipients = sent && activity ? await this.recipients(fctx, sent) : [];
+        const recipients = sent && activity ? await this.recipients(lib, fctx, sent) : [];
         if (sent && activity && recipients.length > 0)
           await fctx.sendActivity({ identifier: sent.author }, recipients, activity, {
             preferSharedInbox: true,
@@ -154,7 +160,11 @@ export class ReplyOutbox {
   }
 
   /** The answered account (looked up through Fedify's fetcher, SSRF rules and cache) and followers. */
-  private async recipients(fctx: Context<AppContext>, sent: SentReply): Promise<Recipient[]> {
+  private async recipients(
+    lib: SocialWebModule,
+    fctx: Context<AppContext>,
+    sent: SentReply,
+  ): Promise<Recipient[]> {
     const followers = await this.app.db
       .select()
       .from(fediverseFollowers)
@@ -162,10 +172,10 @@ export class ReplyOutbox {
     const blocked = await blockedHosts(this.app.db);
     const list: Recipient[] = followers
       .filter((r) => !onHost(blocked, r.actorId) && !onHost(blocked, r.inbox))
-      .map(toRecipient);
+      .map(lib.toRecipient);
     if (onHost(blocked, sent.remoteActorId)) return list;
     const actor = await fctx.lookupObject(sent.remoteActorId).catch(() => null);
-    if (actor && isActor(actor) && (actor as Actor).inboxId) list.unshift(actor as Actor);
+    if (actor && lib.isActor(actor) && (actor as Actor).inboxId) list.unshift(actor as Actor);
     else this.log(`social web: could not reach ${sent.remoteActorId} for a reply`);
     return list;
   }

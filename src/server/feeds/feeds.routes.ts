@@ -8,7 +8,7 @@ import type { BlogPostCard } from "../../common/types";
 import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { listPosts } from "../posts/posts.repository";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import { parse } from "../validate";
 import { registerSitemapRoutes } from "./sitemap";
 import { xmlEscape } from "./xml";

@@ -1,11 +1,11 @@
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sanitiseFileName } from "../content/image-store";
 import { blogPosts, comments, contactMessages, postLikes, user } from "../db/schema";
 import { REQUEST_TIMEOUT_MS } from "../http-server";
 import { uploadKeyOf } from "../plugins/uploads-static";
 import { createPost } from "../test/factories";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
-import { sanitiseFileName } from "../uploads/image-store";
 
 // The edges of the API: which requests count as ours, and which file names can reach the disk.
 

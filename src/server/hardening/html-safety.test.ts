@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sanitizePostHtml } from "../posts/sanitize";
+import { sanitizePostHtml } from "../content/sanitize";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 // ARCHITECTURE "HTML safety": a post's HTML cannot carry script through any attribute the

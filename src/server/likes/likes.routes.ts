@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { likeRead, likeToggle } from "../../common/api";
 import { caller, route } from "../api/route";
+import { postIsPublic, viewerCanSeePost } from "../content/visibility";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { getViewer } from "../plugins/auth";
-import { postIsPublic, viewerCanSeePost } from "../posts/visibility";
 import { writeLimiter } from "../write-limits";
 import { getLikeState, toggleLike } from "./likes.repository";
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { loadSharp } from "../content/image-store";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { contentTypeOf, IMMUTABLE_CACHE, isImageKey, readAll, type Storage } from "../storage/storage";
-import { loadSharp } from "../uploads/image-store";
 
 // Images in email (docs/decisions/0030-designed-letters.md): mail apps do not all show WebP, so a
 // letter's images are JPEG (PNG when the picture has transparency), at most MAIL_IMAGE_WIDTH wide.

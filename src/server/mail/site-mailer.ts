@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { Db } from "../db/client";
 import type { Config } from "../env";
-import { siteNameNow } from "./letters/site-name";
+import { siteNameNow } from "../settings/settings-now.reads";
 import { createMailer, type Mailer, type Sender } from "./mailer";
 
 /**

@@ -51,6 +51,9 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
         pid: process.pid,
         error: { code: ERROR_CODES.shuttingDown, message: "This process is shutting down." },
       });
+    // The storage's client is loaded before its probe is timed: the first probe after a start
+    // times the bucket, not the SDK's import.
+    await ctx.storage.load?.();
     const checks: Record<Part, [() => Promise<unknown>, number]> = {
       database: [() => ctx.db.execute(sql`select 1`), DATABASE_PROBE_MS],
       storage: [() => ctx.storage.check(), READY_TIMEOUT_MS],

@@ -2,7 +2,7 @@ import { inlineQuery, queryKeys } from "../../common/query-keys";
 import { metaDescription } from "../../common/rules/meta";
 import { isBuiltInPage, pagePath, type SitePage } from "../../common/site-pages";
 import type { AppContext } from "../context";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import type { PageLoader, PageModel } from "../shell/page-model";
 import { detailOf, readPublicPage } from "./pages";
 import { findPageRow } from "./pages.repository";

@@ -5,14 +5,14 @@ import { PAGE_MESSAGES } from "../../common/schemas/site-page";
 import { isBuiltInPage, PAGES_MAX_COUNT, RESERVED_PAGE_SLUGS } from "../../common/site-pages";
 import type { PostImage } from "../../common/types";
 import { caller, route } from "../api/route";
+import { withStoredSizes } from "../content/image-sizes";
+import { addSrcset } from "../content/image-store";
+import { sanitizePostHtml } from "../content/sanitize";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { conflict, invalid, notFound } from "../errors";
 import { getViewer } from "../plugins/auth";
-import { sanitizePostHtml } from "../posts/sanitize";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
-import { withStoredSizes } from "../uploads/image-sizes";
-import { addSrcset } from "../uploads/image-store";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import { allPages, detailOf, readPublicPage, templateOf } from "./pages";
 import {
   countPages,

@@ -7,7 +7,7 @@ import {
   type SitePageDetail,
 } from "../../common/site-pages";
 import type { AppContext } from "../context";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import { escapeHtml } from "../shell/html";
 import { listPageRows, type PageRow } from "./pages.repository";
 import { PAGE_TEMPLATES } from "./templates";

@@ -5,7 +5,7 @@ import { pinterestBoardUrl, type SiteSettings } from "../../common/site-settings
 import type { AppContext } from "../context";
 import type { TrustProxy } from "../env";
 import { AppError, invalid } from "../errors";
-import { cachedSiteSettings, SITE_SETTINGS_CACHE_KEY } from "../settings/site-settings";
+import { cachedSiteSettings, SITE_SETTINGS_CACHE_KEY } from "../settings/settings.reads";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

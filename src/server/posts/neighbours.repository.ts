@@ -2,10 +2,10 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { isId } from "../../common/schemas/id";
 import type { PostNeighbour } from "../../common/types";
+import { publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
 import { newestFirst, oldestFirst } from "../pagination";
-import { publicPostsWhere } from "./visibility";
 
 /**
  * The previous (older) and next (newer) public post of the same blog as a post, by publish time

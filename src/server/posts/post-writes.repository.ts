@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { AuthorKey, PostStatus, RevisionKind } from "../../common/limits";
 import type { BlogPost, PostImage } from "../../common/types";
+import { retireSlug } from "../content/slugs";
 import type { Db } from "../db/client";
 import { blogPosts, comments, postLikes } from "../db/schema";
 import { recordRevision } from "../revisions/revisions.repository";
 import { type PostRow, postColumns, toBlogPost } from "./post.presenter";
-import { retireSlug } from "./slugs";
 
 /** Write side of blog_posts (create, edit, delete); reads live in posts.repository.ts. */
 

@@ -6,11 +6,13 @@ import { isPostPublic } from "../../common/rules/post-visibility";
 import { SLUG_MESSAGES } from "../../common/rules/slug";
 import type { PostImage } from "../../common/types";
 import { authorCaller, route } from "../api/route";
+import { withStoredSizes } from "../content/image-sizes";
+import { addSrcset } from "../content/image-store";
+import { sanitizePostHtml } from "../content/sanitize";
+import { slugFromTitle, slugTaken } from "../content/slugs";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { revisionFieldsOf, sameFields, saveKind } from "../revisions/revisions.repository";
-import { withStoredSizes } from "../uploads/image-sizes";
-import { addSrcset } from "../uploads/image-store";
 import type { PostRow } from "./post.presenter";
 import {
   deletePost,
@@ -20,8 +22,6 @@ import {
   updatePost,
 } from "./post-writes.repository";
 import { publishTime } from "./publish-time";
-import { sanitizePostHtml } from "./sanitize";
-import { slugFromTitle, slugTaken } from "./slugs";
 
 const postNotFound = () => notFound("post", "Post not found");
 

@@ -5,13 +5,13 @@ import { PostListQuerySchema } from "../../common/schemas/post";
 import type { BlogPost, BlogPostCard, Page, PostReading, Viewer } from "../../common/types";
 import { cachedAuthorProfile } from "../authors/authors.reads";
 import { type CachedBody, JSON_TYPE, toCachedBody } from "../cache/http-body";
+import { resolvePostAddress } from "../content/slugs";
 import type { AppContext } from "../context";
 import { socialWebReactions } from "../fediverse/fediverse.reads";
 import { pageRequest } from "../pagination";
 import { parse } from "../validate";
 import { findNeighbours } from "./neighbours.repository";
 import { getPost, getPublicPost, type ListFilter, listPosts } from "./posts.repository";
-import { resolvePostAddress } from "./slugs";
 
 /**
  * The posts' cached reads and their keys: the API routes and the server renderer

@@ -3,12 +3,12 @@ import type { AuthorKey } from "../../common/limits";
 import { isId } from "../../common/schemas/id";
 import type { OwnPostFilter } from "../../common/schemas/own-posts";
 import type { BlogPost, BlogPostCard, Page } from "../../common/types";
+import { publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { authorProfiles, blogPosts } from "../db/schema";
 import { after, exactInstant, newestFirst, oldestFirst, type PageRequest, toPage } from "../pagination";
 import { postColumns, toBlogPost, toBlogPostCard } from "./post.presenter";
-import { publicPostsWhere } from "./visibility";
 
 /**
  * Read side of blog_posts: keyset pages (newest first, ties broken by id) served by the

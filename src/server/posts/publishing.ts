@@ -1,12 +1,12 @@
 import { and, isNull, min, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ContentCache } from "../cache/store";
+import { laterPostsWhere, publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
 import { KickLoop } from "../kick-loop";
 import type { Outbox } from "../outbox";
 import { postColumns, toBlogPost } from "./post.presenter";
-import { laterPostsWhere, publicPostsWhere } from "./visibility";
 
 /**
  * Scheduled publishing (docs/decisions/0009-drafts-scheduling-revisions.md).

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SLUG_MESSAGES } from "../../common/rules/slug";
 import type { BlogPost } from "../../common/types";
 import { applyRowRules } from "../archive/row-rules";
+import { slugFromTitle } from "../content/slugs";
 import { blogPosts } from "../db/schema";
 import { readSitemap } from "../test/sitemap";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
-import { slugFromTitle } from "./slugs";
 
 // Post addresses (docs/decisions/0033-post-addresses.md): /post/{slug}, ids and old slugs → 301.
 

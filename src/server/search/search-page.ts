@@ -4,7 +4,7 @@ import { readSearchPage, searchPageInput } from "../../common/schemas/search";
 import type { InlinedQuery, Page, SearchHit } from "../../common/types";
 import { AppError } from "../errors";
 import { decodeRankCursor } from "../pagination";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import type { PageLoader } from "../shell/page-model";
 import { cachedSearch, parseSearchQuery } from "./search.reads";
 

@@ -1,6 +1,7 @@
 import { and, inArray, type SQL, sql } from "drizzle-orm";
 import { SEARCH_CANDIDATES_MAX } from "../../common/limits";
 import type { Page, SearchHit } from "../../common/types";
+import { publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { blogPosts } from "../db/schema";
@@ -8,7 +9,6 @@ import { contentTextSql, SEARCH_CONFIG } from "../db/schema/search";
 import { afterRank, encodeRankCursor, newestFirst, type RankPageRequest } from "../pagination";
 import { toBlogPostCard } from "../posts/post.presenter";
 import { cardColumns } from "../posts/posts.repository";
-import { publicPostsWhere } from "../posts/visibility";
 import { headlineOptions, newMarks, splitMarks } from "./highlight";
 
 /**

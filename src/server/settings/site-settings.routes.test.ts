@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SITE_SETTINGS_MESSAGES } from "../../common/schemas/site-settings";
 import { DEFAULT_SITE_SETTINGS } from "../../common/site-settings";
 import { archiveTables } from "../archive/tables";
+import { TEST_CONTACT_FAILED } from "../contact/contact.routes";
 import { mailQueue, siteSettings, siteSettingsChanges } from "../db/schema";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
-import { TEST_CONTACT_FAILED } from "./site-settings.routes";
 
 let t: TestApp;
 let him: TestUser;

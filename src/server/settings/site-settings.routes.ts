@@ -1,6 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { settingsChanges, settingsRead, settingsTestContact, settingsUpdate } from "../../common/api";
-import { ERROR_CODES } from "../../common/error-codes";
+import { settingsChanges, settingsRead, settingsUpdate } from "../../common/api";
 import { canEditSiteSettings } from "../../common/policies";
 import { SITE_SETTINGS_MESSAGES } from "../../common/schemas/site-settings";
 import {
@@ -12,17 +11,13 @@ import {
   type StoredSiteSettings,
 } from "../../common/site-settings";
 import { caller, route } from "../api/route";
-import { createContactSender } from "../contact/delivery";
 import type { AppContext } from "../context";
-import { AppError, invalid } from "../errors";
+import { invalid } from "../errors";
 import { getViewer } from "../plugins/auth";
-import { cachedSiteSettings, contactSite, settingsEnv } from "./site-settings";
+import { cachedSiteSettings, settingsEnv } from "./settings.reads";
 import { listSettingsChanges, readStoredSiteSettings, saveSiteSettings } from "./site-settings.repository";
 
 const CHANGES_SHOWN = 20;
-export const TEST_CONTACT_FAILED =
-  "The test message could not be sent. Check the mail settings and try again.";
-
 export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** GET /api/settings: what readers see; the contact recipients too for the two authors. */
   route(app, settingsRead, {}, async (request, reply) => {
@@ -79,32 +74,5 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
   route(app, settingsChanges, {}, async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
     return listSettingsChanges(ctx.db, CHANGES_SHOWN);
-  });
-
-  /** POST /api/settings/test-contact: a test message through the real contact path, at once. */
-  const sendTest = createContactSender(ctx.config, ctx.mailer, undefined, () => contactSite(ctx));
-  route(app, settingsTestContact, {}, async (request) => {
-    const viewer = caller(request);
-    const now = ctx.now();
-    try {
-      await sendTest({
-        id: "test",
-        name: viewer.displayName || viewer.email,
-        email: viewer.email,
-        subject: "Test message",
-        message: "This is a test message from the site settings. Contact messages will arrive like this one.",
-        createdAt: now,
-        status: "pending",
-        attempts: 0,
-        nextAttemptAt: now,
-        lastError: null,
-        deliveredAt: null,
-        ip: null,
-      });
-    } catch (error) {
-      request.log.warn({ err: error }, "test contact message failed");
-      throw new AppError(502, ERROR_CODES.contactTestFailed, TEST_CONTACT_FAILED);
-    }
-    return { sentTo: ctx.config.emailjs.serviceId ? [] : (await contactSite(ctx)).recipients };
   });
 }

@@ -8,7 +8,7 @@ import type { AppContext } from "../context";
 import { sitePageLoader } from "../pages/page-loader";
 import { cachedPostList, parsePostListQuery } from "../posts/posts.reads";
 import { searchPage } from "../search/search-page";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import type { PageLoader, PageModel, PageRequest } from "./page-model";
 import { postPage } from "./post-page";
 

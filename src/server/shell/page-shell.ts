@@ -12,7 +12,7 @@ import { notFound } from "../errors";
 import { cachedPublicPages } from "../pages/pages";
 import { REPO_ROOT } from "../paths";
 import { getViewer } from "../plugins/auth";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import { type Asset, loadAssets, sendAsset } from "./assets";
 import { headTags, loadTemplate, renderDocument, type ShellData, type Template } from "./html";
 import { pageLoaders } from "./loaders";

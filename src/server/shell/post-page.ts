@@ -4,7 +4,7 @@ import { metaDescription, postPageTitle } from "../../common/rules/meta";
 import { publicAuthorName } from "../../common/site-names";
 import { firstCommentsFor } from "../comments/comments.reads";
 import { readPostByAddress, readPostReading } from "../posts/posts.reads";
-import { cachedPublicSiteSettings } from "../settings/site-settings";
+import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import type { PageLoader, PageModel } from "./page-model";
 
 /** A page that only sends the browser on (301) to `location`. */

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { sanitizePostHtml } from "../posts/sanitize";
+import { sanitizePostHtml } from "../content/sanitize";
 import type { ShellData } from "./html";
 
 /** The React app's server entry (src/client/entry-server.tsx), built into CLIENT_DIST_DIR/.ssr. */

@@ -8,6 +8,7 @@ import type {
   StatsReport,
   StatsScope,
 } from "../../common/stats";
+import { publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import {
@@ -22,7 +23,6 @@ import {
   statsSourcesDaily,
   statsVisitorHashes,
 } from "../db/schema";
-import { publicPostsWhere } from "../posts/visibility";
 import { utcDay, utcHour } from "./visitor";
 
 const RANGE_DAYS: Record<Exclude<StatsRange, "24h">, number> = { "7d": 7, "30d": 30, "365d": 365 };

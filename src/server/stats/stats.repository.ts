@@ -3,6 +3,7 @@ import { and, inArray, lt, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { AuthorKey } from "../../common/limits";
 import type { DeviceClass, StatsScope } from "../../common/stats";
+import { publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
 import {
   blogPosts,
@@ -14,7 +15,6 @@ import {
   statsSourcesDaily,
   statsVisitorHashes,
 } from "../db/schema";
-import { publicPostsWhere } from "../posts/visibility";
 import type { StatsBatch, StatsTarget } from "./stats-batch";
 import { visitorHash } from "./visitor";
 

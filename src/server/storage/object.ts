@@ -35,6 +35,11 @@ export interface Storage {
   list(prefix?: string): AsyncIterable<StoredObject>;
   /** Throws when the storage does not answer (readiness). */
   check(): Promise<void>;
+  /**
+   * Loads what the first request needs (the S3 client: its SDK is imported on first use), so a
+   * readiness probe times the bucket's answer, not a module load on a busy machine.
+   */
+  load?(): Promise<void>;
   close(): void;
 }
 

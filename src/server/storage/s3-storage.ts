@@ -140,6 +140,9 @@ export function createS3Storage(config: S3Config): Storage {
     async check() {
       await send((sdk) => new sdk.HeadBucketCommand({ Bucket }));
     },
+    async load() {
+      await connect();
+    },
     close() {
       void loaded?.then(({ client }) => client.destroy());
     },

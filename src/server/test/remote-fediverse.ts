@@ -13,7 +13,7 @@ import {
   Reject,
   Update,
 } from "@fedify/vocab";
-import { loadSharp } from "../uploads/image-store";
+import { loadSharp } from "../content/image-store";
 
 /**
  * A second ActivityPub server for tests: one account, `alice`, on its own loopback port, built on

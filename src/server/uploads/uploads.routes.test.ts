@@ -4,8 +4,8 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UPLOAD_MAX_BYTES } from "../../common/limits";
+import { sanitiseFileName } from "../content/image-store";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
-import { sanitiseFileName } from "./image-store";
 
 let t: TestApp;
 let him: TestUser;

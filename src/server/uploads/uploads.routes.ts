@@ -3,9 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { uploads } from "../../common/api";
 import { UPLOAD_MAX_BYTES } from "../../common/limits";
 import { route } from "../api/route";
+import { type DecodedImage, decodeImage, storeImages } from "../content/image-store";
 import type { AppContext } from "../context";
 import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from "../errors";
-import { type DecodedImage, decodeImage, storeImages } from "./image-store";
 
 /** At most this many files in one request (each up to UPLOAD_MAX_BYTES). */
 export const UPLOAD_MAX_FILES = 10;

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import type { AuthorKey } from "../../../common/limits";
 import { thumbnailUrl } from "../../../common/rules/markers";
 import type { PostImage } from "../../../common/types";
-import { sanitiseFileName } from "../../uploads/image-store";
+import { sanitiseFileName } from "../../content/image-store";
 import { ArchiveError, type Manifest } from "../format";
 import { writeArchive } from "./archive-writer";
 import { decodeEntities } from "./entities";

@@ -1,7 +1,7 @@
 import sanitizeHtml from "sanitize-html";
 import { POST_TAGS } from "../../../common/rules/post-html";
 import type { PostImage } from "../../../common/types";
-import { sanitizePostHtml } from "../../posts/sanitize";
+import { sanitizePostHtml } from "../../content/sanitize";
 import { COLORS } from "./letter-style";
 
 // A post's stored HTML (already sanitised to the editor's allowlist) as the newsletter shows it:

@@ -1,13 +1,8 @@
 import { parseRecipients } from "../../common/schemas/site-settings";
-import {
-  type AuthorSiteSettings,
-  publicSiteSettings,
-  resolveSiteSettings,
-  type SiteSettings,
-} from "../../common/site-settings";
+import { type AuthorSiteSettings, publicSiteSettings, type SiteSettings } from "../../common/site-settings";
 import type { AppContext } from "../context";
 import { settingsEnv } from "./settings-env";
-import { readStoredSiteSettings } from "./site-settings.repository";
+import { siteSettingsNow } from "./settings-now.reads";
 
 export { settingsEnv };
 
@@ -18,9 +13,7 @@ export { settingsEnv };
 export const SITE_SETTINGS_CACHE_KEY = "site-settings";
 
 export function cachedSiteSettings(ctx: AppContext): Promise<AuthorSiteSettings> {
-  return ctx.cache.getOrLoad(SITE_SETTINGS_CACHE_KEY, async () =>
-    resolveSiteSettings(await readStoredSiteSettings(ctx.db), settingsEnv(ctx.config)),
-  );
+  return ctx.cache.getOrLoad(SITE_SETTINGS_CACHE_KEY, async () => siteSettingsNow(ctx.db, ctx.config));
 }
 
 /** What readers see (pages, feeds, the inlined shell data). */
