@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { authorProfilesNow } from "../authors/authors.reads";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { followers } from "../db/schema";
 import type { Config } from "../env";
 import { siteSettingsNow } from "../settings/settings-now.reads";
@@ -13,8 +14,6 @@ import { isActiveFollowerOf } from "./followers.repository";
  * changes them).
  */
 export const FOLLOWER_TOKEN_SLOT = "DuetFollowerTokenSlot0x7c3e";
-
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 
 /**
  * A post became public: queue one email to each confirmed follower of its author, unless the
