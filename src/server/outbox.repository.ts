@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "./db/client";
+import { rowsOf } from "./db/rows";
 import { domainEvents, eventDeliveries } from "./db/schema";
 import { RETRY_DELAYS_MS } from "./mail/delivery-worker";
 
@@ -29,8 +30,7 @@ export async function claimDueDeliveries(
           order by event_id limit ${CLAIM_BATCH} for update skip locked) due
     where d.event_id = due.event_id and d.subscriber = due.subscriber
     returning d.event_id, d.subscriber`);
-  const rows = (result as unknown as { rows: { event_id: string | number; subscriber: string }[] }).rows;
-  return rows
+  return rowsOf<{ event_id: string | number; subscriber: string }>(result)
     .map((r) => ({ eventId: Number(r.event_id), subscriber: r.subscriber }))
     .sort((a, b) => a.eventId - b.eventId);
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { listAuthorProfiles } from "../authors/author-profiles.repository";
+import { authorProfilesNow } from "../authors/authors.reads";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { followers } from "../db/schema";
 import type { Config } from "../env";
 import { siteSettingsNow } from "../settings/settings-now.reads";
@@ -13,8 +14,6 @@ import { isActiveFollowerOf } from "./followers.repository";
  * changes them).
  */
 export const FOLLOWER_TOKEN_SLOT = "DuetFollowerTokenSlot0x7c3e";
-
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 
 /**
  * A post became public: queue one email to each confirmed follower of its author, unless the
@@ -32,7 +31,7 @@ export async function queueNewPostEmails(
   if (post.sendToFollowers === false) return 0;
   // Read on the caller's transaction (the claim that announces the post), not through the cache.
   const names = await siteSettingsNow(db, config);
-  const profile = (await listAuthorProfiles(db, config.authorEmails)).find((p) => p.author === post.author);
+  const profile = (await authorProfilesNow(db, config.authorEmails)).find((p) => p.author === post.author);
   // Rendered once: followers' emails differ only by their token.
   const mail = newPostEmail(config, names, post, FOLLOWER_TOKEN_SLOT, profile);
   const put = (value: string | null | undefined) =>

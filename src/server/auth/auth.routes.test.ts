@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rowsOf } from "../db/rows";
 import { user } from "../db/schema";
 import { buildTestApp, TEST_PASSWORD, type TestApp } from "../test/test-app";
 
@@ -262,7 +263,7 @@ describe("per-IP rate limits (on by default, keyed on the socket address)", () =
 
   it("keeps its counts in the database (rate_limit table)", async () => {
     const rows = await t.ctx.db.execute("select key, count from rate_limit");
-    const list = (rows as unknown as { rows: Array<{ key: string }> }).rows;
+    const list = rowsOf<{ key: string }>(rows);
     expect(list.some((r) => r.key.includes("192.0.2.10") && r.key.includes("/sign-in/email"))).toBe(true);
   });
 

@@ -8,6 +8,7 @@ import { apiErrorHandler } from "../http-server";
 import { TEMPLATE_FILE } from "../test/global-setup";
 import { type Database, isStatementTimeout, openDatabase } from "./client";
 import type { PgliteThread } from "./pglite-thread";
+import { rowsOf } from "./rows";
 import { fediverseKv } from "./schema";
 
 // The embedded database in its own worker thread (pglite-thread.ts): the server's thread stays
@@ -41,7 +42,7 @@ describe("PGlite in a worker thread", () => {
   it("answers drizzle's queries, and PostgreSQL's error fields survive the thread", async () => {
     const [row] = await database.db
       .execute<{ n: number; t: string }>(sql`select ${41}::int + 1 as n, now()::timestamptz::text as t`)
-      .then((r) => (r as unknown as { rows: { n: number; t: string }[] }).rows);
+      .then((r) => rowsOf<{ n: number; t: string }>(r));
     expect(row!.n).toBe(42);
     await database.db.insert(fediverseKv).values({ key: "thread-a", value: { a: 1 } });
     const error = await database.db

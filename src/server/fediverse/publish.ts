@@ -1,14 +1,13 @@
 import type { Create, Delete, Update } from "@fedify/vocab";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { fediversePosts } from "../db/schema";
 import { KickLoop } from "../kick-loop";
 import { getPublicPost } from "../posts/posts.repository";
 import { followerCount } from "./actors";
+import { ActivityLeases, type Claimed, type Pending } from "./lease";
 import type { LoadSocialWeb } from "./social-web-type";
-
-type Pending = "create" | "update" | "delete";
 
 /** A post became public (its `postBecamePublic` delivery's transaction): its Create is due, once. */
 export async function queueCreate(tx: Db, postId: string, author: "him" | "her"): Promise<void> {
@@ -36,92 +35,75 @@ export async function markPostChanged(db: Db, now: Date, postId: string): Promis
 /**
  * Hands due Create/Update/Delete activities to Fedify, which fans them out to every follower's
  * (shared) inbox through the database queue: a request that publishes never waits for delivery.
- * A row is claimed by one process (SKIP LOCKED) and cleared in the same statement: sent once.
+ * A row is claimed by one process (SKIP LOCKED) under a lease that is cleared once Fedify holds
+ * the activity, and taken again after a crash (lease.ts): handed over once, at least once.
  */
 export class FediverseOutbox {
   private readonly loop = new KickLoop(
     () => this.drain(),
     (error) => this.log("social web: could not send post activities", error),
   );
+  private readonly leases: ActivityLeases;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly load: LoadSocialWeb,
     private readonly log: (message: string, error?: unknown) => void,
-  ) {}
+  ) {
+    this.leases = new ActivityLeases(ctx, { table: fediversePosts, key: "post_id" }, () => void this.kick());
+  }
 
   kick(): Promise<void> {
     return this.loop.kick();
   }
 
   close(): Promise<void> {
+    this.leases.close();
     return this.loop.close();
-  }
-
-  private async claim(): Promise<{
-    postId: string;
-    author: "him" | "her";
-    kind: Pending;
-    deletedAt: Date | null;
-  } | null> {
-    const result = await this.ctx.db.execute(sql`
-      update ${fediversePosts} f set pending = null
-      from (select post_id, pending from ${fediversePosts} where pending is not null
-            limit 1 for update skip locked) p
-      where f.post_id = p.post_id
-      returning f.post_id, f.author, p.pending as kind, f.deleted_at`);
-    const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-    const row = rows[0];
-    if (!row) return null;
-    return {
-      postId: String(row.post_id),
-      author: row.author as "him" | "her",
-      kind: row.kind as Pending,
-      deletedAt: row.deleted_at ? new Date(row.deleted_at as string) : null,
-    };
   }
 
   private async drain(): Promise<void> {
     const publicUrl = this.ctx.config.publicUrl;
     for (;;) {
-      const job = await this.claim();
-      if (!job) return;
-      // Nobody follows: nothing to send (and no keys to make for it).
-      if ((await followerCount(this.ctx.db, job.author)) === 0) continue;
-      // Something to send: the social web's half loads now (once), not at start.
-      const { federation, lib } = await this.load().catch(async (error: unknown) => {
-        await this.putBack(job.postId, job.kind);
-        throw error;
-      });
-      const fctx = federation.createContext(new URL(publicUrl), this.ctx);
-      const now = this.ctx.now();
-      let activity: Create | Update | Delete;
-      if (job.kind === "delete")
-        activity = lib.deleteActivity(fctx, job.postId, job.author, job.deletedAt ?? now);
-      else {
-        const post = await getPublicPost(this.ctx.db, job.postId, now);
-        if (!post) continue;
-        activity =
-          job.kind === "create"
-            ? lib.createActivity(fctx, post, publicUrl)
-            : lib.updateActivity(fctx, post, publicUrl, now);
-      }
+      const job = await this.leases.claim();
+      if (!job) return this.leases.arm();
+      const author = job.row.author as "him" | "her";
+      const activity = await this.activityOf(job, author, publicUrl);
       try {
-        await fctx.sendActivity({ identifier: job.author }, "followers", activity, {
-          preferSharedInbox: true,
-        });
+        if (activity)
+          await activity.fctx.sendActivity({ identifier: author }, "followers", activity.activity, {
+            preferSharedInbox: true,
+          });
       } catch (error) {
-        await this.putBack(job.postId, job.kind);
+        // Not handed to the queue: due again at the next kick.
+        await this.leases.handBack(job);
         throw error;
       }
+      await this.leases.release(job);
     }
   }
 
-  /** Not handed to the queue: due again at the next kick. */
-  private async putBack(postId: string, kind: Pending): Promise<void> {
-    await this.ctx.db
-      .update(fediversePosts)
-      .set({ pending: sql`coalesce(${fediversePosts.pending}, ${kind})` })
-      .where(eq(fediversePosts.postId, postId));
+  /** The activity a claimed row stands for, or null when there is nothing to send. */
+  private async activityOf(job: Claimed, author: "him" | "her", publicUrl: string) {
+    // Nobody follows: nothing to send (and no keys to make for it).
+    if ((await followerCount(this.ctx.db, author)) === 0) return null;
+    // Something to send: the social web's half loads now (once), not at start.
+    const { federation, lib } = await this.load().catch(async (error: unknown) => {
+      await this.leases.handBack(job);
+      throw error;
+    });
+    const fctx = federation.createContext(new URL(publicUrl), this.ctx);
+    const deletedAt = job.row.deleted_at ? new Date(job.row.deleted_at as string) : null;
+    let activity: Create | Update | Delete;
+    if (job.kind === "delete") activity = lib.deleteActivity(fctx, job.key, author, deletedAt ?? job.at);
+    else {
+      const post = await getPublicPost(this.ctx.db, job.key, this.ctx.now());
+      if (!post) return null;
+      activity =
+        job.kind === "create"
+          ? lib.createActivity(fctx, post, publicUrl)
+          : lib.updateActivity(fctx, post, publicUrl, job.at);
+    }
+    return { fctx, activity };
   }
 }

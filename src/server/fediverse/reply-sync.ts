@@ -10,11 +10,10 @@ import {
   fediverseSentReplies,
 } from "../db/schema";
 import { KickLoop } from "../kick-loop";
+import { ActivityLeases } from "./lease";
 import { blockedHosts, handleFromAuthor, onHost, REMOTE_USER_PREFIX } from "./remote-people";
 import type { SentReply } from "./reply-notes";
 import type { LoadSocialWeb, SocialWebModule } from "./social-web-type";
-
-type Pending = "create" | "update" | "delete";
 
 /**
  * Compare every reply written on Duet to a comment from the social web with what was sent, and
@@ -99,12 +98,16 @@ export class ReplyOutbox {
     () => markRepliesDue(this.app).then(() => this.drain()),
     (error) => this.log("social web: could not send replies", error),
   );
+  private readonly leases: ActivityLeases;
 
   constructor(
     private readonly app: AppContext,
     private readonly load: LoadSocialWeb,
     private readonly log: (message: string, error?: unknown) => void,
-  ) {}
+  ) {
+    const table = { table: fediverseSentReplies, key: "comment_id" };
+    this.leases = new ActivityLeases(app, table, () => void this.kick());
+  }
 
   /** Re-read what is due and send it; concurrent calls fold into one more pass. */
   kick(): Promise<void> {
@@ -112,63 +115,48 @@ export class ReplyOutbox {
   }
 
   close(): Promise<void> {
+    this.leases.close();
     return this.loop.close();
-  }
-
-  private async claim(): Promise<{ id: string; kind: Pending } | null> {
-    const result = await this.app.db.execute(sql`
-      update ${fediverseSentReplies} f set pending = null
-      from (select comment_id, pending from ${fediverseSentReplies} where pending is not null
-            limit 1 for update skip locked) p
-      where f.comment_id = p.comment_id
-      returning f.comment_id, p.pending as kind`);
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
-    return row ? { id: String(row.comment_id), kind: row.kind as Pending } : null;
   }
 
   private async drain(): Promise<void> {
     const publicUrl = this.app.config.publicUrl;
     for (;;) {
-      const job = await this.claim();
-      if (!job) return;
+      const job = await this.leases.claim();
+      if (!job) return this.leases.arm();
       // Something to send: the social web's half loads now (once), not at start.
       const { federation, lib } = await this.load().catch(async (error: unknown) => {
-        await this.putBack(job.id, job.kind);
+        await this.leases.handBack(job);
         throw error;
       });
       const fctx = federation.createContext(new URL(publicUrl), this.app);
       const [sent] = await this.app.db
         .select()
         .from(fediverseSentReplies)
-        .where(eq(fediverseSentReplies.commentId, job.id));
-      if (!sent) continue;
-      const now = this.app.now();
-      let activity: ReturnType<SocialWebModule["replyActivity"]> | ReturnType<SocialWebModule["replyDelete"]>;
-      if (job.kind === "delete") activity = lib.replyDelete(fctx, sent, sent.deletedAt ?? now);
+        .where(eq(fediverseSentReplies.commentId, job.key));
+      let activity:
+        | ReturnType<SocialWebModule["replyActivity"]>
+        | ReturnType<SocialWebModule["replyDelete"]>
+        | null = null;
+      if (!sent) activity = null;
+      else if (job.kind === "delete") activity = lib.replyDelete(fctx, sent, sent.deletedAt ?? job.at);
       else {
         const found = await lib.currentNote(fctx, sent.commentId);
-        if (!found) continue;
-        activity = lib.replyActivity(fctx, job.kind, found.note, sent.author, now);
+        if (found) activity = lib.replyActivity(fctx, job.kind, found.note, sent.author, job.at);
       }
       try {
-        const recipients = await this.recipients(lib, fctx, sent);
-        if (recipients.length === 0) continue;
-        await fctx.sendActivity({ identifier: sent.author }, recipients, activity, {
-          preferSharedInbox: true,
-        });
+        const recipients = sent && activity ? await this.recipients(lib, fctx, sent) : [];
+        if (sent && activity && recipients.length > 0)
+          await fctx.sendActivity({ identifier: sent.author }, recipients, activity, {
+            preferSharedInbox: true,
+          });
       } catch (error) {
-        await this.putBack(job.id, job.kind);
+        // Not handed to the queue: due again at the next kick.
+        await this.leases.handBack(job);
         throw error;
       }
+      await this.leases.release(job);
     }
-  }
-
-  /** Not handed to the queue: due again at the next kick. */
-  private async putBack(commentId: string, kind: Pending): Promise<void> {
-    await this.app.db
-      .update(fediverseSentReplies)
-      .set({ pending: sql`coalesce(${fediverseSentReplies.pending}, ${kind})` })
-      .where(eq(fediverseSentReplies.commentId, commentId));
   }
 
   /** The answered account (looked up through Fedify's fetcher, SSRF rules and cache) and followers. */

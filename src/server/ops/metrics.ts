@@ -2,6 +2,7 @@ import { BlockList, isIPv6 } from "node:net";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
+import { rowsOf } from "../db/rows";
 import { forbidden } from "../errors";
 
 /**
@@ -131,8 +132,8 @@ export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Pr
         )
         // A queue another part of Duet has not created (yet) is simply not reported.
         .catch(() => null);
-      const rows = (result as { rows?: Array<{ status: string; n: number; retrying: number }> } | null)?.rows;
-      if (!rows) continue;
+      if (!result) continue;
+      const rows = rowsOf<{ status: string; n: number; retrying: number }>(result);
       for (const row of rows) queueDepth.set({ queue, status: row.status }, Number(row.n));
       queueRetrying.set(
         { queue },

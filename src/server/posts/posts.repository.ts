@@ -5,6 +5,7 @@ import type { OwnPostFilter } from "../../common/schemas/own-posts";
 import type { BlogPost, BlogPostCard, Page } from "../../common/types";
 import { publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { authorProfiles, blogPosts } from "../db/schema";
 import { after, exactInstant, newestFirst, oldestFirst, type PageRequest, toPage } from "../pagination";
 import { postColumns, toBlogPost, toBlogPostCard } from "./post.presenter";
@@ -147,7 +148,7 @@ export async function postStampFiles(db: Db, perFile: number, now: Date): Promis
     ) stamps
     group by file`);
   type Row = { file: string | number; changed: string };
-  const rows = (Array.isArray(res) ? res : (res as { rows: Row[] }).rows) as Row[];
+  const rows = rowsOf<Row>(res);
   // Ordered here: a few rows, and no sort of every post in the database.
   return rows.sort((a, b) => Number(a.file) - Number(b.file)).map((r) => r.changed);
 }
@@ -157,8 +158,5 @@ export async function listHashtags(db: Db, limit: number, now: Date): Promise<st
   const res = await db.execute<{ tag: string }>(
     sql`select distinct unnest(${blogPosts.hashtags}) as tag from ${blogPosts} where ${publicPostsWhere(now)} order by 1 limit ${limit}`,
   );
-  const rows = (Array.isArray(res) ? res : (res as { rows: Array<{ tag: string }> }).rows) as Array<{
-    tag: string;
-  }>;
-  return rows.map((r) => r.tag);
+  return rowsOf<{ tag: string }>(res).map((r) => r.tag);
 }

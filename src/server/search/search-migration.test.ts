@@ -7,6 +7,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/client";
 import { MIGRATIONS_DIR, runMigrations } from "../db/migrate";
+import { rowsOf } from "../db/rows";
 import { searchPosts } from "./search.repository";
 
 // The migration that adds search, on a blog that already has posts (embedded PGlite, or the
@@ -79,7 +80,7 @@ describe(`migration ${SEARCH_MIGRATION} (${url ? "PostgreSQL" : "PGlite"})`, () 
     const res = await db.execute<{ indexdef: string }>(
       sql`select indexdef from pg_indexes where tablename = 'blog_posts' and indexname = 'blog_posts_search_idx'`,
     );
-    const rows = Array.isArray(res) ? res : (res as unknown as { rows: Array<{ indexdef: string }> }).rows;
+    const rows = rowsOf<{ indexdef: string }>(res);
     expect(rows[0]?.indexdef).toMatch(/USING gin \(search_vector\)/);
     // Applying them again changes nothing.
     await runMigrations(database);

@@ -3,6 +3,7 @@ import { SEARCH_CANDIDATES_MAX } from "../../common/limits";
 import type { Page, SearchHit } from "../../common/types";
 import { publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { blogPosts } from "../db/schema";
 import { contentTextSql, SEARCH_CONFIG } from "../db/schema/search";
 import { afterRank, encodeRankCursor, newestFirst, type RankPageRequest } from "../pagination";
@@ -32,9 +33,6 @@ const RANK_NORMALISATION = sql.raw("1");
 const SNIPPET = 'MaxFragments=2,MaxWords=20,MinWords=8,ShortWord=1,FragmentDelimiter=" … "';
 const SNIPPET_SOURCE_CHARS = 20_000;
 
-type Rows<T> = T[] | { rows: T[] };
-const rowsOf = <T>(res: Rows<T>): T[] => (Array.isArray(res) ? res : res.rows);
-
 interface RankedRow {
   id: string;
   rank: string;
@@ -55,8 +53,8 @@ export async function searchPosts(db: Db, req: SearchRequest, now: Date): Promis
   // subquery and ranking again for the cursor and the sort).
   const candidates = Math.max(1, Math.min(req.candidates ?? SEARCH_CANDIDATES_MAX, SEARCH_CANDIDATES_MAX));
   const [rank, at, id] = [sql.raw("ranked.rank"), sql.raw("ranked.date"), sql.raw("ranked.id")];
-  const ranked = rowsOf(
-    (await db.execute(sql`
+  const ranked = rowsOf<RankedRow>(
+    await db.execute(sql`
       select ${id} as id, (${rank})::text as rank,
         to_char(${at} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at
       from (
@@ -70,7 +68,7 @@ export async function searchPosts(db: Db, req: SearchRequest, now: Date): Promis
       ) ranked
       where ${afterRank(rank, at, id, req.cursor) ?? sql`true`}
       order by ${rank} desc, ${at} desc, ${id} desc
-      limit ${req.limit + 1}`)) as unknown as Rows<RankedRow>,
+      limit ${req.limit + 1}`),
   );
   const page = ranked.slice(0, req.limit);
   const last = page[page.length - 1];

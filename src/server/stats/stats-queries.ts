@@ -10,6 +10,7 @@ import type {
 } from "../../common/stats";
 import { publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import {
   blogPosts,
   comments,
@@ -28,8 +29,6 @@ const RANGE_DAYS: Record<Exclude<StatsRange, "24h">, number> = { "7d": 7, "30d":
 const TOP = 10;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
-
-const rowsOf = <T>(res: unknown): T[] => (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
 
 /** The buckets of a range, oldest first: 24 hours ending with the current one, or N days ending today. */
 function bucketsOf(range: StatsRange, now: Date): { bucket: "hour" | "day"; keys: string[]; start: Date } {

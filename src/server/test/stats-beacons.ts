@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { InjectOptions } from "fastify";
 import { statsBeacon, urlOf } from "../../common/api";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import type { TestApp } from "./test-app";
 
 // Shared by the statistics tests: a browser's beacon, and a clean slate between tests.
@@ -51,10 +52,7 @@ export async function statsRowCount(db: Db): Promise<number> {
   let n = 0;
   for (const table of STATS_TABLES) {
     const res = await db.execute(sql.raw(`select count(*)::int as n from ${table}`));
-    const rows = (Array.isArray(res) ? res : (res as { rows: Array<{ n: number }> }).rows) as Array<{
-      n: number;
-    }>;
-    n += rows[0]!.n;
+    n += rowsOf<{ n: number }>(res)[0]!.n;
   }
   return n;
 }

@@ -74,6 +74,15 @@ export const fediverseQueue = pgTable(
 );
 
 /**
+ * The activity being handed to Fedify's queue (fediverse/lease.ts): taken out of `pending` by one
+ * process and cleared once Fedify holds it; a lease left by a process that died is taken again.
+ */
+const activityLease = {
+  leasedKind: text("leased_kind", { enum: ["create", "update", "delete"] }),
+  leasedAt: timestamp("leased_at", { withTimezone: true, mode: "date" }),
+};
+
+/**
  * What the social web was told about each post: sent once as Create, then Update, then Delete
  * (the row stays as the Tombstone). No foreign key: it outlives the post. `pending` is the next
  * activity to send (create | update | delete), cleared when the activity is handed to the queue.
@@ -86,6 +95,7 @@ export const fediversePosts = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     pending: text("pending", { enum: ["create", "update", "delete"] }),
+    ...activityLease,
   },
   (t) => [index("fediverse_posts_pending_idx").on(t.pending).where(sql`pending is not null`)],
 );
@@ -145,6 +155,7 @@ export const fediverseSentReplies = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
     deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
     pending: text("pending", { enum: ["create", "update", "delete"] }),
+    ...activityLease,
   },
   (t) => [index("fediverse_sent_replies_pending_idx").on(t.pending).where(sql`pending is not null`)],
 );
