@@ -1,6 +1,7 @@
 import { count, desc, eq, inArray } from "drizzle-orm";
 import type { RemoteWriter } from "../../common/engagement";
 import { initialsOf } from "../../common/rules/initials";
+import { REMOTE_USER_PREFIX } from "../../common/social-web";
 import type { SocialWebReactions } from "../../common/types";
 import type { Db } from "../db/client";
 import { fediverseAvatars, fediverseReactions, fediverseReplies } from "../db/schema";
@@ -34,9 +35,6 @@ export async function socialWebReactions(db: Db, postId: string): Promise<Social
   };
 }
 
-/** Remote people's user ids start so (remote-people.ts): only their comments are looked up. */
-const REMOTE_USER = "ap_";
-
 /**
  * 'Ana Lima (@ana@social.example)' → 'AL', '@bo@social.example' → 'B': the name's initials, not
  * the address's (computed here, so the reader's bundle carries no code for it).
@@ -57,7 +55,7 @@ export async function remoteWritersOf(
   db: Db,
   rows: readonly { comment: { id: string; userId: string; author: string } }[],
 ): Promise<Record<string, RemoteWriter>> {
-  const ids = rows.filter((r) => r.comment.userId.startsWith(REMOTE_USER)).map((r) => r.comment.id);
+  const ids = rows.filter((r) => r.comment.userId.startsWith(REMOTE_USER_PREFIX)).map((r) => r.comment.id);
   if (ids.length === 0) return {};
   const found = await db
     .select({
