@@ -70,3 +70,29 @@ describe("declared once", () => {
     expect(apiLiterals(handWritten)).toEqual(["/api/follow/unsubscribe?token=x"]);
   });
 });
+
+describe("one rule, once", () => {
+  const server = sourceFiles(path.join(src, "server")).filter((f) => !isTest(rel(f)));
+  // The code without its comments (a comment may show a path as an example).
+  const text = (f: string) =>
+    readFileSync(f, "utf8")
+      .replace(/\/\*[\s\S]*?\*\//g, "")
+      .replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
+
+  it("limits live in common/limits.ts: a route file declares no cap of its own", () => {
+    const cap = /^(?:export )?const ([A-Z][A-Z0-9_]*(?:MAX|MIN|LIMIT|SHOWN|SIZE)[A-Z0-9_]*) = /gm;
+    const found = server
+      .filter((f) => f.endsWith(".routes.ts"))
+      .flatMap((f) => [...text(f).matchAll(cap)].map((m) => `${rel(f)}: ${m[1]}`));
+    expect(found).toEqual([]);
+  });
+
+  it("an actor's path is spelled once (fediverse/actors.ts), and the remote user prefix once", () => {
+    const actorPaths = server.filter((f) => /["'`]\/ap\/users\//.test(text(f))).map(rel);
+    expect(actorPaths).toEqual(["server/fediverse/actors.ts"]);
+    const prefixes = sourceFiles(src)
+      .filter((f) => !isTest(rel(f)) && /["'`]ap_["'`]/.test(text(f)))
+      .map(rel);
+    expect(prefixes).toEqual(["common/social-web.ts"]);
+  });
+});

@@ -100,3 +100,38 @@ export const CONTACT_RECIPIENTS_MAX = 10;
  */
 export const STATS_VIEW_WINDOW_MS = 30 * 60_000;
 export const STATS_VISITORS_PER_ADDRESS = 10;
+
+// The routes' own caps, declared here like every limit (a route file declares none).
+/** A verification email again: at most one a minute, and five an hour, for one account (whatever the IP). */
+export const RESEND_MIN_INTERVAL_MS = 60_000;
+export const RESEND_MAX_PER_HOUR = 5;
+/** Beacons one address may send a minute (two per page: the view and the end of a post). */
+export const BEACON_LIMIT = { max: 120, windowMs: 60_000 } as const;
+/** A beacon is a few dozen bytes. */
+export const BEACON_BODY_LIMIT = 1024;
+/** Feeds: the latest posts each lists, and how long a reader's client may keep one. */
+export const FEED_SIZE = 20;
+export const FEED_MAX_AGE_S = 300;
+/** The site settings' history: the latest changes shown. */
+export const SETTINGS_CHANGES_SHOWN = 20;
+/** At most this many files in one upload request (each up to UPLOAD_MAX_BYTES). */
+export const UPLOAD_MAX_FILES = 10;
+/** Servers an author may block on the social web. */
+export const BLOCKED_SERVERS_MAX = 1_000;
+/** Reports from the social web listed at once, newest first (the review list's size). */
+export const REPORTS_SHOWN = 100;
+/** Per-IP limit on stored contact messages. */
+export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60_000 } as const;
+/** The studio's inboxes: messages and comments per page. */
+export const CONTACT_INBOX_PAGE_SIZE = 20;
+export const INBOX_COMMENTS_PAGE_SIZE = 20;
+/**
+ * The largest archive the 'Import' button accepts (docs/moving.md): 512 MiB,
+ * a blog with a few hundred photos. Bigger blogs use `npm run import`.
+ */
+export const ARCHIVE_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
+/**
+ * Per-client limit on follow requests (an IPv6 client counts by its /64: clientKey). What one
+ * recipient can be sent is limited apart from it (recipient-limits.ts), however many clients ask.
+ */
+export const FOLLOW_RATE_LIMIT = { max: 5, windowMs: 10 * 60_000 } as const;

@@ -8,6 +8,7 @@ import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { archiveExport, archiveImport } from "../../common/api";
 import { ERROR_CODES } from "../../common/error-codes";
+import { ARCHIVE_UPLOAD_MAX_BYTES } from "../../common/limits";
 import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { AppError, badRequest, conflict, payloadTooLarge, unsupportedMedia } from "../errors";
@@ -15,11 +16,6 @@ import { measureExport, writeArchive } from "./export";
 import { ArchiveError } from "./format";
 import { BLOG_NOT_EMPTY, blogHasPosts, importArchive } from "./import";
 
-/**
- * The largest archive the 'Import' button accepts (docs/moving.md): 512 MiB,
- * a blog with a few hundred photos. Bigger blogs use `npm run import`.
- */
-export const ARCHIVE_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
 /** Sent with the download so the browser can draw a progress bar (the gzip size is not known ahead). */
 export const ESTIMATE_HEADER = "x-archive-estimated-bytes";
 

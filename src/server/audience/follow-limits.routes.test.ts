@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { FOLLOW_RATE_LIMIT } from "../../common/limits";
 import { followers, mailQueue } from "../db/schema";
 import { buildTestApp, type TestApp } from "../test/test-app";
-import { FOLLOW_RATE_LIMIT } from "./followers.routes";
 import { CONFIRMATION_LIMITS } from "./recipient-limits";
 
 // Follow confirmations cannot bomb one mailbox, however many clients ask.

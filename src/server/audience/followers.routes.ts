@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { follow, followConfirm, following, followStats, followUnsubscribe } from "../../common/api";
 import { FOLLOW_TEXT, type FollowResult } from "../../common/audience";
 import { ERROR_CODES } from "../../common/error-codes";
+import { FOLLOW_RATE_LIMIT } from "../../common/limits";
 import { authorCaller, caller, route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
@@ -19,11 +20,6 @@ import {
   unsubscribe,
 } from "./followers.repository";
 
-/**
- * Per-client limit on follow requests (an IPv6 client counts by its /64: clientKey). What one
- * recipient can be sent is limited apart from it (recipient-limits.ts), however many clients ask.
- */
-export const FOLLOW_RATE_LIMIT = { max: 5, windowMs: 10 * 60_000 };
 export const FOLLOW_RATE_LIMIT_MESSAGE =
   "You have asked to follow several times in a short time. Please wait a few minutes and try again.";
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RESEND_MAX_PER_HOUR } from "../../common/limits";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
-import { RESEND_MAX_PER_HOUR, RESEND_MESSAGES } from "./verification.routes";
+import { RESEND_MESSAGES } from "./verification.routes";
 
 // An author who registered but has not verified asks for the link again from /admin.
 

@@ -3,6 +3,7 @@ import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { verificationEmail } from "../../common/api";
 import { ERROR_CODES } from "../../common/error-codes";
+import { RESEND_MAX_PER_HOUR, RESEND_MIN_INTERVAL_MS } from "../../common/limits";
 import { caller, route } from "../api/route";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
@@ -10,9 +11,6 @@ import { verification } from "../db/schema";
 import { AppError, conflict, forbidden, tooManyRequests } from "../errors";
 import { VERIFIED_CALLBACK } from "./auth-input";
 
-/** At most one email a minute, and five an hour, for one account (whatever the IP). */
-export const RESEND_MIN_INTERVAL_MS = 60_000;
-export const RESEND_MAX_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
 
 export const RESEND_MESSAGES = {

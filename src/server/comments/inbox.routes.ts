@@ -1,12 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { inboxCommentRead, inboxComments } from "../../common/api";
+import { INBOX_COMMENTS_PAGE_SIZE } from "../../common/limits";
 import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { pageRequest } from "../pagination";
 import { listInboxComments, markInboxCommentRead } from "./inbox.repository";
-
-const INBOX_COMMENTS_PAGE_SIZE = 20;
 
 /** The studio Inbox's comments: each author sees and marks read only comments on their own posts. */
 export async function registerInboxRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,14 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
 import type { RemoteWriter } from "../../common/engagement";
+import { REMOTE_USER_PREFIX } from "../../common/social-web";
 import { remoteInitials } from "../content/remote-initials";
 import type { Db } from "../db/client";
 import { fediverseAvatars, fediverseReplies } from "../db/schema";
 
 // What a page of comments shows of the replies that came from the social web (their writers'
 // profile and avatar), read from the social web's tables; the fediverse feature writes them.
-
-/** Remote people's user ids start so (remote-people.ts): only their comments are looked up. */
-const REMOTE_USER = "ap_";
 
 /**
  * The writers of the listed comments that came from the social web: their profile's address and
@@ -18,7 +16,7 @@ export async function remoteWritersOf(
   db: Db,
   rows: readonly { comment: { id: string; userId: string; author: string } }[],
 ): Promise<Record<string, RemoteWriter>> {
-  const ids = rows.filter((r) => r.comment.userId.startsWith(REMOTE_USER)).map((r) => r.comment.id);
+  const ids = rows.filter((r) => r.comment.userId.startsWith(REMOTE_USER_PREFIX)).map((r) => r.comment.id);
   if (ids.length === 0) return {};
   const found = await db
     .select({

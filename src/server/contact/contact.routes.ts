@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { contactMessages, contactSend, settingsTestContact } from "../../common/api";
 import { ERROR_CODES } from "../../common/error-codes";
+import { CONTACT_INBOX_PAGE_SIZE, CONTACT_RATE_LIMIT } from "../../common/limits";
 import { caller, route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
@@ -17,12 +18,8 @@ declare module "fastify" {
   }
 }
 
-/** Per-IP limit on stored contact messages. */
-export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60_000 };
 export const CONTACT_RATE_LIMIT_MESSAGE =
   "You have sent several messages in a short time. Please wait a few minutes and try again.";
-
-const INBOX_PAGE_SIZE = 20;
 
 export const TEST_CONTACT_FAILED =
   "The test message could not be sent. Check the mail settings and try again.";
@@ -58,7 +55,7 @@ export async function registerContactRoutes(app: FastifyInstance, ctx: AppContex
 
   /** Admins: received messages, newest first, with delivery status. */
   route(app, contactMessages, {}, async (request, reply) => {
-    const page = pageRequest(request.query, INBOX_PAGE_SIZE);
+    const page = pageRequest(request.query, CONTACT_INBOX_PAGE_SIZE);
     reply.header("cache-control", "no-store");
     return listContactMessages(ctx.db, page);
   });

@@ -6,6 +6,11 @@ import { allOldHandles } from "./actor-settings";
 
 export type ActorRow = typeof fediverseActors.$inferSelect;
 
+/** Where an author's actor lives: Fedify's template, and its inbox, followers and outbox below it. */
+export const ACTOR_PATH = "/ap/users/{identifier}";
+/** `actorPath("her")` is `/ap/users/her`. */
+export const actorPath = (author: string): string => ACTOR_PATH.replace("{identifier}", author);
+
 export const isAuthorKey = (value: string): value is AuthorKey =>
   (AUTHORS as readonly string[]).includes(value);
 

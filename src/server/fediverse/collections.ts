@@ -3,7 +3,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { fediverseFollowers, fediversePosts } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
-import { isAuthorKey } from "./actors";
+import { ACTOR_PATH, isAuthorKey } from "./actors";
 import { createActivity } from "./articles";
 import type { DuetFederation } from "./federation-type";
 import { COLLECTION_PAGE_SIZE } from "./people-pages";
@@ -25,7 +25,7 @@ export const toRecipient = (row: typeof fediverseFollowers.$inferSelect): Recipi
 /** Followers and outbox: public and paginated; without a cursor (deliveries), every follower. */
 export function registerCollections(federation: DuetFederation): void {
   federation
-    .setFollowersDispatcher("/ap/users/{identifier}/followers", async (fctx, identifier, cursor) => {
+    .setFollowersDispatcher(`${ACTOR_PATH}/followers`, async (fctx, identifier, cursor) => {
       if (!isAuthorKey(identifier)) return null;
       const query = fctx.data.db
         .select()
@@ -53,7 +53,7 @@ export function registerCollections(federation: DuetFederation): void {
     });
 
   federation
-    .setOutboxDispatcher("/ap/users/{identifier}/outbox", async (fctx, identifier, cursor) => {
+    .setOutboxDispatcher(`${ACTOR_PATH}/outbox`, async (fctx, identifier, cursor) => {
       if (!isAuthorKey(identifier) || cursor === null) return null;
       const offset = offsetOf(cursor);
       const rows = await sentPosts(fctx.data.db, identifier).limit(COLLECTION_PAGE_SIZE).offset(offset);

@@ -7,7 +7,7 @@ import { fediversePosts } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
 import { personOf } from "./actor-document";
 import { actorKeyPairs } from "./actor-keys";
-import { authorForHandle, followerCount, isAuthorKey } from "./actors";
+import { ACTOR_PATH, authorForHandle, followerCount, isAuthorKey } from "./actors";
 import { toArticle } from "./articles";
 import { registerCollections } from "./collections";
 import type { DuetFederation } from "./federation-type";
@@ -21,10 +21,6 @@ export type { DuetFederation };
 
 /** The embedded database's queue looks for due messages at least this often when idle. */
 const EMBEDDED_IDLE_POLL_MS = 60_000;
-
-/** Where the federation lives: every path the Fastify bridge hands to Fedify starts with one of these. */
-export const ACTOR_PATH = "/ap/users/{identifier}";
-export const FEDERATION_PREFIXES = ["/.well-known/webfinger", "/.well-known/nodeinfo", "/nodeinfo/", "/ap/"];
 
 /**
  * The social web (docs/fediverse.md): one actor per author, identified by the author value

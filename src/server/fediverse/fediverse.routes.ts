@@ -8,18 +8,16 @@ import {
   fediverseFollowersList,
   fediverseHandle,
 } from "../../common/api";
-import type { AuthorKey } from "../../common/limits";
+import { type AuthorKey, BLOCKED_SERVERS_MAX } from "../../common/limits";
 import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { fediverseBlockedServers, fediverseFollowers, fediverseFollowRequests } from "../db/schema";
 import { conflict } from "../errors";
 import { actorSettings } from "./actor-settings";
-import { followerCount } from "./actors";
+import { actorPath, followerCount } from "./actors";
 import { registerIdentityRoutes } from "./identity.routes";
 import { COLLECTION_PAGE_SIZE, remotePeoplePage } from "./people-pages";
 import type { LoadSocialWeb } from "./social-web-type";
-
-const BLOCKED_SERVERS_MAX = 1_000;
 
 /**
  * The studio's view of the social web (the Audience page shows it): the signed-in author's own
@@ -47,7 +45,7 @@ export async function registerFediverseRoutes(
       author: key,
       handle: actor.handle,
       address: `@${actor.handle}@${host}`,
-      actorUrl: `${ctx.config.publicUrl}/ap/users/${key}`,
+      actorUrl: `${ctx.config.publicUrl}${actorPath(key)}`,
       followers,
       // Always: after the first follower the old handle stays as an alias (docs/fediverse.md).
       canChangeHandle: true,

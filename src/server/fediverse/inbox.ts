@@ -4,7 +4,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { blogPosts, fediverseReactions } from "../db/schema";
 import { forgetRemoteAccount } from "./account-deletion";
-import { isAuthorKey } from "./actors";
+import { ACTOR_PATH, isAuthorKey } from "./actors";
 import type { DuetFederation } from "./federation-type";
 import { receiveFlag } from "./flags";
 import { receiveFollow, removeFollow } from "./follows";
@@ -47,7 +47,7 @@ async function react(fctx: Ctx, activity: Like | Announce, kind: "like" | "annou
  */
 export function registerInbox(federation: DuetFederation): void {
   federation
-    .setInboxListeners("/ap/users/{identifier}/inbox", "/ap/inbox")
+    .setInboxListeners(`${ACTOR_PATH}/inbox`, "/ap/inbox")
     .on(Follow, receiveFollow)
     .on(Undo, async (fctx, undo) => {
       const object = await undo.getObject(fctx);

@@ -2,7 +2,7 @@ import { Update } from "@fedify/vocab";
 import type { AuthorKey } from "../../common/limits";
 import type { AppContext } from "../context";
 import { personOf } from "./actor-document";
-import { followerCount } from "./actors";
+import { actorPath, followerCount } from "./actors";
 import { instant } from "./articles";
 import type { DuetFederation } from "./federation-type";
 
@@ -16,7 +16,7 @@ export async function sendProfileUpdate(
   author: AuthorKey,
 ): Promise<void> {
   if ((await followerCount(ctx.db, author)) === 0) return;
-  const actorUrl = `${ctx.config.publicUrl}/ap/users/${author}`;
+  const actorUrl = `${ctx.config.publicUrl}${actorPath(author)}`;
   const fctx = federation.createContext(new Request(actorUrl), ctx);
   const person = await personOf(fctx, author);
   const actorUri = fctx.getActorUri(author);

@@ -1,13 +1,11 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { fediverseReportDismiss, fediverseReports } from "../../common/api";
+import { REPORTS_SHOWN } from "../../common/limits";
 import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { blogPosts, fediversePostReports } from "../db/schema";
 import { notFound } from "../errors";
-
-/** Reports listed at once, newest first (the review list's size). */
-const REPORTS_SHOWN = 100;
 
 /**
  * Reports about posts forwarded by remote servers (`Flag`, decision 0039): the studio inbox lists

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
-import { AUTHORS, type AuthorKey } from "../../common/limits";
+import { AUTHORS, type AuthorKey, FEED_MAX_AGE_S, FEED_SIZE } from "../../common/limits";
 import { feedTitle, paths } from "../../common/routes";
 import { publicAuthorName } from "../../common/site-names";
 import { blogName, type SiteSettings } from "../../common/site-settings";
@@ -14,9 +14,6 @@ import { registerSitemapRoutes } from "./sitemap";
 import { xmlEscape } from "./xml";
 
 export { xmlEscape };
-
-export const FEED_SIZE = 20;
-const FEED_MAX_AGE_S = 300;
 
 const FeedQuerySchema = z.strictObject({
   author: z.enum(AUTHORS, { message: "author must be 'him' or 'her'." }).optional(),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { settingsChanges, settingsRead, settingsUpdate } from "../../common/api";
+import { SETTINGS_CHANGES_SHOWN } from "../../common/limits";
 import { canEditSiteSettings } from "../../common/policies";
 import { SITE_SETTINGS_MESSAGES } from "../../common/schemas/site-settings";
 import {
@@ -17,7 +18,6 @@ import { getViewer } from "../plugins/auth";
 import { cachedSiteSettings, settingsEnv } from "./settings.reads";
 import { listSettingsChanges, readStoredSiteSettings, saveSiteSettings } from "./site-settings.repository";
 
-const CHANGES_SHOWN = 20;
 export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /** GET /api/settings: what readers see; the contact recipients too for the two authors. */
   route(app, settingsRead, {}, async (request, reply) => {
@@ -73,6 +73,6 @@ export async function registerSiteSettingsRoutes(app: FastifyInstance, ctx: AppC
   /** GET /api/settings/changes: who changed what, when (the two authors). */
   route(app, settingsChanges, {}, async (_request, reply) => {
     reply.header("cache-control", "private, no-store");
-    return listSettingsChanges(ctx.db, CHANGES_SHOWN);
+    return listSettingsChanges(ctx.db, SETTINGS_CHANGES_SHOWN);
   });
 }

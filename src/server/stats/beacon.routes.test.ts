@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { BEACON_LIMIT } from "../../common/limits";
 import { statsPostsDaily } from "../db/schema";
 import { createPost } from "../test/factories";
 import {
@@ -12,7 +13,6 @@ import {
   TABLET,
 } from "../test/stats-beacons";
 import { buildTestApp, nextIp, type TestApp } from "../test/test-app";
-import { BEACON_LIMIT } from "./stats.routes";
 
 let t: TestApp;
 let author: { cookie: string };

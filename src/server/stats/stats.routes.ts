@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { postStats, stats, statsBeacon } from "../../common/api";
-import { STATS_VIEW_WINDOW_MS, STATS_VISITORS_PER_ADDRESS } from "../../common/limits";
+import {
+  BEACON_BODY_LIMIT,
+  BEACON_LIMIT,
+  STATS_VIEW_WINDOW_MS,
+  STATS_VISITORS_PER_ADDRESS,
+} from "../../common/limits";
 import { pageFor, pages } from "../../common/routes";
 import { isId } from "../../common/schemas/id";
 import { COUNTED_PAGES } from "../../common/stats";
@@ -15,10 +20,6 @@ import { readPostStats, readStats } from "./stats-queries";
 import { ViewWindow } from "./view-window";
 import { deviceClass, isBotAgent, optedOut } from "./visitor";
 
-/** Beacons one address may send a minute (two per page: the view and the end of a post). */
-export const BEACON_LIMIT = { max: 120, windowMs: 60_000 } as const;
-/** A beacon is a few dozen bytes. */
-const BEACON_BODY_LIMIT = 1024;
 const POST_PATH = pages.post.path.slice(0, pages.post.path.indexOf(":"));
 
 /** Which counted page a path is (the page table decides; nothing else is counted or stored). */

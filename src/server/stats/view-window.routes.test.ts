@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { STATS_VIEW_WINDOW_MS, STATS_VISITORS_PER_ADDRESS } from "../../common/limits";
+import { BEACON_LIMIT, STATS_VIEW_WINDOW_MS, STATS_VISITORS_PER_ADDRESS } from "../../common/limits";
 import { createPost } from "../test/factories";
 import { clearStats, DESKTOP, PHONE, sendBeacon } from "../test/stats-beacons";
 import { buildTestApp, nextIp, type TestApp } from "../test/test-app";
-import { BEACON_LIMIT } from "./stats.routes";
 
 // What one client can make the statistics say: one view per visitor and page per window, a
 // bounded number of "visitors" per address whatever User-Agent it sends, and the per-address

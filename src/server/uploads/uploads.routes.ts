@@ -1,14 +1,11 @@
 import multipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { uploads } from "../../common/api";
-import { UPLOAD_MAX_BYTES } from "../../common/limits";
+import { UPLOAD_MAX_BYTES, UPLOAD_MAX_FILES } from "../../common/limits";
 import { route } from "../api/route";
 import { type DecodedImage, decodeImage, storeImages } from "../content/image-store";
 import type { AppContext } from "../context";
 import { AppError, badRequest, payloadTooLarge, unsupportedMedia } from "../errors";
-
-/** At most this many files in one request (each up to UPLOAD_MAX_BYTES). */
-export const UPLOAD_MAX_FILES = 10;
 
 export async function registerUploadsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   // Encapsulated: multipart bodies are accepted by this route only.
