@@ -8,7 +8,7 @@ import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { normaliseEmail } from "../env";
 import { badRequest, notFound, tooManyRequests } from "../errors";
-import { getViewer } from "../plugins/auth";
+import { getViewer } from "../plugins/viewer";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import { SlidingWindowLimiter } from "../write-limits";
 import { confirmFollowEmail } from "./emails";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../env";
-import { authorKeyForEmail, toViewer } from "./auth";
 import { isCommonPassword } from "./common-passwords";
+import { authorKeyForEmail, toViewer } from "./viewer.reads";
 
 const config = loadConfig({ AUTHOR_HIM_EMAIL: " Him@Duet.Local ", AUTHOR_HER_EMAIL: "her@duet.local" }, null);
 const account = (email: string, emailVerified: boolean) => ({ id: "u1", email, name: "N", emailVerified });

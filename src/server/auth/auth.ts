@@ -3,16 +3,14 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { createAuthMiddleware } from "better-auth/api";
 import { and, eq, like } from "drizzle-orm";
-import type { AuthorKey } from "../../common/limits";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../../common/limits";
-import type { Viewer } from "../../common/types";
 import type { Db } from "../db/client";
 import * as schema from "../db/schema";
 import type { Config } from "../env";
-import { normaliseEmail } from "../env";
 import type { Mailer } from "../mail/mailer";
 import { resetPasswordEmail, verifyAuthorEmail } from "./auth-emails";
 import { clearFailedSignIns } from "./sign-in-throttle";
+import { authorKeyForEmail } from "./viewer.reads";
 
 export interface AuthDeps {
   db: Db;
@@ -37,31 +35,6 @@ export interface PasswordHasher {
 }
 
 /** The author value an email is tied to, or null. Exact match after trim + lower-case only. */
-export function authorKeyForEmail(config: Config, email: string): AuthorKey | null {
-  const e = normaliseEmail(email);
-  if (e === config.authorEmails.him) return "him";
-  if (e === config.authorEmails.her) return "her";
-  return null;
-}
-
-/** ARCHITECTURE: admin = author address AND verified, so a stranger registering it first gains nothing. */
-export function toViewer(
-  config: Config,
-  user: { id: string; email: string; name: string; emailVerified: boolean },
-): Viewer {
-  const key = authorKeyForEmail(config, user.email);
-  const isAdmin = key !== null && user.emailVerified;
-  return {
-    id: user.id,
-    email: user.email,
-    displayName: user.name,
-    emailVerified: user.emailVerified,
-    isAdmin,
-    authorKey: isAdmin ? key : null,
-    unverifiedAuthor: key !== null && !user.emailVerified,
-  };
-}
-
 /** SPEC §8 catalogue texts our server answers with (the client maps codes; screens show their own texts). */
 export const AUTH_MESSAGES = {
   emailInUse: "This email is already registered. Please use a different email or try logging in.",

@@ -11,16 +11,11 @@ import type { Db } from "../db/client";
 import { user } from "../db/schema";
 import type { Config } from "../env";
 import { tooManyRequests } from "../errors";
-import {
-  AUTH_MESSAGES,
-  type AuthPathRules,
-  authorKeyForEmail,
-  forgetResetTokens,
-  type RateLimit,
-} from "./auth";
+import { AUTH_MESSAGES, type AuthPathRules, forgetResetTokens, type RateLimit } from "./auth";
 import { dropUndefined, notCommon, parseAccountBody, resetPageUrl, VERIFIED_CALLBACK } from "./auth-input";
 import { recordFailedSignIn, recordSuccessfulSignIn, signInWait } from "./sign-in-throttle";
 import { rememberRegisteringClient, verificationDetour } from "./verify-origin";
+import { authorKeyForEmail } from "./viewer.reads";
 
 // Every Better Auth path Duet exposes under /api/auth, with everything that happens around it
 // (docs/decisions/0038-better-auth-endpoint-table.md). The bridge (plugins/auth.ts) answers 404 to

@@ -3,7 +3,7 @@ import { session } from "../../common/api";
 import type { Viewer } from "../../common/types";
 import { route } from "../api/route";
 import type { AppContext } from "../context";
-import { getViewer } from "../plugins/auth";
+import { getViewer } from "../plugins/viewer";
 
 /** GET /api/session: who is signed in, as the client needs it (isAdmin, authorKey), never the token. */
 export async function registerSessionRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -6,7 +6,7 @@ import { paths } from "../../common/routes";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { session, user, verification } from "../db/schema";
-import { authorKeyForEmail } from "./auth";
+import { authorKeyForEmail } from "./viewer.reads";
 
 // docs/decisions/0017-author-address-verification.md. Opening the emailed link
 // proves the mailbox, not who chose the password: a stranger who registered an author address

@@ -10,7 +10,7 @@ import { findPostVisibility } from "../content/visibility";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { pageRequest } from "../pagination";
-import { getViewer } from "../plugins/auth";
+import { getViewer } from "../plugins/viewer";
 import { writeLimiter } from "../write-limits";
 import { COMMENTS_PAGE_SIZE, cachedThreads } from "./comments.reads";
 import {

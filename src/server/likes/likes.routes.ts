@@ -4,7 +4,7 @@ import { caller, route } from "../api/route";
 import { postIsPublic, viewerCanSeePost } from "../content/visibility";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
-import { getViewer } from "../plugins/auth";
+import { getViewer } from "../plugins/viewer";
 import { writeLimiter } from "../write-limits";
 import { getLikeState, toggleLike } from "./likes.repository";
 

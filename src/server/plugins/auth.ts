@@ -1,35 +1,12 @@
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { ERROR_CODES } from "../../common/error-codes";
-import type { Viewer } from "../../common/types";
-import { AUTH_MESSAGES, toViewer } from "../auth/auth";
+import { AUTH_MESSAGES } from "../auth/auth";
 import { type AuthCall, findAuthEndpoint } from "../auth/endpoints";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { AppError, badRequest } from "../errors";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    viewerPromise: Promise<Viewer | null> | null;
-  }
-}
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-
-/** The signed-in user of this request (memoised), or null. Costs nothing without a session cookie. */
-export function getViewer(ctx: AppContext, request: FastifyRequest): Promise<Viewer | null> {
-  if (!request.viewerPromise) {
-    const cookie = request.headers.cookie;
-    request.viewerPromise =
-      cookie && SESSION_COOKIE.test(cookie)
-        ? ctx.auth.api
-            .getSession({ headers: fromNodeHeaders(request.headers) })
-            .then((s) => (s ? toViewer(ctx.config, s.user) : null))
-            .catch(() => null)
-        : Promise.resolve(null);
-  }
-  return request.viewerPromise;
-}
+import { getViewer } from "./viewer";
 
 const STATUS_CODES: Record<number, string> = {
   400: "BAD_REQUEST",

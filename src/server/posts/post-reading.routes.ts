@@ -3,7 +3,7 @@ import { postReading } from "../../common/api";
 import { route } from "../api/route";
 import { SELF_COMPRESSED } from "../cache/http-body";
 import type { AppContext } from "../context";
-import { getViewer } from "../plugins/auth";
+import { getViewer } from "../plugins/viewer";
 import { readPostReading } from "./posts.reads";
 import { sendPostRead } from "./posts.routes";
 

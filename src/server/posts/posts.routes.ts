@@ -4,7 +4,7 @@ import { route } from "../api/route";
 import { API_READ_CACHE_CONTROL, type CachedBody, SELF_COMPRESSED, sendCached } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
-import { getViewer } from "../plugins/auth";
+import { getViewer } from "../plugins/viewer";
 import {
   type CachedPostEntry,
   cachedPostList,

@@ -14,7 +14,7 @@ import {
 import { caller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { invalid } from "../errors";
-import { getViewer } from "../plugins/auth";
+import { getViewer } from "../plugins/viewer";
 import { cachedSiteSettings, settingsEnv } from "./settings.reads";
 import { listSettingsChanges, readStoredSiteSettings, saveSiteSettings } from "./site-settings.repository";
 

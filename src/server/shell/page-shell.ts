@@ -11,7 +11,7 @@ import type { PageLoader, PageModel } from "../content/page-model";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { REPO_ROOT } from "../paths";
-import { getViewer } from "../plugins/auth";
+import { getViewer } from "../plugins/viewer";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import { cachedPublicPages } from "../site-pages/site-pages.reads";
 import { type Asset, loadAssets, sendAsset } from "./assets";

@@ -11,7 +11,7 @@ import { sanitizePostHtml } from "../content/sanitize";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { conflict, invalid, notFound } from "../errors";
-import { getViewer } from "../plugins/auth";
+import { getViewer } from "../plugins/viewer";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
 import { allPages, detailOf, readPublicPage, templateOf } from "./site-pages.reads";
 import {
