@@ -11,7 +11,7 @@ import { runMigrations } from "../src/server/db/migrate";
  * Build the client (and its server renderer) once per run into its own folder, so parallel runs
  * never share a half-written dist; compile the server (dist/server, written file by file with a
  * rename); and an empty, migrated embedded database that every server a test starts copies
- * (creating one takes seconds; see STACK-NOTES). The returned function (Playwright's teardown)
+ * (a new PGlite database takes 5–7 s to initialise, even in memory). The returned function (Playwright's teardown)
  * removes the client folder and the database again.
  */
 export default async function globalSetup() {

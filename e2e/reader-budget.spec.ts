@@ -57,7 +57,7 @@ async function scriptsOf(page: Page, path: string, heading: RegExp | string) {
     "signed-in-parts-",
     "auth-errors-",
     // The studio's statistics and their chart library (uPlot, bundled into stats-page).
-    "admin-stats-",
+    "studio-stats-",
     "stats-page-",
     "post-stats-line-",
   ]) {

@@ -18,8 +18,13 @@ interface Measured {
   errors: number;
 }
 
-/** A page view with its beacon, against the page alone. */
-const COUNTING_GOAL = 0.8;
+/**
+ * A page view with its beacon, against the page alone: two requests for one, each costing about a
+ * cached read, so half the rate is the goal (docs/decisions/0044-a-counted-view-costs-a-cached-read.md).
+ */
+const COUNTING_GOAL = 0.5;
+/** The beacon alone against the plain page: a counted view costs at most what a cached read costs. */
+const BEACON_GOAL = 1;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -73,6 +78,7 @@ export async function benchCounting(
   console.log("\nCookie-free statistics: reads per second without and with their beacon (medians)");
   console.log("| case | connections | counting off | counting on | on/off | goal | p99 on (ms) | errors |");
   console.log("|---|---|---|---|---|---|---|---|");
+  let firstOff = 0;
   for (const connections of options.connections) {
     for (const [name, path] of cases) {
       const off: Measured[] = [];
@@ -82,6 +88,7 @@ export async function benchCounting(
         on.push(await run(baseURL, path, true, connections, options.seconds));
       }
       const offRate = median(off.map((m) => m.perSecond));
+      if (!firstOff) firstOff = offRate;
       const onRate = median(on.map((m) => m.perSecond));
       const errors = [...off, ...on].reduce((n, m) => n + m.errors, 0);
       console.log(
@@ -101,8 +108,11 @@ export async function benchCounting(
       { setupRequest: (req) => ({ ...req, headers: { ...req.headers, "x-forwarded-for": nextAddress() } }) },
     ],
   });
+  const beaconRate = beaconOnly.requests.average;
+  const ofPage = beaconRate / firstOff;
   console.log(
-    `Beacon alone: ${Math.round(beaconOnly.requests.average)} req/s, p99 ${beaconOnly.latency.p99} ms, ` +
-      `${beaconOnly.non2xx + beaconOnly.errors} errors (answers 204, no database write on the request)`,
+    `Beacon alone: ${Math.round(beaconRate)} req/s, p99 ${beaconOnly.latency.p99} ms, ` +
+      `${beaconOnly.non2xx + beaconOnly.errors} errors (answers 204, no database write on the request); ` +
+      `${ofPage.toFixed(2)} of ${cases[0]![0]} at ${options.connections[0]} connections (goal ≥ ${BEACON_GOAL}: a counted view costs a cached read) ${ofPage >= BEACON_GOAL ? "met" : "NOT met"}`,
   );
 }

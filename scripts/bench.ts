@@ -1,4 +1,4 @@
-// `npm run bench [-- --sizes=1000,100000 --seconds=3 --rounds=3 --connections=10,50 --cases=page,start]`: a
+// `npm run bench [-- --sizes=1000,100000 --databases=pglite,postgres --seconds=3 --rounds=3 --connections=10,50 --cases=page,start]`: a
 // benchmark, not a test. For each size: fill a temporary DATA_DIR with that many posts (bulk SQL),
 // start the real server (src/server/main.ts, server rendering on, default logging) on 127.0.0.1
 // with an ephemeral port, and load it with autocannon: the /his-blog and /post/{id} pages, the
@@ -16,10 +16,15 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
+import {
+  findPostgresBinDir,
+  type PostgresCluster,
+  startPostgresCluster,
+} from "../src/server/test/postgres-cluster";
 import { expectOk, measure } from "./bench-check";
 import { benchCounting } from "./bench-counting";
 import { benchProxy } from "./bench-proxy";
-import { benchStart, printStart } from "./bench-start";
+import { benchStart, memoryLoadSeconds, printStart } from "./bench-start";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildClient } from "./build-client.mjs";
 import { freePort, startDuet } from "./local-server";
@@ -36,6 +41,15 @@ const ROUNDS = Math.max(1, Number(args.get("rounds") ?? 3));
 const CONNECTIONS = (args.get("connections") ?? "10,50").split(",").map(Number);
 const ONLY = args.get("cases")?.split(",");
 const BATCH = 10_000;
+type Db = "pglite" | "postgres";
+const DB_NAMES: Record<Db, string> = { pglite: "the embedded database (PGlite)", postgres: "PostgreSQL" };
+const POSTGRES_BIN = findPostgresBinDir();
+/** Both databases (PostgreSQL when its binaries are installed), or `--databases=pglite`. */
+const DATABASES = (args.get("databases") ?? "pglite,postgres")
+  .split(",")
+  .filter((d): d is Db => d === "pglite" || (d === "postgres" && POSTGRES_BIN !== null));
+/** At the largest size every case runs at this share of its speed at the smallest, or better. */
+const GROWTH_GOAL = 0.5;
 const NGINX = "/usr/sbin/nginx";
 const TAGS = ["travel", "food", "home", "garden", "books", "diy"];
 
@@ -76,13 +90,18 @@ function firstLoadJs(clientDir: string) {
   return { files: [...files], raw, gzip, br, entryFile };
 }
 
-async function fill(dataDir: string, count: number) {
-  const database = await openDatabase({ kind: "pglite", dataDir: path.join(dataDir, "db") });
+async function fill(dataDir: string, count: number, databaseUrl: string | null) {
+  const database = await openDatabase(
+    databaseUrl
+      ? { kind: "postgres", url: databaseUrl }
+      : { kind: "pglite", dataDir: path.join(dataDir, "db") },
+  );
   await runMigrations(database);
+  const exec = (sql: string) => (database.pglite ? database.pglite.exec(sql) : database.pool!.query(sql));
   const tags = `array[${TAGS.map((t) => `'${t}'`).join(",")}]`;
   for (let start = 1; start <= count; start += BATCH) {
     const end = Math.min(count, start + BATCH - 1);
-    await database.pglite!.exec(`
+    await exec(`
       insert into blog_posts (title, content, excerpt, author, date, image_url, images, hashtags)
       select 'Bench post ' || g,
         '<h2>Post ' || g || '</h2><p>' || repeat('Lorem ipsum dolor sit amet, consectetur adipiscing elit. ', 12) || '</p>'
@@ -97,12 +116,13 @@ async function fill(dataDir: string, count: number) {
         array[(${tags})[1 + g % 6], (${tags})[1 + (g / 7) % 6]]
       from generate_series(${start}, ${end}) g`);
   }
-  await database.pglite!.exec("analyze blog_posts");
+  await exec("analyze blog_posts");
   await database.close();
 }
 
-function startServer(dataDir: string, clientDir: string) {
+function startServer(dataDir: string, clientDir: string, databaseUrl: string | null) {
   return startDuet(dataDir, clientDir, {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     SEED_DEMO: "false",
     // The default logging: its cost is part of what is measured (the lines go nowhere).
     LOG_LEVEL: "info",
@@ -243,7 +263,7 @@ async function stop(child: ChildProcess | null | undefined) {
   await exited;
 }
 
-function printTable(size: number, rows: Row[]) {
+function printTable(size: number, db: Db, rows: Row[]) {
   const header = [
     "case",
     "conns",
@@ -276,26 +296,52 @@ function printTable(size: number, rows: Row[]) {
   const fmt = (cells: string[]) =>
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
   console.log(
-    `\n${size.toLocaleString("en")} posts, ${ROUNDS} alternating rounds of ${SECONDS} s per case (medians), default logging (info)`,
+    `\n${size.toLocaleString("en")} posts on ${DB_NAMES[db]}, ${ROUNDS} alternating rounds of ${SECONDS} s per case (medians), default logging (info)`,
   );
   console.log(fmt(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const l of lines) console.log(fmt(l));
 }
 
-async function benchSize(size: number, clientDir: string, assetPath: string) {
+/** Each case at the largest size beside the smallest, per database, against the goal. */
+function printGrowth(tables: Map<string, Row[]>) {
+  const small = Math.min(...SIZES);
+  const large = Math.max(...SIZES);
+  if (small === large) return;
+  console.log(
+    `\nAt ${large.toLocaleString("en")} posts against ${small.toLocaleString("en")} (req/s, medians)`,
+  );
+  console.log("| database | case | connections | small | large | large/small | goal |");
+  console.log("|---|---|---|---|---|---|---|");
+  for (const db of DATABASES) {
+    const before = tables.get(`${db}|${small}`) ?? [];
+    for (const row of tables.get(`${db}|${large}`) ?? []) {
+      const base = before.find((b) => b.name === row.name && b.connections === row.connections);
+      if (!base) continue;
+      const ratio = row.duet.rps / base.duet.rps;
+      console.log(
+        `| ${db} | ${row.name} | ${row.connections} | ${base.duet.rps.toFixed(0)} | ${row.duet.rps.toFixed(0)} | ${ratio.toFixed(2)} | ≥ ${GROWTH_GOAL} ${ratio >= GROWTH_GOAL ? "met" : "NOT met"} |`,
+      );
+    }
+  }
+}
+
+async function benchSize(size: number, db: Db, clientDir: string, assetPath: string): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "duet-bench-"));
   const bodiesDir = mkdtempSync(path.join(tmpdir(), "duet-bench-bodies-"));
   // nginx's worker may run as another user: let it read the bodies.
   chmodSync(bodiesDir, 0o755);
   const children: Array<ChildProcess | null | undefined> = [];
+  let cluster: PostgresCluster | null = null;
   try {
+    if (db === "postgres") cluster = await startPostgresCluster(POSTGRES_BIN!);
+    const databaseUrl = cluster?.url ?? null;
     const started = Date.now();
-    await fill(dataDir, size);
+    await fill(dataDir, size, databaseUrl);
     console.log(
-      `\nFilled ${size.toLocaleString("en")} posts in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `\nFilled ${size.toLocaleString("en")} posts on ${DB_NAMES[db]} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
-    const server = await startServer(dataDir, clientDir);
+    const server = await startServer(dataDir, clientDir, databaseUrl);
     children.push(server.child);
     const { baseURL } = server;
     const list = await fetchBody(`${baseURL}/api/posts?author=him`);
@@ -352,23 +398,26 @@ async function benchSize(size: number, clientDir: string, assetPath: string) {
         });
       }
     }
-    printTable(size, rows);
-    if (nginx) {
+    printTable(size, db, rows);
+    // The proxy and the statistics rows once, on the default database.
+    if (nginx && db === "pglite") {
       const pages = cases
         .map(([name, urlPath], i) => ({ name, urlPath, staticURL: `${nginx.baseURL}/c/${i}` }))
         .filter((c) => c.name.endsWith("page"));
       if (pages.length > 0)
         await benchProxy(baseURL, pages, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
     }
-    if (!ONLY || ONLY.includes("counting")) {
+    if ((!ONLY || ONLY.includes("counting")) && db === "pglite") {
       const counted: Array<[string, string]> = [
         ["/his-blog page", "/his-blog"],
         ["author list API", "/api/posts?author=him"],
       ];
       await benchCounting(baseURL, counted, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
     }
+    return rows;
   } finally {
     for (const child of children.reverse()) await stop(child);
+    cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(bodiesDir, { recursive: true, force: true });
   }
@@ -385,8 +434,14 @@ try {
   );
   if (!js.entryFile) throw new Error("no entry chunk in the Vite manifest");
   if (!ONLY || ONLY.includes("start"))
-    printStart(await benchStart(clientDir, { runs: 5, loadSeconds: Number(args.get("load-seconds") ?? 60) }));
-  for (const size of SIZES) await benchSize(size, clientDir, `/${js.entryFile}`);
+    printStart(
+      await benchStart(clientDir, { runs: 5, loadSeconds: memoryLoadSeconds(args.get("load-seconds")) }),
+    );
+  const tables = new Map<string, Row[]>();
+  for (const db of DATABASES)
+    for (const size of SIZES)
+      tables.set(`${db}|${size}`, await benchSize(size, db, clientDir, `/${js.entryFile}`));
+  printGrowth(tables);
 } finally {
   rmSync(clientDir, { recursive: true, force: true });
 }

@@ -30,14 +30,18 @@ const ALLOWED: Record<string, string> = {
   "server/auth/auth.ts": "Better Auth's basePath (the auth endpoint table)",
   "server/auth/verify-origin.ts": "Better Auth's verify-email cookie path (auth endpoint table)",
   "server/plugins/auth.ts": "the Better Auth bridge (another engineer's, left alone)",
+  "server/contact/emailjs.ts": "EmailJS's own API (another service's address), not an endpoint of ours",
   "client/lib/auth-api.ts": "Better Auth calls (auth endpoint table)",
   "client/features/auth/": "Better Auth calls (auth endpoint table)",
 };
 
-/** Path literals: a quote then `/api/` and a name (the bare prefix `/api/` is not an endpoint). */
+/**
+ * Path literals: a quote, or an interpolation (`${publicUrl}/api/…`), then `/api/` and a name (the
+ * bare prefix `/api/` is not an endpoint).
+ */
 function apiLiterals(text: string): string[] {
   const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
-  return [...code.matchAll(/["'`](\/api\/[A-Za-z][^"'`\s]*)/g)].map((m) => m[1]!);
+  return [...code.matchAll(/(?:["'`]|\})(\/api\/[A-Za-z][^"'`\s]*)/g)].map((m) => m[1]!);
 }
 
 describe("declared once", () => {
@@ -61,6 +65,9 @@ describe("declared once", () => {
   it("would catch a literal, and ignores comments and the bare prefix", () => {
     const source = 'api("/api/posts/" + id); // GET "/api/x"\n/** "/api/y" */ url.startsWith("/api/")';
     expect(apiLiterals(source)).toEqual(["/api/posts/"]);
+    // A URL built by hand after the public address: `${config.publicUrl}/api/…`.
+    const handWritten = "const url = `$" + "{config.publicUrl}/api/follow/unsubscribe?token=x`;";
+    expect(apiLiterals(handWritten)).toEqual(["/api/follow/unsubscribe?token=x"]);
   });
 });
 

@@ -29,7 +29,7 @@ import { siteMailer } from "./mail/site-mailer";
 import { registerHealthRoutes } from "./ops/health.routes";
 import { registerMetrics } from "./ops/metrics";
 import { Outbox } from "./outbox";
-import { registerPagesRoutes } from "./pages/pages.routes";
+import { pageLoaders } from "./page-loaders";
 import { registerAuthRoutes } from "./plugins/auth";
 import { registerSecurity } from "./plugins/security";
 import { registerUploadsStatic } from "./plugins/uploads-static";
@@ -39,10 +39,11 @@ import { registerPostReadingRoutes } from "./posts/post-reading.routes";
 import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
 import { Publishing, registerPublishing } from "./posts/publishing";
-import { registerRevisionsRoutes } from "./revisions/revisions.routes";
+import { registerRevisionsRoutes } from "./posts/revisions.routes";
 import { registerSearchRoutes } from "./search/search.routes";
 import { registerSiteSettingsRoutes } from "./settings/site-settings.routes";
 import { loadShell, registerPageShell } from "./shell/page-shell";
+import { registerPagesRoutes } from "./site-pages/site-pages.routes";
 import { registerStats } from "./stats/stats";
 import { createStorage, type Storage } from "./storage/storage";
 import { subscribers } from "./subscribers";
@@ -166,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerFediverse(app, ctx, fediverse);
   await registerUploadsStatic(app, ctx);
   await registerMailImages(app, ctx);
-  await registerPageShell(app, ctx, shell);
+  await registerPageShell(app, ctx, shell, pageLoaders);
 
   app.addHook("onClose", async () => {
     mailer.close();

@@ -13,8 +13,9 @@ export interface EarlyDatabase {
 
 /**
  * A replacement process serves sooner when PGlite opens (and recovers) its data directory on its
- * worker thread while this thread loads Fastify, Better Auth and Fedify: the two overlap instead
- * of adding up. Only this module and what it imports load first (no drizzle, no PGlite here).
+ * worker thread while this thread loads serve.js (Fastify, Better Auth, every route; the social
+ * web loads on first use): the two overlap instead of adding up. Only this module and what it
+ * imports load first (no drizzle, no PGlite here).
  */
 export async function openEmbeddedEarly(config: Config): Promise<EarlyDatabase> {
   let lock: DataDirLock;

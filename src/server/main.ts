@@ -5,8 +5,12 @@ import { type Config, ConfigError, loadConfig } from "./env";
 import { reportFatal, SERVE_MESSAGE, STANDBY_ENV } from "./fatal";
 import { loadOrCreateSecret } from "./secret";
 
-// The environment is checked before anything heavy loads: a bad variable is one line and exit 2
-// in a fraction of a second, not after Fastify, Better Auth and Fedify (serve.ts) have loaded.
+// Compiled (scripts/build-server.mjs), main.js is a small chunk of its own: this file, the config
+// (env.ts, zod), the DATA_DIR lock, PGlite's worker thread, fatal.ts and secret.ts. It checks the
+// config (a bad variable is one line and exit 2), takes the DATA_DIR lock and starts the embedded
+// database opening on its worker thread, and only then imports serve.js, the rest of the server
+// (Fastify, Better Auth, every route), which is the bulk of the bundle. A standby imports
+// serve.js while it waits, once its config has passed.
 
 /** A standby (fatal.ts): resolves when the supervisor says serve; ends the process if it goes away. */
 function serveSignal(): Promise<void> {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { newToken } from "../audience/followers.repository";
+import { newToken } from "../secret";
 import type { ArchiveRow, ArchiveTable } from "./tables";
 
 /**

@@ -14,9 +14,9 @@ import { runMigrations } from "../db/migrate";
 import { followers, mailQueue } from "../db/schema";
 import { loadConfig } from "../env";
 import { createMailer } from "../mail/mailer";
+import { newToken } from "../secret";
 import { buildTestApp, type TestApp } from "../test/test-app";
 import { BOUNCE_LIMIT } from "./bounces";
-import { newToken } from "./followers.repository";
 import { enqueueMail } from "./mail-queue.repository";
 
 // Mail that arrives, through a real SMTP server on loopback: an address the server refuses for

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AUDIENCE_TEXT, type AudienceFollowers, type ImportResult } from "../../common/audience-page";
 import { followers, mailQueue } from "../db/schema";
+import { newToken } from "../secret";
 import { requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
-import { newToken } from "./followers.repository";
 
 // The studio's Audience page: each author sees and manages the followers of their own blog only.
 

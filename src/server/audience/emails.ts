@@ -1,3 +1,4 @@
+import { followUnsubscribe, urlOf } from "../../common/api";
 import type { AuthorKey } from "../../common/limits";
 import { paths } from "../../common/routes";
 import { resolveExcerpt } from "../../common/rules/excerpt";
@@ -22,7 +23,7 @@ export const subscriptionsPage = (config: Config, query: Record<string, string>)
 
 /** RFC 8058's one-click target: a POST here unsubscribes, no page, no cookie. */
 export const oneClickUnsubscribeUrl = (config: Config, token: string) =>
-  `${config.publicUrl}/api/follow/unsubscribe?token=${encodeURIComponent(token)}`;
+  `${config.publicUrl}${urlOf(followUnsubscribe, {}, { token })}`;
 
 export function confirmFollowEmail(
   config: Config,

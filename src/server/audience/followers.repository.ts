@@ -1,15 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { and, count, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
 import { followers } from "../db/schema";
+import { newToken } from "../secret";
 import { cancelPendingForFollower, enqueueMail } from "./mail-queue.repository";
 import { ago, CONFIRMATION_LIMITS, lockRecipient, queuedSince } from "./recipient-limits";
 
 export type FollowerRow = typeof followers.$inferSelect;
-
-/** A link secret: 32 random bytes, URL-safe. */
-export const newToken = () => randomBytes(32).toString("base64url");
 
 export interface FollowRequest {
   email: string;

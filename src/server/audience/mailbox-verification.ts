@@ -4,9 +4,9 @@ import type { Db } from "../db/client";
 import { notificationSettings, user } from "../db/schema";
 import { type Config, normaliseEmail } from "../env";
 import { noticeHtml } from "../mail/letters/notice-letter";
+import { newToken } from "../secret";
 import { siteNameNow } from "../settings/settings-now.reads";
 import { subscriptionsPage } from "./emails";
-import { newToken } from "./followers.repository";
 import { enqueueMail } from "./mail-queue.repository";
 import { ago, lockRecipient, queuedSince, VERIFY_LIMITS } from "./recipient-limits";
 

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { notificationsStop, urlOf } from "../../common/api";
 import type { Comment } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import { paths } from "../../common/routes";
@@ -6,9 +7,9 @@ import type { Db } from "../db/client";
 import { blogPosts, comments, notificationSettings, user } from "../db/schema";
 import { type Config, normaliseEmail } from "../env";
 import { noticeHtml } from "../mail/letters/notice-letter";
+import { newToken } from "../secret";
 import { withSiteNameNow } from "../settings/settings-now.reads";
 import { subscriptionsPage } from "./emails";
-import { newToken } from "./followers.repository";
 import { cancelPendingOfKind, enqueueMail, type NewQueuedMail } from "./mail-queue.repository";
 import { isProvenMailbox } from "./mailbox-verification";
 import { excerptOf, unlinkedName } from "./notification-text";
@@ -62,7 +63,7 @@ export async function stopByToken(db: Db, token: string, kind: NotificationKind)
 }
 
 const oneClick = (config: Config, token: string, kind: NotificationKind) =>
-  `${config.publicUrl}/api/notifications/unsubscribe?token=${encodeURIComponent(token)}&kind=${kind}`;
+  `${config.publicUrl}${urlOf(notificationsStop, {}, { token, kind })}`;
 
 /**
  * A comment was written: its post's author gets an email (unless they wrote it), and for a reply,

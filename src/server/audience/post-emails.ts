@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { listAuthorProfiles } from "../authors/author-profiles.repository";
+import { authorProfilesNow } from "../authors/authors.reads";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { followers } from "../db/schema";
@@ -31,7 +31,7 @@ export async function queueNewPostEmails(
   if (post.sendToFollowers === false) return 0;
   // Read on the caller's transaction (the claim that announces the post), not through the cache.
   const names = await siteSettingsNow(db, config);
-  const profile = (await listAuthorProfiles(db, config.authorEmails)).find((p) => p.author === post.author);
+  const profile = (await authorProfilesNow(db, config.authorEmails)).find((p) => p.author === post.author);
   // Rendered once: followers' emails differ only by their token.
   const mail = newPostEmail(config, names, post, FOLLOWER_TOKEN_SLOT, profile);
   const put = (value: string | null | undefined) =>

@@ -34,7 +34,7 @@ export function notCommon(password: string): string {
  * Where a followed verification link lands, signed in (autoSignInAfterVerification); Better Auth
  * appends `&error=CODE` when the link is bad, which the admin page explains.
  */
-export const VERIFIED_CALLBACK = `${paths.admin}?verified=1`;
+export const VERIFIED_CALLBACK = `${paths.studio}?verified=1`;
 
 /** The emailed reset link always leads to our own reset page, whatever the client asked. */
 export const resetPageUrl = (publicUrl: string) => `${publicUrl}${paths.resetPassword}`;

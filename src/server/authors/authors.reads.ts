@@ -11,3 +11,11 @@ export function cachedAuthorProfiles(ctx: AppContext): Promise<AuthorProfile[]> 
 export async function cachedAuthorProfile(ctx: AppContext, author: AuthorKey): Promise<AuthorProfile> {
   return (await cachedAuthorProfiles(ctx)).find((p) => p.author === author)!;
 }
+
+/**
+ * Both profiles from the database, not the cache: for a caller on a transaction (the newsletter's
+ * claim) or on Fedify's own database handle (the actors).
+ */
+export function authorProfilesNow(...args: Parameters<typeof listAuthorProfiles>): Promise<AuthorProfile[]> {
+  return listAuthorProfiles(...args);
+}

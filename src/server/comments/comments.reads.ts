@@ -3,10 +3,10 @@ import { PageQuerySchema } from "../../common/schemas/page-query";
 import type { Viewer } from "../../common/types";
 import { findPostVisibility } from "../content/visibility";
 import type { AppContext } from "../context";
-import { remoteWritersOf } from "../fediverse/fediverse.reads";
 import { type PageRequest, pageRequest } from "../pagination";
 import { parse } from "../validate";
 import { listComments } from "./comments.repository";
+import { remoteWritersOf } from "./remote-writers";
 import { presentThreads } from "./threads";
 
 /** The comments' cached reads and their keys (the API routes and the server renderer use them). */

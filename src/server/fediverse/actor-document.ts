@@ -4,7 +4,7 @@ import { and, desc, eq, isNotNull, lte, ne } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { paths } from "../../common/routes";
 import { publicAuthorName } from "../../common/site-names";
-import { listAuthorProfiles } from "../authors/author-profiles.repository";
+import { authorProfilesNow } from "../authors/authors.reads";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
@@ -46,7 +46,7 @@ const absolute = (url: string, publicUrl: string) => new URL(url, `${publicUrl}/
 export async function personOf(fctx: RequestContext<AppContext>, author: AuthorKey): Promise<Person> {
   const { db, config } = fctx.data;
   const publicUrl = config.publicUrl;
-  const profile = (await listAuthorProfiles(db)).find((p) => p.author === author);
+  const profile = (await authorProfilesNow(db)).find((p) => p.author === author);
   const keys = await fctx.getActorKeyPairs(author);
   const header = await headerImageOf(db, author, fctx.data.now());
   const settings = await actorSettings(db, author);

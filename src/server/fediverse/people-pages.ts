@@ -1,7 +1,7 @@
 import { inArray } from "drizzle-orm";
+import { remoteInitials } from "../content/remote-initials";
 import type { Db } from "../db/client";
 import { fediverseAvatars } from "../db/schema";
-import { remoteInitials } from "./fediverse.reads";
 
 /** Items of one page of a collection (followers, outbox) or of a studio list of remote people. */
 export const COLLECTION_PAGE_SIZE = 20;

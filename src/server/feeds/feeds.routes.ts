@@ -97,7 +97,7 @@ export async function registerFeedsRoutes(app: FastifyInstance, ctx: AppContext)
     [
       "User-agent: *",
       "Allow: /",
-      `Disallow: ${paths.admin}`,
+      `Disallow: ${paths.studio}`,
       `Disallow: ${paths.profile}`,
       "",
       `Sitemap: ${publicUrl}/sitemap.xml`,

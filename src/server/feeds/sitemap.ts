@@ -5,8 +5,8 @@ import { pagePath } from "../../common/site-pages";
 import { type CachedBody, sendCached, toCachedBody } from "../cache/http-body";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
-import { cachedPublicPages } from "../pages/pages";
 import { listHashtags, listPostStamps, postStampFiles } from "../posts/posts.repository";
+import { cachedPublicPages } from "../site-pages/site-pages.reads";
 import { xmlEscape } from "./xml";
 
 /**

@@ -120,9 +120,10 @@ function checkRedirects(ctx: AppContext, url: URL, body: unknown): void {
 const NOT_FOUND_BODY = JSON.stringify({ error: { code: "NOT_FOUND", message: "Not found." } });
 
 /**
- * Mount Better Auth under /api/auth/* through a web Request (STACK-NOTES: no reply.hijack), for
- * the paths and methods of auth/endpoints.ts only: look the path up, check the body and the
- * redirect targets, run the path's `before`, hand the request to Better Auth, run its `after`.
+ * Mount Better Auth under /api/auth/* through a web Request (not `toNodeHandler`: it needs
+ * `reply.hijack()`, which skips helmet and the other hooks), for the paths and methods of
+ * auth/endpoints.ts only: look the path up, check the body and the redirect targets, run the
+ * path's `before`, hand the request to Better Auth, run its `after`.
  * Cross-site POSTs never get here: security.ts refuses them for every path (Better Auth checks
  * Origin only when a cookie is sent).
  */

@@ -4,8 +4,8 @@ import type { BlogPost, PostImage } from "../../common/types";
 import { retireSlug } from "../content/slugs";
 import type { Db } from "../db/client";
 import { blogPosts, comments, postLikes } from "../db/schema";
-import { recordRevision } from "../revisions/revisions.repository";
 import { type PostRow, postColumns, toBlogPost } from "./post.presenter";
+import { recordRevision } from "./revisions.repository";
 
 /** Write side of blog_posts (create, edit, delete); reads live in posts.repository.ts. */
 

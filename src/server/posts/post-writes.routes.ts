@@ -12,7 +12,6 @@ import { sanitizePostHtml } from "../content/sanitize";
 import { slugFromTitle, slugTaken } from "../content/slugs";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { revisionFieldsOf, sameFields, saveKind } from "../revisions/revisions.repository";
 import type { PostRow } from "./post.presenter";
 import {
   deletePost,
@@ -22,6 +21,7 @@ import {
   updatePost,
 } from "./post-writes.repository";
 import { publishTime } from "./publish-time";
+import { revisionFieldsOf, sameFields, saveKind } from "./revisions.repository";
 
 const postNotFound = () => notFound("post", "Post not found");
 

@@ -7,15 +7,15 @@ import { cachedAuthorProfile } from "../authors/authors.reads";
 import { type CachedBody, JSON_TYPE, toCachedBody } from "../cache/http-body";
 import { resolvePostAddress } from "../content/slugs";
 import type { AppContext } from "../context";
-import { socialWebReactions } from "../fediverse/fediverse.reads";
 import { pageRequest } from "../pagination";
 import { parse } from "../validate";
 import { findNeighbours } from "./neighbours.repository";
 import { getPost, getPublicPost, type ListFilter, listPosts } from "./posts.repository";
+import { socialWebReactions } from "./social-web-reactions";
 
 /**
  * The posts' cached reads and their keys: the API routes and the server renderer
- * (shell/loaders.ts) read posts only through these.
+ * (page-loaders.ts, shell/post-page.ts) read posts only through these.
  */
 
 export interface PostListRequest extends ListFilter {

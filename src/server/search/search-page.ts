@@ -2,10 +2,10 @@ import { firstPageOf, inlineQuery, queryKeys } from "../../common/query-keys";
 import { paths } from "../../common/routes";
 import { readSearchPage, searchPageInput } from "../../common/schemas/search";
 import type { InlinedQuery, Page, SearchHit } from "../../common/types";
+import type { PageLoader } from "../content/page-model";
 import { AppError } from "../errors";
 import { decodeRankCursor } from "../pagination";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import type { PageLoader } from "../shell/page-model";
 import { cachedSearch, parseSearchQuery } from "./search.reads";
 
 const values = (value: unknown): string[] =>

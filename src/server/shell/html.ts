@@ -3,30 +3,10 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { feedTitle, paths } from "../../common/routes";
 import type { ShellData } from "../../common/types";
+import { escapeHtml } from "../content/escape-html";
+import type { PageHead } from "../content/page-model";
 
 export type { ShellData };
-
-export interface PageHead {
-  title: string;
-  description: string;
-  canonicalPath: string;
-  image?: string | null;
-  type?: "website" | "article";
-  /** og article:published_time (post pages). */
-  publishedTime?: string;
-  modifiedTime?: string | null;
-  /** JSON-LD for search engines (a BlogPosting on post pages). */
-  jsonLd?: Record<string, unknown>;
-  /** Keep the page out of search engines' indexes (search results). */
-  noindex?: boolean;
-  /** The RSS feeds this page links to (default the whole blog's). */
-  feeds?: Array<{ path: string; title: string }>;
-}
-
-/** Escape for HTML text and attributes. */
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** JSON safe inside <script>: no stored string can close the element or open a comment. */
 export function jsonForScript(value: unknown): string {

@@ -7,16 +7,15 @@ import { accentStyle, pinterestBoardUrl } from "../../common/site-settings";
 import type { Viewer } from "../../common/types";
 import { type CachedBody, SELF_COMPRESSED, sendCached, toCachedBody } from "../cache/http-body";
 import { clientKey } from "../client-key";
+import type { PageLoader, PageModel } from "../content/page-model";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
-import { cachedPublicPages } from "../pages/pages";
 import { REPO_ROOT } from "../paths";
 import { getViewer } from "../plugins/auth";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
+import { cachedPublicPages } from "../site-pages/site-pages.reads";
 import { type Asset, loadAssets, sendAsset } from "./assets";
 import { headTags, loadTemplate, renderDocument, type ShellData, type Template } from "./html";
-import { pageLoaders } from "./loaders";
-import type { PageModel } from "./page-model";
 import { routePreloads } from "./preloads";
 import { type AppRenderer, loadRenderer } from "./renderer";
 
@@ -57,9 +56,15 @@ interface CachedPage {
  * Serves the built client from memory and answers every page route with HTML rendered by the
  * React app on the server (private pages: the empty shell), carrying the page's head and the
  * data the browser hydrates with. Without a signed-in viewer a rendered page is cached until
- * the next write, like the API reads.
+ * the next write, like the API reads. The loaders are the page table's, assembled by the app
+ * (page-loaders.ts): the shell imports no feature's page.
  */
-export async function registerPageShell(app: FastifyInstance, ctx: AppContext, shell: Shell) {
+export async function registerPageShell(
+  app: FastifyInstance,
+  ctx: AppContext,
+  shell: Shell,
+  pageLoaders: Record<PageName, PageLoader>,
+) {
   const { template, assets, preloads, renderer } = shell;
   const { publicUrl } = ctx.config;
 

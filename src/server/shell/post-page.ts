@@ -3,9 +3,9 @@ import { paths } from "../../common/routes";
 import { metaDescription, postPageTitle } from "../../common/rules/meta";
 import { publicAuthorName } from "../../common/site-names";
 import { firstCommentsFor } from "../comments/comments.reads";
+import type { PageLoader, PageModel } from "../content/page-model";
 import { readPostByAddress, readPostReading } from "../posts/posts.reads";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import type { PageLoader, PageModel } from "./page-model";
 
 /** A page that only sends the browser on (301) to `location`. */
 const redirectTo = (location: string): PageModel => ({

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { escapeHtml } from "./html";
+import { escapeHtml } from "../content/escape-html";
 
 interface ManifestChunk {
   file: string;

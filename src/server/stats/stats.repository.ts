@@ -20,6 +20,8 @@ import { visitorHash } from "./visitor";
 
 /** Rows per insert statement (well under PostgreSQL's parameter limit). */
 const CHUNK = 2_000;
+/** Visitor rows per statement: three array parameters, however many rows. */
+const VISITOR_CHUNK = 20_000;
 /** Hourly rows are kept for the 24-hour chart (and a margin); days are kept for good. */
 const HOURLY_KEEP_MS = 3 * 24 * 3600_000;
 /**
@@ -141,14 +143,13 @@ export async function writeBatch(db: Db, batch: StatsBatch, host: string, now: D
       return scopes ? [{ hour, scopes, visitors }] : [];
     });
     const salts = await saltsFor(tx, [...new Set(counted.map((c) => c.hour.slice(0, 10)))].sort());
-    const hashes = new Map<string, { hour: Date; scope: StatsScope; hash: string }>();
+    const hashes = new Map<string, { hour: string; scope: StatsScope; hash: string }>();
     for (const { hour, scopes, visitors } of counted) {
       const day = hour.slice(0, 10);
       const salt = salts.get(day)!;
       for (const visitor of visitors) {
         const hash = visitorHash(salt, day, visitor, host);
-        for (const scope of scopes)
-          hashes.set(`${hour}|${scope}|${hash}`, { hour: new Date(hour), scope, hash });
+        for (const scope of scopes) hashes.set(`${hour}|${scope}|${hash}`, { hour, scope, hash });
       }
     }
 
@@ -205,10 +206,18 @@ export async function writeBatch(db: Db, batch: StatsBatch, host: string, now: D
             set: addExcluded(statsDevicesDaily, ["views"]),
           }),
     );
-    // The same visitor seen by two processes in one hour is one row: counted once.
-    await insertChunks(sorted(hashes), (rows: Array<{ hour: Date; scope: StatsScope; hash: string }>) =>
-      tx.insert(statsVisitorHashes).values(rows).onConflictDoNothing(),
-    );
+    // The same visitor seen by two processes in one hour is one row: counted once. A row per
+    // visitor: three array parameters a statement (unnest), not a value list the query builder
+    // maps value by value (that cost ~60 µs a visitor, on the serving thread, every minute).
+    const visitorRows = sorted(hashes);
+    for (let i = 0; i < visitorRows.length; i += VISITOR_CHUNK) {
+      const rows = visitorRows.slice(i, i + VISITOR_CHUNK);
+      await tx.execute(sql`
+        insert into ${statsVisitorHashes} (hour, scope, hash)
+        select * from unnest(${sql.param(rows.map((r) => r.hour))}::timestamptz[],
+          ${sql.param(rows.map((r) => r.scope))}::text[], ${sql.param(rows.map((r) => r.hash))}::text[])
+        on conflict do nothing`);
+    }
   });
 }
 

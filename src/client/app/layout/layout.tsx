@@ -9,7 +9,8 @@ import { RouteFocus } from "./route-focus";
 import { ScrollToTop } from "./scroll-to-top";
 import { VerifyBanner } from "./verify-banner";
 
-const isStudioPath = (pathname: string) => pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+const isStudioPath = (pathname: string) =>
+  pathname === paths.studio || pathname.startsWith(`${paths.studio}/`);
 
 export function Layout({ siteName }: { siteName: string }) {
   const { viewer } = useSession();

@@ -14,14 +14,14 @@ const VerifyEmailNotice = lazy(() =>
 
 /** The studio's views, each its own URL: Write is SPEC §2's /admin. */
 const VIEWS = [
-  { to: paths.admin, label: "Write" },
-  { to: paths.adminPosts, label: "Posts" },
-  { to: paths.adminInbox, label: "Inbox" },
-  { to: paths.adminAudience, label: "Audience" },
-  { to: paths.adminPages, label: "Pages" },
-  { to: paths.adminSettings, label: "Settings" },
-  { to: paths.adminExport, label: "Export" },
-  { to: paths.adminStats, label: "Stats" },
+  { to: paths.studio, label: "Write" },
+  { to: paths.studioPosts, label: "Posts" },
+  { to: paths.studioInbox, label: "Inbox" },
+  { to: paths.studioAudience, label: "Audience" },
+  { to: paths.studioPages, label: "Pages" },
+  { to: paths.studioSettings, label: "Settings" },
+  { to: paths.studioExport, label: "Export" },
+  { to: paths.studioStats, label: "Stats" },
 ] as const;
 
 function StudioNav() {

@@ -7,7 +7,7 @@ import { user } from "./auth";
 
 /**
  * One row per page the authors saved. Privacy and Terms exist before anyone saves them: until then
- * their pages show the templates (server/pages/templates.ts).
+ * their pages show the templates (server/site-pages/templates.ts).
  */
 export const sitePages = pgTable("site_pages", {
   id: uuid("id").primaryKey().defaultRandom(),

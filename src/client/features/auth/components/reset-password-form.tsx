@@ -54,7 +54,7 @@ export function ResetPasswordForm({ verifying = false }: { verifying?: boolean }
       <div className="auth-form">
         <FormStatus kind="success">{verifying ? VERIFY_TEXTS.done : NEW_PASSWORD_TEXTS.done}</FormStatus>
         <p className="auth-links">
-          <Link to={verifying ? paths.login(paths.admin) : paths.login()}>Go to Login</Link>
+          <Link to={verifying ? paths.login(paths.studio) : paths.login()}>Go to Login</Link>
         </p>
       </div>
     );

@@ -34,7 +34,7 @@ export default function StatsSummary() {
         <p aria-busy="true">Loading the statistics...</p>
       )}
       <p>
-        <Link to={paths.adminStats}>See all stats</Link>
+        <Link to={paths.studioStats}>See all stats</Link>
       </p>
     </section>
   );

@@ -8,7 +8,7 @@ const ArchivePanel = lazy(() => import("../../features/archive/components/archiv
 /** /admin/export: the blog as one archive, and moving one in. */
 export default function AdminExportPage() {
   return (
-    <StudioShell page={pages.adminExport}>
+    <StudioShell page={pages.studioExport}>
       <h1>Export</h1>
       <Suspense fallback={<p aria-busy="true">Loading...</p>}>
         <ArchivePanel />

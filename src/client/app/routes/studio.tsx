@@ -29,16 +29,16 @@ function AdminHeader() {
 export default function AdminPage() {
   const { viewer } = useSession();
   return (
-    <StudioShell page={pages.admin} wide>
+    <StudioShell page={pages.studio} wide>
       <AdminHeader />
       {viewer && !firstHourDismissed(viewer.id) ? (
         // Its place is kept while it loads: the form below does not move under a click.
         <Suspense fallback={<div style={FIRST_HOUR_PLACE} aria-hidden="true" />}>
           <FirstHourChecklist
             links={{
-              profile: `${paths.adminSettings}#author-profile-heading`,
+              profile: `${paths.studioSettings}#author-profile-heading`,
               post: "#new-post-heading",
-              settings: `${paths.adminSettings}#site-settings-heading`,
+              settings: `${paths.studioSettings}#site-settings-heading`,
             }}
           />
         </Suspense>

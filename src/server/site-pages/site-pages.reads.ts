@@ -6,10 +6,10 @@ import {
   type SitePage,
   type SitePageDetail,
 } from "../../common/site-pages";
+import { escapeHtml } from "../content/escape-html";
 import type { AppContext } from "../context";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import { escapeHtml } from "../shell/html";
-import { listPageRows, type PageRow } from "./pages.repository";
+import { listPageRows, type PageRow } from "./site-pages.repository";
 import { PAGE_TEMPLATES } from "./templates";
 
 // What readers and the studio see of the pages. Readers' views come from the content

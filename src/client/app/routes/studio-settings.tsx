@@ -13,7 +13,7 @@ const SiteLogoForm = lazy(() => import("../../features/settings/components/site-
 export default function AdminSettingsPage() {
   const { viewer } = useSession();
   return (
-    <StudioShell page={pages.adminSettings}>
+    <StudioShell page={pages.studioSettings}>
       <h1>Settings</h1>
       <Suspense fallback={<p aria-busy="true">Loading the settings...</p>}>
         {viewer?.authorKey ? <AuthorProfileForm author={viewer.authorKey} /> : null}

@@ -8,7 +8,7 @@ const Inbox = lazy(() => import("../../features/inbox/components/inbox"));
 /** /admin/inbox: comments to review, then contact messages. */
 export default function AdminInboxPage() {
   return (
-    <StudioShell page={pages.adminInbox}>
+    <StudioShell page={pages.studioInbox}>
       <Suspense fallback={<p aria-busy="true">Loading the inbox...</p>}>
         <Inbox />
       </Suspense>

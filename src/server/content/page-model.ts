@@ -1,6 +1,22 @@
-import type { Viewer } from "../../common/types";
+import type { ShellData, Viewer } from "../../common/types";
 import type { AppContext } from "../context";
-import type { PageHead, ShellData } from "./html";
+
+export interface PageHead {
+  title: string;
+  description: string;
+  canonicalPath: string;
+  image?: string | null;
+  type?: "website" | "article";
+  /** og article:published_time (post pages). */
+  publishedTime?: string;
+  modifiedTime?: string | null;
+  /** JSON-LD for search engines (a BlogPosting on post pages). */
+  jsonLd?: Record<string, unknown>;
+  /** Keep the page out of search engines' indexes (search results). */
+  noindex?: boolean;
+  /** The RSS feeds this page links to (default the whole blog's). */
+  feeds?: Array<{ path: string; title: string }>;
+}
 
 /** What the server knows of a page before rendering it. */
 export interface PageModel {
@@ -15,7 +31,7 @@ export interface PageModel {
   redirect?: string;
 }
 
-export interface PageRequest {
+export interface PageVisit {
   pathname: string;
   params: Record<string, string>;
   /** The parsed query string (`?q=` of /search). */
@@ -25,4 +41,4 @@ export interface PageRequest {
   address: string;
 }
 
-export type PageLoader = (ctx: AppContext, page: PageRequest) => Promise<PageModel>;
+export type PageLoader = (ctx: AppContext, page: PageVisit) => Promise<PageModel>;

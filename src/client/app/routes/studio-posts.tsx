@@ -20,7 +20,7 @@ const postStats = (postId: string) => (
 /** /admin/posts: the author's posts under their control. */
 export default function AdminPostsPage() {
   return (
-    <StudioShell page={pages.adminPosts}>
+    <StudioShell page={pages.studioPosts}>
       <h1>Posts</h1>
       <Suspense fallback={<div style={SUMMARY_PLACE} aria-hidden="true" />}>
         <StatsSummary />

@@ -1,11 +1,11 @@
 import { inlineQuery, queryKeys } from "../../common/query-keys";
 import { metaDescription } from "../../common/rules/meta";
 import { isBuiltInPage, pagePath, type SitePage } from "../../common/site-pages";
+import type { PageLoader, PageModel } from "../content/page-model";
 import type { AppContext } from "../context";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import type { PageLoader, PageModel } from "../shell/page-model";
-import { detailOf, readPublicPage } from "./pages";
-import { findPageRow } from "./pages.repository";
+import { detailOf, readPublicPage } from "./site-pages.reads";
+import { findPageRow } from "./site-pages.repository";
 
 /**
  * A page the authors wrote, rendered on the server: /privacy, /terms or /p/{slug}.

@@ -8,7 +8,7 @@ const StatsPage = lazy(() => import("../../features/stats/components/stats-page"
 /** /admin/stats: the authors' statistics (docs/stats.md). */
 export default function AdminStatsPage() {
   return (
-    <StudioShell page={pages.adminStats}>
+    <StudioShell page={pages.studioStats}>
       <Suspense fallback={<p aria-busy="true">Loading the statistics...</p>}>
         <StatsPage />
       </Suspense>

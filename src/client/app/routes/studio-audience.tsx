@@ -9,7 +9,7 @@ const AudiencePage = lazy(() => import("../../features/audience/components/audie
 /** /admin/audience: who follows the blog by email, and the readers the author blocked. */
 export default function AdminAudiencePage() {
   return (
-    <StudioShell page={pages.adminAudience}>
+    <StudioShell page={pages.studioAudience}>
       <h1>Audience</h1>
       <FollowerCount />
       <Suspense fallback={<p aria-busy="true">Loading your followers...</p>}>

@@ -8,7 +8,7 @@ const PagesManager = lazy(() => import("../../features/editor/pages/components/p
 /** /admin/pages: the authors' pages, written in the posts' editor. */
 export default function AdminPagesPage() {
   return (
-    <StudioShell page={pages.adminPages}>
+    <StudioShell page={pages.studioPages}>
       <h1>Pages</h1>
       <Suspense fallback={<p aria-busy="true">Loading the pages...</p>}>
         <PagesManager />

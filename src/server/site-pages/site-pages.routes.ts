@@ -13,7 +13,7 @@ import type { Db } from "../db/client";
 import { conflict, invalid, notFound } from "../errors";
 import { getViewer } from "../plugins/auth";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import { allPages, detailOf, readPublicPage, templateOf } from "./pages";
+import { allPages, detailOf, readPublicPage, templateOf } from "./site-pages.reads";
 import {
   countPages,
   deletePageRow,
@@ -21,7 +21,7 @@ import {
   insertPageRow,
   type PageFields,
   updatePageRow,
-} from "./pages.repository";
+} from "./site-pages.repository";
 
 const pageNotFound = () => notFound("page", "Page not found");
 

@@ -9,8 +9,8 @@ import { caller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { encodeSeqCursor, seqPageRequest } from "../pagination";
-import type { PostRow } from "../posts/post.presenter";
-import { findPostForWrite, updatePost } from "../posts/post-writes.repository";
+import type { PostRow } from "./post.presenter";
+import { findPostForWrite, updatePost } from "./post-writes.repository";
 import { compareFields, hasChanges } from "./revision-diff";
 import {
   getPreviousRevision,

@@ -1,20 +1,20 @@
-import { AUTHORS, type AuthorKey, HOME_LATEST_POSTS } from "../../common/limits";
-import { firstPageOf, inlineQuery, queryKeys } from "../../common/query-keys";
-import { feedTitle, type PageName, pages, pageTitle, paths } from "../../common/routes";
-import { normaliseTagParam } from "../../common/rules/hashtag-link";
-import { postPageTitle } from "../../common/rules/meta";
-import { blogName } from "../../common/site-settings";
-import type { AppContext } from "../context";
-import { sitePageLoader } from "../pages/page-loader";
-import { cachedPostList, parsePostListQuery } from "../posts/posts.reads";
-import { searchPage } from "../search/search-page";
-import { cachedPublicSiteSettings } from "../settings/settings.reads";
-import type { PageLoader, PageModel, PageRequest } from "./page-model";
-import { postPage } from "./post-page";
+import { AUTHORS, type AuthorKey, HOME_LATEST_POSTS } from "../common/limits";
+import { firstPageOf, inlineQuery, queryKeys } from "../common/query-keys";
+import { feedTitle, type PageName, pages, pageTitle, paths } from "../common/routes";
+import { normaliseTagParam } from "../common/rules/hashtag-link";
+import { postPageTitle } from "../common/rules/meta";
+import { blogName } from "../common/site-settings";
+import type { PageLoader, PageModel, PageVisit } from "./content/page-model";
+import type { AppContext } from "./context";
+import { cachedPostList, parsePostListQuery } from "./posts/posts.reads";
+import { searchPage } from "./search/search-page";
+import { cachedPublicSiteSettings } from "./settings/settings.reads";
+import { postPage } from "./shell/post-page";
+import { sitePageLoader } from "./site-pages/site-page-loader";
 
 const simple =
   (name: PageName, options: { status?: number; serverRendered?: boolean; cacheable?: boolean } = {}) =>
-  async (ctx: AppContext, { pathname }: PageRequest): Promise<PageModel> => {
+  async (ctx: AppContext, { pathname }: PageVisit): Promise<PageModel> => {
     const site = await cachedPublicSiteSettings(ctx);
     const { siteName } = site;
     return {
@@ -139,14 +139,14 @@ export const pageLoaders: Record<PageName, PageLoader> = {
   register: simple("register"),
   forgotPassword: simple("forgotPassword"),
   resetPassword: simple("resetPassword"),
-  admin: simple("admin", { serverRendered: false }),
-  adminPosts: simple("adminPosts", { serverRendered: false }),
-  adminInbox: simple("adminInbox", { serverRendered: false }),
-  adminAudience: simple("adminAudience", { serverRendered: false }),
-  adminPages: simple("adminPages", { serverRendered: false }),
-  adminSettings: simple("adminSettings", { serverRendered: false }),
-  adminExport: simple("adminExport", { serverRendered: false }),
-  adminStats: simple("adminStats", { serverRendered: false }),
+  studio: simple("studio", { serverRendered: false }),
+  studioPosts: simple("studioPosts", { serverRendered: false }),
+  studioInbox: simple("studioInbox", { serverRendered: false }),
+  studioAudience: simple("studioAudience", { serverRendered: false }),
+  studioPages: simple("studioPages", { serverRendered: false }),
+  studioSettings: simple("studioSettings", { serverRendered: false }),
+  studioExport: simple("studioExport", { serverRendered: false }),
+  studioStats: simple("studioStats", { serverRendered: false }),
   profile: simple("profile", { serverRendered: false }),
   // Rendered on the server: the unsubscribe button is a form that works without JavaScript.
   subscriptions: simple("subscriptions", { cacheable: false }),

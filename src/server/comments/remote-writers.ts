@@ -1,0 +1,39 @@
+import { eq, inArray } from "drizzle-orm";
+import type { RemoteWriter } from "../../common/engagement";
+import { REMOTE_USER_PREFIX } from "../../common/social-web";
+import { remoteInitials } from "../content/remote-initials";
+import type { Db } from "../db/client";
+import { fediverseAvatars, fediverseReplies } from "../db/schema";
+
+// What a page of comments shows of the replies that came from the social web (their writers'
+// profile and avatar), read from the social web's tables; the fediverse feature writes them.
+
+/**
+ * The writers of the listed comments that came from the social web: their profile's address and
+ * our stored copy of their avatar (null → initials). Comments from readers are not looked up.
+ */
+export async function remoteWritersOf(
+  db: Db,
+  rows: readonly { comment: { id: string; userId: string; author: string } }[],
+): Promise<Record<string, RemoteWriter>> {
+  const ids = rows.filter((r) => r.comment.userId.startsWith(REMOTE_USER_PREFIX)).map((r) => r.comment.id);
+  if (ids.length === 0) return {};
+  const found = await db
+    .select({
+      commentId: fediverseReplies.commentId,
+      profileUrl: fediverseReplies.actorUrl,
+      avatarUrl: fediverseAvatars.url,
+    })
+    .from(fediverseReplies)
+    .leftJoin(fediverseAvatars, eq(fediverseAvatars.actorId, fediverseReplies.actorId))
+    .where(inArray(fediverseReplies.commentId, ids));
+  const authorOf = new Map(rows.map((r) => [r.comment.id, r.comment.author]));
+  const out: Record<string, RemoteWriter> = {};
+  for (const row of found) {
+    // Only http(s) profile links reach the page (an actor's url is theirs to choose).
+    const profileUrl = /^https?:\/\//.test(row.profileUrl) ? row.profileUrl : "";
+    const initials = remoteInitials(authorOf.get(row.commentId) ?? "");
+    out[row.commentId] = { profileUrl, avatarUrl: row.avatarUrl ?? null, initials };
+  }
+  return out;
+}

@@ -1,0 +1,4 @@
+/** Escape for HTML text and attributes. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
