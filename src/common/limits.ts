@@ -73,8 +73,7 @@ export type AuthorKey = (typeof AUTHORS)[number];
 /** 'wide' goes beyond the text column; 'full', still the widest, is edge to edge on wide screens. */
 export const IMAGE_POSITIONS = ["left", "center", "right", "wide", "full"] as const;
 export const IMAGE_SIZES = ["small", "medium", "large"] as const;
-/** A gallery: 3 or more images in one row; a pair stays SPEC §4's PAIRED marker. */
-export const GALLERY_MIN_IMAGES = 3;
+/** A gallery: 3 or more images in one row (a pair stays SPEC §4's PAIRED marker), at most 12. */
 export const GALLERY_MAX_IMAGES = 12;
 export type ImagePosition = (typeof IMAGE_POSITIONS)[number];
 export type ImageSize = (typeof IMAGE_SIZES)[number];

@@ -24,9 +24,6 @@ const keyed = <T>(key: readonly unknown[]) => key as Keyed<T>;
 /** What an infinite list holds: its pages and the cursor each was loaded from. */
 export type Pages<T> = InfiniteData<Page<T>, string | null>;
 
-/** The data a key holds. */
-export type QueryData<K> = K extends DataTag<readonly unknown[], infer T> ? T : never;
-
 /** A query for the page shell to inline: its data must be what the key holds. */
 export const inlineQuery = <T>(key: Keyed<T>, data: NoInfer<T>): InlinedQuery => [[...key], data];
 

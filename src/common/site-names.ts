@@ -44,11 +44,6 @@ export const publicAuthorName = (author: AuthorKey, name: string | null | undefi
 export const blogName = (site: BlogNames, author: AuthorKey): string =>
   author === "him" ? site.himBlogName : site.herBlogName;
 
-export const blogDescription = (
-  site: Pick<SiteSettings, "himBlogDescription" | "herBlogDescription">,
-  author: AuthorKey,
-): string => (author === "him" ? site.himBlogDescription : site.herBlogDescription);
-
 /** The board her sidebar loads: null when none is set (SPEC's 5 s fallback) or switched off. */
 export const pinterestBoardUrl = (site: Pick<SiteSettings, "pinterestBoard">): string | null =>
   site.pinterestBoard && site.pinterestBoard !== PINTEREST_OFF ? site.pinterestBoard : null;

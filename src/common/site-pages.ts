@@ -54,7 +54,7 @@ export const RESERVED_PAGE_SLUGS: ReadonlySet<string> = new Set([
 /** Where a page is read. */
 export const pagePath = (slug: string): string => (isBuiltInPage(slug) ? `/${slug}` : `/p/${slug}`);
 
-export type { PageLink, PageLinks } from "./types";
+export type { PageLinks } from "./types";
 
 /** A page as readers get it. */
 export interface SitePage {

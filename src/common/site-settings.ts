@@ -3,7 +3,7 @@ import { THEME_BACKGROUNDS, textOn } from "./rules/contrast";
 
 import type { SiteSettings } from "./site-names";
 
-export { blogDescription, blogName, PINTEREST_OFF, pinterestBoardUrl, type SiteSettings } from "./site-names";
+export { blogName, PINTEREST_OFF, pinterestBoardUrl, type SiteSettings } from "./site-names";
 
 /**
  * Site settings: what the two authors can change without a terminal. The defaults are

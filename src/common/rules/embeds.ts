@@ -5,9 +5,6 @@
  * The link works without JavaScript; the reader's click handler swaps in the player's iframe,
  * built only from `data-embed` (never from the link), on the privacy-friendly player hosts.
  */
-export const EMBED_PROVIDERS = ["youtube", "vimeo"] as const;
-export type EmbedProvider = (typeof EMBED_PROVIDERS)[number];
-
 /** `data-embed` as stored: provider and the video's id (YouTube: 11 characters; Vimeo: digits). */
 export const EMBED_RE = /^(?:youtube:[A-Za-z0-9_-]{11}|vimeo:\d{1,12})$/;
 

@@ -46,7 +46,3 @@ export const parseHashtagsOnEdit = (input: string): string[] => split(input, nor
 
 /** Stored tags back into the comma-separated field. */
 export const formatHashtags = (tags: readonly string[]): string => tags.join(", ");
-
-/** SPEC §5: 3 to 5 hashtags are recommended. */
-export const HASHTAGS_RECOMMENDED_MIN = 3;
-export const HASHTAGS_RECOMMENDED_MAX = 5;

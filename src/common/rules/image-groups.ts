@@ -55,7 +55,3 @@ export function splitRow<T extends MarkerImage>(value: Value<T>, id: string): Va
     value.content.slice(found.end);
   return { content, images: unpairAll(value.images, found.ids) };
 }
-
-/** The ids of the row `id` is in (itself alone when single or not in the text). */
-export const rowOf = (text: string, id: string): string[] =>
-  findMarkers(text).find((m) => m.ids.includes(id))?.ids ?? [id];

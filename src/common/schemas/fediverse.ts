@@ -2,7 +2,6 @@ import { z } from "zod";
 import { strictBody } from "./body";
 
 /** What Mastodon accepts as a username: letters, digits and underscores, at most 30. */
-export const FEDIVERSE_HANDLE_MAX = 30;
 export const HANDLE_MESSAGE = "A handle is 1 to 30 letters, digits or underscores.";
 
 export const FediverseHandleBodySchema = strictBody({

@@ -23,7 +23,6 @@ export const FollowBodySchema = strictBody({
     .max(2, FOLLOW_TEXT.chooseBlog)
     .refine((a) => new Set(a).size === a.length, FOLLOW_TEXT.chooseBlog),
 });
-export type FollowBody = z.infer<typeof FollowBodySchema>;
 
 /** The secret of an emailed link. */
 export const LinkTokenSchema = z

@@ -18,4 +18,3 @@ export const OwnPostsQuerySchema = z.strictObject({
     .optional(),
   ...pageQueryShape,
 });
-export type OwnPostsQuery = z.output<typeof OwnPostsQuerySchema>;

@@ -23,4 +23,3 @@ export const pageQueryShape = { limit: LimitSchema.optional(), cursor: CursorSch
 
 /** The query of a list with no filter (comments, inbox); unknown fields refused. */
 export const PageQuerySchema = z.strictObject(pageQueryShape);
-export type PageQuery = z.infer<typeof PageQuerySchema>;

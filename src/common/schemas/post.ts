@@ -125,7 +125,6 @@ export const CreatePostSchema = strictBody({
   status: PostStatusSchema.optional(),
   publishAt: PublishAtSchema.optional(),
 }).superRefine(checkPublishing);
-export type CreatePostInput = z.input<typeof CreatePostSchema>;
 
 /**
  * An edit keeps the post's author (an author cannot hand a post to the other). `autosave: true`
@@ -156,7 +155,6 @@ export const UpdatePostSchema = strictBody({
     ...rest,
     hashtags: hashtags && applyTagRule(hashtags, newPost ? normaliseCreateTag : normaliseEditTag),
   }));
-export type UpdatePostInput = z.input<typeof UpdatePostSchema>;
 
 const TAG_LENGTH_MESSAGE = `tag must be 1 to ${HASHTAG_MAX_LENGTH} characters.`;
 
@@ -175,4 +173,3 @@ export const PostListQuerySchema = z.strictObject({
     .optional(),
   ...pageQueryShape,
 });
-export type PostListQuery = z.output<typeof PostListQuerySchema>;

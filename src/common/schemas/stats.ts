@@ -55,7 +55,6 @@ export const BeaconSchema = strictBody({
     .optional(),
   e: z.literal(1, { error: "e must be 1." }).optional(),
 });
-export type Beacon = z.infer<typeof BeaconSchema>;
 
 export const StatsQuerySchema = z.strictObject({
   scope: z.enum(STATS_SCOPES, { error: "scope must be him, her or both." }).optional(),

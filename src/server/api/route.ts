@@ -48,8 +48,7 @@ type Answer<E> = ResponseOf<E> | FastifyReply | undefined;
 
 export interface RouteOptions
   extends Pick<RouteShorthandOptions, "compress" | "decompress" | "bodyLimit" | "logLevel"> {
-  /** `rateLimit: false`: @fastify/rate-limit leaves the route alone (health checks). */
-  config?: RouteShorthandOptions["config"] & { rateLimit?: false };
+  config?: RouteShorthandOptions["config"];
   /**
    * A hot read answering cached bytes keyed by its URL: the schemas document it and the handler
    * validates with the same schema on a cache miss, so a hit runs no validation.

@@ -142,11 +142,6 @@ export const isActiveFollowerOf = (author: AuthorKey) =>
     isNull(followers.bouncedAt),
   );
 
-/** Confirmed, still subscribed followers of an author whose address does not bounce. */
-export async function activeFollowers(db: Db, author: AuthorKey): Promise<FollowerRow[]> {
-  return db.select().from(followers).where(isActiveFollowerOf(author));
-}
-
 /** How many addresses a new post by `author` would be emailed to. */
 export async function countFollowers(db: Db, author: AuthorKey): Promise<number> {
   const [row] = await db.select({ n: count() }).from(followers).where(isActiveFollowerOf(author));

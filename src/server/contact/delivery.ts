@@ -5,12 +5,7 @@ import type { Mailer } from "../mail/mailer";
 import { type ContactRow, claimDueMessage, markAttemptFailed, markSent } from "./contact.repository";
 import { sendViaEmailJs } from "./emailjs";
 
-export {
-  CLAIM_LEASE_MS,
-  MAX_DELIVERY_ATTEMPTS,
-  POLL_INTERVAL_MS,
-  RETRY_DELAYS_MS,
-} from "../mail/delivery-worker";
+export { MAX_DELIVERY_ATTEMPTS, RETRY_DELAYS_MS } from "../mail/delivery-worker";
 
 export type SendContact = (message: ContactRow) => Promise<void>;
 

@@ -30,7 +30,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export { PGLITE_SETTINGS, STATEMENT_TIMEOUT_MS } from "./settings";
+export { PGLITE_SETTINGS } from "./settings";
 
 export type DatabaseOptions =
   | {

@@ -18,7 +18,7 @@ import {
   type TransactionHandle,
 } from "./pglite-wire";
 
-export { type PgliteThreadOptions, statementTimeoutError } from "./pglite-wire";
+export type { PgliteThreadOptions } from "./pglite-wire";
 
 /**
  * The embedded database on its own thread (docs/decisions/0042-bounding-database-work.md): PGlite

@@ -14,9 +14,6 @@ export const actorPath = (author: string): string => ACTOR_PATH.replace("{identi
 export const isAuthorKey = (value: string): value is AuthorKey =>
   (AUTHORS as readonly string[]).includes(value);
 
-/** A handle: what Mastodon accepts as a username (letters, digits, underscores; 1–30). */
-export const HANDLE_PATTERN = /^[a-z0-9_]{1,30}$/;
-
 /**
  * The author whose handle this is (defaults `him`/`her` until an actor row says otherwise), or
  * whose old handle it was: an alias keeps answering WebFinger for the same actor after a change.

@@ -34,7 +34,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
     closing = true;
   });
 
-  route(app, health, { config: { rateLimit: false } }, async (_request, reply) => {
+  route(app, health, {}, async (_request, reply) => {
     // A database that fails is an error; one that is busy is not: the process lives.
     await within(ctx.db.execute(sql`select 1`), DATABASE_PROBE_MS).catch((error: unknown) => {
       if (!(error instanceof ProbeTimeout)) throw error;
@@ -43,7 +43,7 @@ export async function registerHealthRoutes(app: FastifyInstance, ctx: AppContext
     return { ok: true, database: ctx.database.kind, pid: process.pid };
   });
 
-  route(app, ready, { config: { rateLimit: false } }, async (_request, reply) => {
+  route(app, ready, {}, async (_request, reply) => {
     reply.header("cache-control", "no-store");
     if (closing)
       return reply.status(503).send({

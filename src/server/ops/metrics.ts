@@ -153,7 +153,7 @@ export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Pr
     done();
   });
 
-  app.get("/metrics", { config: { rateLimit: false } }, async (request, reply) => {
+  app.get("/metrics", async (request, reply) => {
     // Through a proxy Duet does not trust, every client looks like the proxy (often loopback).
     const proxied = request.headers["x-forwarded-for"] !== undefined && !behindTrustedProxy;
     if (proxied || !allowed(allowList, request.ip))

@@ -8,7 +8,7 @@ import type { ShellData } from "./html";
 export const SSR_ENTRY = ".ssr/entry-server.js";
 
 export interface AppRenderer {
-  render(url: string, shell: ShellData): Promise<{ html: string | null; redirect?: string }>;
+  render(url: string, shell: ShellData): Promise<{ html: string | null }>;
 }
 
 interface RendererModule extends AppRenderer {

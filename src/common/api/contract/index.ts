@@ -9,7 +9,7 @@ import { readRows } from "./reads";
 import { studioRows } from "./studio";
 import { writeRows } from "./writes";
 
-export type { AnyContract, ApiTag, Who } from "./contract";
+export type { AnyContract } from "./contract";
 export { errorResponses } from "./errors";
 
 /** Every endpoint's contract (server and OpenAPI only: the client imports no zod). */

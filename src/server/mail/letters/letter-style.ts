@@ -45,11 +45,6 @@ export function letterAccent(site: { accentLight?: string; accentDark?: string }
 export const FONT = "Georgia, 'Times New Roman', Times, serif";
 export const SANS = "-apple-system, 'Segoe UI', Helvetica, Arial, sans-serif";
 
-/** Widest the letter gets; images are capped here (their mail variants are 600 px wide at most). */
-export const LETTER_WIDTH = 600;
-/** The card's inner width (600 less 2 × 28 px padding): a lone image's shown width. */
-export const CONTENT_WIDTH = 544;
-
 /**
  * Dark mode: mail apps that honour prefers-color-scheme get dark surfaces and light text together,
  * never one without the other (a forced-light app keeps the light letter, dark text on white).
