@@ -8,12 +8,14 @@ test("an author exports the blog with a progress bar and imports it into an empt
   playwright,
 }) => {
   test.setTimeout(120_000);
-  const from = await startServer();
-  const to = await startServer();
+  // Started side by side: each start waits mostly on its database opening.
+  const [from, to] = await Promise.all([startServer(), startServer()]);
   const request = await playwright.request.newContext();
   try {
-    await createAccount(request, from.server, { email: HIM_EMAIL, name: "him" });
-    await createAccount(request, to.server, { email: HIM_EMAIL, name: "him" });
+    await Promise.all([
+      createAccount(request, from.server, { email: HIM_EMAIL, name: "him" }),
+      createAccount(request, to.server, { email: HIM_EMAIL, name: "him" }),
+    ]);
 
     const a = await browser.newContext({ baseURL: from.server.baseURL, acceptDownloads: true });
     await signIn(a, from.server, HIM_EMAIL);
