@@ -8,14 +8,12 @@ test("an author exports the blog with a progress bar and imports it into an empt
   playwright,
 }) => {
   test.setTimeout(120_000);
-  // Started side by side: each start waits mostly on its database opening.
-  const [from, to] = await Promise.all([startServer(), startServer()]);
+  const from = await startServer();
+  const to = await startServer();
   const request = await playwright.request.newContext();
   try {
-    await Promise.all([
-      createAccount(request, from.server, { email: HIM_EMAIL, name: "him" }),
-      createAccount(request, to.server, { email: HIM_EMAIL, name: "him" }),
-    ]);
+    await createAccount(request, from.server, { email: HIM_EMAIL, name: "him" });
+    await createAccount(request, to.server, { email: HIM_EMAIL, name: "him" });
 
     const a = await browser.newContext({ baseURL: from.server.baseURL, acceptDownloads: true });
     await signIn(a, from.server, HIM_EMAIL);
