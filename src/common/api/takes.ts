@@ -18,3 +18,11 @@ export const pairDecline: Endpoint<{ params: typeof IdParams; body: typeof NoDat
   method: "POST",
   path: "/api/takes/:id/decline",
 };
+export const pairReady: Endpoint<{ params: typeof IdParams; body: typeof NoData; response: PostPair }> = {
+  method: "POST",
+  path: "/api/takes/:id/ready",
+};
+export const pairUnready: Endpoint<{ params: typeof IdParams; body: typeof NoData; response: PostPair }> = {
+  method: "DELETE",
+  path: "/api/takes/:id/ready",
+};

@@ -8,6 +8,7 @@ export const TAKES_MESSAGES = {
   topicTooLong: `Topic must be at most ${PAIR_TOPIC_MAX_LENGTH} characters`,
   promptTooLong: `Prompt must be at most ${PAIR_PROMPT_MAX_LENGTH} characters`,
   revealAt: "revealAt must be a date and time with its zone (ISO 8601)",
+  sealed: "A take stays a draft until both takes are revealed together.",
 } as const;
 
 /**

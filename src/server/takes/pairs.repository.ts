@@ -1,7 +1,7 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
-import { postPairs } from "../db/schema";
+import { blogPosts, postPairs } from "../db/schema";
 
 export type PairRow = typeof postPairs.$inferSelect;
 
@@ -49,6 +49,48 @@ export async function answerPair(
     .update(postPairs)
     .set({ state: answer, decidedAt: now })
     .where(and(eq(postPairs.id, id), eq(postPairs.state, "proposed"), ne(postPairs.proposedBy, answerer)))
+    .returning();
+  return row ?? null;
+}
+
+/** Which takes exist: the pair, the author and the post, never a word of the post. */
+export interface TakeRef {
+  pairId: string;
+  author: AuthorKey;
+  postId: string;
+}
+
+export async function takesOf(db: Db, pairIds: string[]): Promise<TakeRef[]> {
+  if (!pairIds.length) return [];
+  const rows = await db
+    .select({ pairId: blogPosts.pairId, author: blogPosts.author, postId: blogPosts.id })
+    .from(blogPosts)
+    .where(and(isNotNull(blogPosts.pairId), inArray(blogPosts.pairId, pairIds)));
+  return rows.map((r) => ({ ...r, pairId: r.pairId! }));
+}
+
+const readyColumn = { him: "himReadyAt", her: "herReadyAt" } as const;
+
+/**
+ * Mark this author's take ready (a time) or not (null): only while the pair is accepted and only
+ * when the take exists. Null when it did not pass.
+ */
+export async function setReady(
+  db: Db,
+  id: string,
+  author: AuthorKey,
+  at: Date | null,
+): Promise<PairRow | null> {
+  const [row] = await db
+    .update(postPairs)
+    .set({ [readyColumn[author]]: at })
+    .where(
+      and(
+        eq(postPairs.id, id),
+        eq(postPairs.state, "accepted"),
+        sql`exists (select 1 from ${blogPosts} where ${blogPosts.pairId} = ${postPairs.id} and ${blogPosts.author} = ${author})`,
+      ),
+    )
     .returning();
   return row ?? null;
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { pairAccept, pairDecline, pairPropose, pairsList } from "../../common/api";
+import { pairAccept, pairDecline, pairPropose, pairReady, pairsList, pairUnready } from "../../common/api";
 import { SCHEDULE_MAX_AHEAD_DAYS } from "../../common/limits";
 import { canAnswerPair } from "../../common/policies";
 import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { toPostPair } from "./pair.presenter";
-import { answerPair, findPair, insertPair, listPairs } from "./pairs.repository";
+import { answerPair, findPair, insertPair, listPairs, setReady, takesOf } from "./pairs.repository";
 
 export const PAIR_MESSAGES = {
   notFound: "Two-takes post not found",
@@ -14,13 +14,20 @@ export const PAIR_MESSAGES = {
   revealAtTooFar: "The reveal date must be within five years.",
   ownProposal: "Only your partner can answer this proposal.",
   answered: "This proposal has already been answered.",
+  notWriting: "Takes can be made ready or not once the proposal is accepted, and until the reveal.",
+  noTake: "Write your take first.",
 } as const;
 
 /** Two takes (docs/decisions/0046-two-takes.md): propose, and the partner accepts or declines. */
 export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   route(app, pairsList, {}, async (request) => {
     const me = authorCaller(request).authorKey;
-    return (await listPairs(ctx.db)).map((row) => toPostPair(row, me));
+    const rows = await listPairs(ctx.db);
+    const takes = await takesOf(
+      ctx.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => toPostPair(row, me, takes));
   });
 
   route(app, pairPropose, {}, async (request, reply) => {
@@ -36,7 +43,7 @@ export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext)
       await record("pairChanged", { pairId: pair.id });
       return pair;
     });
-    return reply.status(201).send(toPostPair(row, me));
+    return reply.status(201).send(toPostPair(row, me, []));
   });
 
   const answer = async (
@@ -50,7 +57,7 @@ export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext)
       if (done) await record("pairChanged", { pairId: id });
       return done;
     });
-    if (row) return toPostPair(row, viewer.authorKey);
+    if (row) return toPostPair(row, viewer.authorKey, await takesOf(ctx.db, [id]));
     // Why it did not pass, in the order a person would ask.
     const pair = await findPair(ctx.db, id);
     if (!pair) throw notFound("pair", PAIR_MESSAGES.notFound);
@@ -59,4 +66,22 @@ export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext)
   };
   route(app, pairAccept, {}, (request) => answer(request, "accepted"));
   route(app, pairDecline, {}, (request) => answer(request, "declined"));
+
+  const ready = async (request: FastifyRequest<{ Params: { id: string } }>, yes: boolean) => {
+    const me = authorCaller(request).authorKey;
+    const { id } = request.params;
+    const row = await ctx.events.transaction(async (tx, record) => {
+      const done = await setReady(tx, id, me, yes ? ctx.now() : null);
+      if (done) await record("pairChanged", { pairId: id });
+      return done;
+    });
+    const takes = await takesOf(ctx.db, [id]);
+    if (row) return toPostPair(row, me, takes);
+    const pair = await findPair(ctx.db, id);
+    if (!pair) throw notFound("pair", PAIR_MESSAGES.notFound);
+    if (pair.state !== "accepted") throw conflict(PAIR_MESSAGES.notWriting);
+    throw conflict(PAIR_MESSAGES.noTake);
+  };
+  route(app, pairReady, {}, (request) => ready(request, true));
+  route(app, pairUnready, {}, (request) => ready(request, false));
 }
