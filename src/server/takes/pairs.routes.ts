@@ -76,7 +76,11 @@ export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext)
       return done;
     });
     const takes = await takesOf(ctx.db, [id]);
-    if (row) return toPostPair(row, me, takes);
+    if (row) {
+      // Both ready: the publishing claim reveals them, once, whichever process gets there first.
+      if (yes) await ctx.publishing.kick();
+      return toPostPair((await findPair(ctx.db, id)) ?? row, me, takes);
+    }
     const pair = await findPair(ctx.db, id);
     if (!pair) throw notFound("pair", PAIR_MESSAGES.notFound);
     if (pair.state !== "accepted") throw conflict(PAIR_MESSAGES.notWriting);
