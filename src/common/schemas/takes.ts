@@ -30,4 +30,3 @@ export const ProposePairSchema = strictBody({
     .default(""),
   revealAt: z.iso.datetime({ offset: true, error: TAKES_MESSAGES.revealAt }).nullable().default(null),
 });
-export type ProposePairBody = z.infer<typeof ProposePairSchema>;
