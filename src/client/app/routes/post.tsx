@@ -134,7 +134,15 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
     </div>
   );
   // SPEC §2's inline edit mode opens the studio's canvas in place, over the page's whole width.
-  const pageClass = editing ? "page post-page--editing" : pins ? "page with-sidebar" : "page";
+  // A two-takes post takes the page's width for its two columns, without the sidebar.
+  const pair = !editing && !!reading?.pair;
+  const pageClass = editing
+    ? "page post-page--editing"
+    : pair
+      ? "page post-page--pair"
+      : pins
+        ? "page with-sidebar"
+        : "page";
   return (
     <main className={pageClass}>
       {post.status !== "published" ? (
@@ -146,7 +154,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
         </p>
       ) : null}
       {view}
-      {pins && !editing ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
+      {pins && !editing && !pair ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
     </main>
   );
 }
