@@ -52,6 +52,7 @@ import { registerStats } from "./stats/stats";
 import { StatsCounter } from "./stats/stats-counter";
 import { createStorage, type Storage } from "./storage/storage";
 import { subscribers } from "./subscribers";
+import { registerPairsRoutes } from "./takes/pairs.routes";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
 export interface AppDeps {
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerOwnPostsRoutes(app, ctx);
   await registerDemoPostsRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);
+  await registerPairsRoutes(app, ctx);
   await registerAuthorProfilesRoutes(app, ctx);
   await registerSiteSettingsRoutes(app, ctx);
   await registerPagesRoutes(app, ctx);

@@ -7,6 +7,7 @@ import { fediverseRows } from "./fediverse";
 import { metaRows } from "./meta";
 import { readRows } from "./reads";
 import { studioRows } from "./studio";
+import { takesRows } from "./takes";
 import { writeRows } from "./writes";
 
 export type { AnyContract } from "./contract";
@@ -18,6 +19,7 @@ export const contracts: ReadonlyMap<Endpoint, AnyContract> = new Map<Endpoint, A
   ...commentRows,
   ...writeRows,
   ...studioRows,
+  ...takesRows,
   ...adminRows,
   ...audienceRows,
   ...fediverseRows,
