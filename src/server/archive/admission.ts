@@ -50,6 +50,19 @@ export function authorField(t: ArchiveTable): string | null {
   return null;
 }
 
+/**
+ * Two takes' pairs (docs/decisions/0046-two-takes.md) belong to both blogs: their author field
+ * names who proposed, not whose they are, and a pair row holds no take's text (the topic and the
+ * prompt are shared). An author's archive carries the pairs of their takes and proposals; each
+ * author's ready time is a fact of their take, so only the author's own travels and lands.
+ */
+export const PAIRS_TABLE = "post_pairs";
+const READY_FIELD = { him: "himReadyAt", her: "herReadyAt" } as const;
+export const withoutPartnerReady = (row: ArchiveRow, author: "him" | "her"): ArchiveRow => ({
+  ...row,
+  [READY_FIELD[author === "him" ? "her" : "him"]]: null,
+});
+
 /** In the studio, a table travels when it belongs to a blog: an author field, or a link to such a row. */
 const partOfABlog = (t: ArchiveTable) =>
   authorField(t) !== null || [...t.references.values()].some((r) => r.table !== "user" && r.table !== t.name);
@@ -110,7 +123,8 @@ export class Admission {
     if (scope) {
       if (!partOfABlog(t)) return this.skip(t, values);
       const field = authorField(t);
-      if (field && values[field] !== scope.author) return this.skip(t, values);
+      if (t.name === PAIRS_TABLE) Object.assign(values, withoutPartnerReady(values, scope.author));
+      else if (field && values[field] !== scope.author) return this.skip(t, values);
     }
     for (const [field, ref] of t.references) {
       const value = values[field];

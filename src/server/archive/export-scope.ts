@@ -1,5 +1,5 @@
 import { eq, type SQL, sql } from "drizzle-orm";
-import { authorField, isTokenColumn } from "./admission";
+import { authorField, isTokenColumn, PAIRS_TABLE, withoutPartnerReady } from "./admission";
 import { VARIANT_KEY } from "./format";
 import type { ArchiveRow, ArchiveTable } from "./tables";
 
@@ -31,6 +31,12 @@ export function scopeFilter(t: ArchiveTable, scope: ExportScope, tables: Archive
     return sql`${t.columns.get("id")!} in (${sql.join(names, sql` union `)})`;
   }
   const field = authorField(t);
+  if (t.name === PAIRS_TABLE) {
+    // The pairs of the author's takes (whoever proposed them) and of their own proposals.
+    const posts = tables.find((o) => o.name === "blog_posts")!;
+    const takes = sql`select ${posts.columns.get("pairId")!} from ${posts.table} where ${posts.columns.get("author")!} = ${scope.author}`;
+    return sql`(${t.columns.get(field!)!} = ${scope.author} or ${t.columns.get("id")!} in (${takes}))`;
+  }
   if (field) return eq(t.columns.get(field)!, scope.author);
   for (const [field, ref] of t.references) {
     if (ref.table === "user" || ref.table === t.name) continue;
@@ -42,12 +48,15 @@ export function scopeFilter(t: ArchiveTable, scope: ExportScope, tables: Archive
   return null;
 }
 
-/** A row as it leaves: the secrets of links (follower and notification tokens) never travel. */
-export function withoutTokens(t: ArchiveTable, row: ArchiveRow): ArchiveRow {
+/**
+ * A row as it leaves: the secrets of links (follower and notification tokens) never travel, nor,
+ * in an author's archive, the partner's ready time on a pair.
+ */
+export function asItLeaves(t: ArchiveTable, row: ArchiveRow, scope?: ExportScope): ArchiveRow {
   const out: ArchiveRow = {};
   for (const [key, value] of Object.entries(row))
     if (!isTokenColumn(t.columns.get(key)?.name ?? key)) out[key] = value;
-  return out;
+  return scope && t.name === PAIRS_TABLE ? withoutPartnerReady(out, scope.author) : out;
 }
 
 const UPLOAD_URL = /\/uploads\/([A-Za-z0-9][A-Za-z0-9._/-]*)/g;

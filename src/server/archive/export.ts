@@ -6,7 +6,7 @@ import { createGzip } from "node:zlib";
 import { count, type SQL } from "drizzle-orm";
 import tar from "tar-stream";
 import type { Db } from "../db/client";
-import { collectUploads, type ExportScope, scopeFilter, uploadWanted, withoutTokens } from "./export-scope";
+import { asItLeaves, collectUploads, type ExportScope, scopeFilter, uploadWanted } from "./export-scope";
 import {
   ARCHIVE_FORMAT,
   ARCHIVE_VERSION,
@@ -145,7 +145,9 @@ export async function writeArchive(options: ExportOptions): Promise<Manifest> {
     let page = 0;
     for await (const rows of readRows(db, t, ROWS_PER_PAGE, filter)) {
       page++;
-      const text = rows.map((r) => `${JSON.stringify(encodeRow(withoutTokens(t, r)))}\n`).join("");
+      const text = rows
+        .map((r) => `${JSON.stringify(encodeRow(asItLeaves(t, r, options.scope)))}\n`)
+        .join("");
       if (wanted) collectUploads(text, wanted);
       const body = Buffer.from(text);
       await addEntry(dataEntry(t.name, page), body.length, [body]);
