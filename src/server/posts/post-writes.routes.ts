@@ -13,7 +13,7 @@ import { sanitizePostHtml } from "../content/sanitize";
 import { slugFromTitle, slugTaken } from "../content/slugs";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { openTakeSlot } from "../takes/takes.reads";
+import { openTakeSlot, releaseTakeSlot } from "../takes/takes.reads";
 import type { PostRow } from "./post.presenter";
 import {
   deletePost,
@@ -199,6 +199,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (!existing) throw postNotFound();
     if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can delete it.");
     const deleted = await ctx.events.transaction(async (tx, record) => {
+      await releaseTakeSlot(tx, id);
       const gone = await deletePost(tx, id);
       if (gone) await record("postChanged", { postId: id });
       return gone;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { urlOf } from "../../common/api";
-import { pairAccept, pairPropose, pairReady, pairUnready } from "../../common/api/takes";
+import { pairAccept, pairPropose, pairReady, pairsList, pairUnready } from "../../common/api/takes";
 import type { PostPair } from "../../common/takes";
 import type { BlogPost } from "../../common/types";
 import type { Db } from "../db/client";
@@ -118,6 +118,27 @@ describe("two takes › the reveal", () => {
     await t.ctx.publishing.kick();
     expect(await stateOf(gone.id)).toBe("accepted");
     expect((await rowsOf(gone.id)).map((r) => r.status)).toEqual(["draft"]);
+  });
+
+  it("a deleted take forgets its ready: written again, it is 'writing' and nothing is revealed", async () => {
+    const pair = await pairWithTakes();
+    await ready(roles.her, pair.id);
+    expect((await requestAs(t, "DELETE", `/api/posts/${pair.her.id}`, roles.her)).statusCode).toBe(204);
+    const [row] = await t.ctx.db.select().from(postPairs).where(eq(postPairs.id, pair.id));
+    expect(row!.herReadyAt).toBeNull();
+    const again = await requestAs(t, "POST", "/api/posts", roles.her, {
+      author: "her",
+      pairId: pair.id,
+      title: "Her second take",
+      content: "<p>Again.</p>",
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const seen = (await requestAs(t, "GET", urlOf(pairsList), roles.him)).json<PostPair[]>();
+    expect(seen.find((p) => p.id === pair.id)!.takes.her).toBe("writing");
+    await ready(roles.him, pair.id);
+    await t.ctx.publishing.kick();
+    expect(await stateOf(pair.id)).toBe("accepted");
+    expect((await rowsOf(pair.id)).map((r) => r.status)).toEqual(["draft", "draft"]);
   });
 
   it("with a reveal date, waits for it; un-readied before it, it waits for the take", async () => {

@@ -32,6 +32,23 @@ export async function openTakeSlot(tx: Db, pairId: string, author: AuthorKey): P
 }
 
 /**
+ * Before a take is deleted (the posts feature's delete, in its transaction): its author's ready
+ * time goes with it, so a take written again is 'writing' until its author marks it ready.
+ */
+export async function releaseTakeSlot(tx: Db, postId: string): Promise<void> {
+  const [take] = await tx
+    .select({ pairId: blogPosts.pairId, author: blogPosts.author })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, postId))
+    .limit(1);
+  if (!take?.pairId) return;
+  await tx
+    .update(postPairs)
+    .set(take.author === "him" ? { himReadyAt: null } : { herReadyAt: null })
+    .where(eq(postPairs.id, take.pairId));
+}
+
+/**
  * The revealed pair a post is a take of, with its takes (proposer's first), or null: a post of no
  * pair, or of a pair not yet revealed, shows alone (the seal).
  */
