@@ -6,7 +6,7 @@ import type { BlogPost, BlogPostCard, Page } from "../../common/types";
 import { publicPostsWhere } from "../content/visibility";
 import type { Db } from "../db/client";
 import { rowsOf } from "../db/rows";
-import { authorProfiles, blogPosts } from "../db/schema";
+import { authorProfiles, blogPosts, postPairs } from "../db/schema";
 import { after, exactInstant, newestFirst, oldestFirst, type PageRequest, toPage } from "../pagination";
 import { postColumns, toBlogPost, toBlogPostCard } from "./post.presenter";
 
@@ -34,7 +34,9 @@ const thumbnailDimension = (name: "width" | "height") =>
 export const cardColumns = {
   id: blogPosts.id,
   slug: blogPosts.slug,
-  title: blogPosts.title,
+  // A revealed take is listed under its pair's topic, the shared title (decision 0046), with its
+  // own excerpt and thumbnail; a take before the reveal (its author's studio) keeps its own.
+  title: sql<string>`coalesce((select pp.topic from ${postPairs} pp where pp.id = "blog_posts"."pair_id" and pp.state = 'revealed'), "blog_posts"."title")`,
   excerpt: blogPosts.excerpt,
   contentHead: sql<string>`case when btrim(${blogPosts.excerpt}) = '' then left(${blogPosts.content}, ${sql.raw(String(CONTENT_HEAD_CHARS))}) else '' end`,
   author: blogPosts.author,

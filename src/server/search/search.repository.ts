@@ -81,7 +81,7 @@ export async function searchPosts(db: Db, req: SearchRequest, now: Date): Promis
   const rows = await db
     .select({
       ...cardColumns,
-      markedTitle: sql<string>`ts_headline(${config}, ${blogPosts.title}, ${query}, ${headlineOptions(marks, "HighlightAll=true")})`,
+      markedTitle: sql<string>`ts_headline(${config}, ${cardColumns.title}, ${query}, ${headlineOptions(marks, "HighlightAll=true")})`,
       markedSnippet: sql<string>`ts_headline(${config}, ${snippetSource}, ${query}, ${headlineOptions(marks, SNIPPET)})`,
     })
     .from(blogPosts)

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { urlOf } from "../../common/api";
 import { pairAccept, pairPropose, pairReady } from "../../common/api/takes";
+import { paths } from "../../common/routes";
 import type { PostPair } from "../../common/takes";
-import type { BlogPost, BlogPostCard, Page, PostReading } from "../../common/types";
+import type { BlogPost, BlogPostCard, Page, PostReading, SearchHit } from "../../common/types";
 import { type Roles, requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
@@ -85,7 +86,7 @@ describe("two takes › reading", () => {
     expect(ld.author.map((a: { name: string }) => a.name)).toEqual(["Maya", "Leo"]);
   });
 
-  it("each blog lists its author's take with that author's excerpt", async () => {
+  it("each blog lists its take under the topic, with that author's excerpt and thumbnail", async () => {
     for (const [author, take, excerpt] of [
       ["him", his, "Custard excerpt"],
       ["her", hers, "Sardines excerpt"],
@@ -93,7 +94,20 @@ describe("two takes › reading", () => {
       const list = (await requestAs(t, "GET", `/api/posts?author=${author}`, null)).json<
         Page<BlogPostCard>
       >();
-      expect(list.items.find((p) => p.id === take.id)?.excerpt).toBe(excerpt);
+      const card = list.items.find((p) => p.id === take.id);
+      expect(card).toMatchObject({ title: "Lisbon", excerpt, imageUrl: take.imageUrl });
+      const page = (await requestAs(t, "GET", paths.blog(author), null)).body;
+      expect(page).toContain("Lisbon");
+      expect(page).not.toContain(`${excerpt.split(" ")[0]} title`);
+      // Each blog's feed carries its author's take, titled by the topic.
+      const feed = (await requestAs(t, "GET", paths.feed(author), null)).body;
+      const item = /<item>.*?<\/item>/s.exec(feed)![0];
+      expect(item).toContain("<title>Lisbon</title>");
+      expect(item).toContain(`<description>${excerpt}</description>`);
+      expect(item).toContain(take.slug);
     }
+    // Search finds a take by its own words and shows it under the topic too.
+    const search = (await requestAs(t, "GET", "/api/search?q=sardines", null)).json<Page<SearchHit>>();
+    expect(search.items.map((p) => p.title.map((part) => part.text).join(""))).toEqual(["Lisbon"]);
   });
 });
