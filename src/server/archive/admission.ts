@@ -54,7 +54,8 @@ export function authorField(t: ArchiveTable): string | null {
  * Two takes' pairs (docs/decisions/0046-two-takes.md) belong to both blogs: their author field
  * names who proposed, not whose they are, and a pair row holds no take's text (the topic and the
  * prompt are shared). An author's archive carries the pairs of their takes and proposals; each
- * author's ready time is a fact of their take, so only the author's own travels and lands.
+ * author's ready time is a fact of their take, so only the author's own travels and lands, and a
+ * proposal still open in the partner's name does not land from an author's import.
  */
 export const PAIRS_TABLE = "post_pairs";
 const READY_FIELD = { him: "himReadyAt", her: "herReadyAt" } as const;
@@ -123,8 +124,11 @@ export class Admission {
     if (scope) {
       if (!partOfABlog(t)) return this.skip(t, values);
       const field = authorField(t);
-      if (t.name === PAIRS_TABLE) Object.assign(values, withoutPartnerReady(values, scope.author));
-      else if (field && values[field] !== scope.author) return this.skip(t, values);
+      if (t.name === PAIRS_TABLE) {
+        // A proposal in the partner's name is the partner's to make: an archive cannot.
+        if (values[field!] !== scope.author && values.state === "proposed") return this.skip(t, values);
+        Object.assign(values, withoutPartnerReady(values, scope.author));
+      } else if (field && values[field] !== scope.author) return this.skip(t, values);
     }
     for (const [field, ref] of t.references) {
       const value = values[field];

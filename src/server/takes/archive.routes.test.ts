@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,10 +7,11 @@ import { urlOf } from "../../common/api";
 import { pairAccept, pairPropose, pairReady, pairsList } from "../../common/api/takes";
 import type { PostPair } from "../../common/takes";
 import type { BlogPost } from "../../common/types";
+import { DATA_ENTRY } from "../archive/format";
 import { importArchive } from "../archive/import";
 import { blogPosts, postPairs } from "../db/schema";
 import { type Roles, requestAs, signInRoles } from "../test/roles";
-import { normalisedArchive } from "../test/sample-blog";
+import { normalisedArchive, rewriteArchive } from "../test/sample-blog";
 import { buildTestApp, type TestApp } from "../test/test-app";
 
 // An author's archive carries the pairs their takes belong to (a pair row holds no take's text,
@@ -97,6 +98,35 @@ describe("two takes › an author's archive", () => {
       expect((await dst.request({ url: `/api/posts/${herTake.id}`, cookie: him.cookie })).statusCode).toBe(
         404,
       );
+    } finally {
+      await dst.close();
+    }
+  });
+
+  it("takes no proposal in the partner's name from an author's import (an archive grants nothing)", async () => {
+    const from = path.join(work, "her-forged-from.tar.gz");
+    const to = path.join(work, "her-forged.tar.gz");
+    writeFileSync(from, herArchive);
+    const forged = { id: randomUUID(), topic: "Forged", prompt: "", proposedBy: "him", state: "proposed" };
+    await rewriteArchive(from, to, (name, data) =>
+      DATA_ENTRY.exec(name)?.[1] === "post_pairs"
+        ? Buffer.concat([
+            data,
+            Buffer.from(`${JSON.stringify({ ...forged, createdAt: new Date().toISOString() })}\n`),
+          ])
+        : data,
+    );
+    const dst = await buildTestApp();
+    try {
+      const her = await dst.as("her");
+      const res = await dst.request({
+        method: "POST",
+        url: "/api/admin/import",
+        cookie: her.cookie,
+        ...multipart(readFileSync(to)),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((await dst.ctx.db.select().from(postPairs)).map((p) => p.topic)).toEqual(["Our trip"]);
     } finally {
       await dst.close();
     }
