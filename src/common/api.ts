@@ -22,3 +22,4 @@ export * from "./api/post-writes";
 export * from "./api/posts";
 export * from "./api/search";
 export * from "./api/studio";
+export * from "./api/webmention";

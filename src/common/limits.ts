@@ -134,3 +134,6 @@ export const ARCHIVE_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
  * recipient can be sent is limited apart from it (recipient-limits.ts), however many clients ask.
  */
 export const FOLLOW_RATE_LIMIT = { max: 5, windowMs: 10 * 60_000 } as const;
+
+/** A Webmention is a form of two URLs (W3C §3.2): a body above this is not one. */
+export const WEBMENTION_FORM_MAX_BYTES = 8 * 1024;

@@ -7,6 +7,7 @@ import { fediverseRows } from "./fediverse";
 import { metaRows } from "./meta";
 import { readRows } from "./reads";
 import { studioRows } from "./studio";
+import { webmentionRows } from "./webmention";
 import { writeRows } from "./writes";
 
 export type { AnyContract } from "./contract";
@@ -22,4 +23,5 @@ export const contracts: ReadonlyMap<Endpoint, AnyContract> = new Map<Endpoint, A
   ...audienceRows,
   ...fediverseRows,
   ...metaRows,
+  ...webmentionRows,
 ]);

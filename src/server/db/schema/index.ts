@@ -10,3 +10,4 @@ export * from "./posts";
 export * from "./settings";
 export * from "./site";
 export * from "./stats";
+export * from "./webmention";
