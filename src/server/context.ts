@@ -17,7 +17,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
-  auth: Auth;
+  /** Better Auth, loaded by the first request that needs it (auth/lazy-auth.ts). */
+  auth: { load(): Promise<Auth> };
   mailer: Mailer;
   cache: ContentCache;
   /**

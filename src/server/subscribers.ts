@@ -38,9 +38,10 @@ export function subscribers(ctx: AppContext): Subscriber[] {
       },
     },
     {
-      // A write may have set, moved or reached a publish time: the scheduler re-reads it.
+      // A write may have set, moved or reached a publish time, or readied both takes of a pair:
+      // the scheduler re-reads it (and reveals what is due).
       name: "publishing",
-      on: ["contentChanged", "postChanged"],
+      on: ["contentChanged", "postChanged", "pairChanged"],
       async handle() {
         return () => void ctx.publishing.kick();
       },

@@ -166,7 +166,7 @@ export async function buildTestApp(
    * of sign-up, sign-in and verification themselves go through HTTP (auth/*.test.ts).
    */
   const createSignedIn = async (email: string, password: string, name: string, verified: boolean) => {
-    const auth = await ctx.auth.$context;
+    const auth = await (await ctx.auth.load()).$context;
     const created = await auth.internalAdapter.createUser(
       { email, name, emailVerified: verified },
       { method: "email-password" },

@@ -7,6 +7,7 @@ import { fediverseRows } from "./fediverse";
 import { metaRows } from "./meta";
 import { readRows } from "./reads";
 import { studioRows } from "./studio";
+import { takesRows } from "./takes";
 import { webmentionRows } from "./webmention";
 import { writeRows } from "./writes";
 
@@ -19,6 +20,7 @@ export const contracts: ReadonlyMap<Endpoint, AnyContract> = new Map<Endpoint, A
   ...commentRows,
   ...writeRows,
   ...studioRows,
+  ...takesRows,
   ...adminRows,
   ...audienceRows,
   ...fediverseRows,
