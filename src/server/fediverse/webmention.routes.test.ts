@@ -206,3 +206,37 @@ describe("post pages advertise the endpoint", () => {
     expect(res.body).toContain(`<link rel="webmention" href="${PUBLIC}/api/webmention">`);
   });
 });
+
+describe("POST /api/webmention › with the production guard (private addresses refused)", () => {
+  let guarded: TestApp;
+  beforeAll(async () => {
+    guarded = await buildTestApp({ PUBLIC_URL: PUBLIC });
+  }, 60_000);
+  afterAll(async () => {
+    await guarded?.close();
+  });
+
+  it("a source on loopback, or one redirecting there, is accepted (202) and then dropped unfetched", async () => {
+    const post = await createPost(guarded.ctx, { author: "him", title: "Guarded" });
+    const to = `${PUBLIC}/post/${post.slug}`;
+    peer.pages.set("/g/page", { body: `<a href="${to}">x</a>` });
+    peer.pages.set("/g/redirect", { status: 302, headers: { location: `${peer.origin}/g/page` } });
+    for (const source of [
+      `${peer.origin}/g/page`,
+      `${peer.origin}/g/redirect`,
+      "http://[::1]:9/x",
+      "http://169.254.169.254/latest",
+    ]) {
+      const res = await guarded.app.inject({
+        method: "POST",
+        url: "/api/webmention",
+        remoteAddress: "203.0.113.50",
+        payload: form({ source, target: to }),
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      });
+      expect(res.statusCode, source).toBe(202);
+    }
+    await guarded.ctx.fediverse.webmentions.kick();
+    expect(await guarded.ctx.db.select().from(webmentionsReceived)).toEqual([]);
+  });
+});
