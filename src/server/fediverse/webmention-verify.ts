@@ -43,7 +43,8 @@ async function fetchSource(ctx: AppContext, row: Received): Promise<SourceEntry 
 /** The local user row standing for a source's author (no password, an `.invalid` address). */
 async function userForAuthor(ctx: AppContext, entry: SourceEntry, source: string) {
   const host = new URL(source).host;
-  const key = `webmention:${entry.authorUrl ?? new URL(source).origin}`;
+  // Keyed by the source's host too: a page cannot borrow an author another site made trusted.
+  const key = `webmention:${host}:${entry.authorUrl ?? new URL(source).origin}`;
   const id = remoteUserId(key);
   const hash = createHash("sha256").update(key).digest("hex").slice(0, 32);
   const name = entry.authorName ?? host;
