@@ -23,3 +23,4 @@ export * from "./api/posts";
 export * from "./api/search";
 export * from "./api/studio";
 export * from "./api/takes";
+export * from "./api/webmention";

@@ -140,3 +140,6 @@ export const PAIR_STATES = ["proposed", "accepted", "declined", "revealed"] as c
 export type PairState = (typeof PAIR_STATES)[number];
 export const PAIR_TOPIC_MAX_LENGTH = 200;
 export const PAIR_PROMPT_MAX_LENGTH = 500;
+
+/** A Webmention is a form of two URLs (W3C §3.2): a body above this is not one. */
+export const WEBMENTION_FORM_MAX_BYTES = 8 * 1024;

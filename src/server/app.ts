@@ -20,7 +20,7 @@ import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { listenForEvents } from "./events-wake";
 import { Fediverse, registerFediverse } from "./fediverse/fediverse";
-import { RemoteReplyLimits, remoteReportLimiter } from "./fediverse/remote-limits";
+import { RemoteReplyLimits, remoteReportLimiter, webmentionLimiter } from "./fediverse/remote-limits";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
@@ -119,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       search: searchLimiter(now),
       remoteReplies: new RemoteReplyLimits(now),
       remoteReports: remoteReportLimiter(now),
+      webmentions: webmentionLimiter(now),
     },
     // These two are built from the context itself (Fedify hands it to every listener; the
     // follower letters read the settings through it), just below; nothing runs before then.

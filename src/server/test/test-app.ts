@@ -107,6 +107,8 @@ export async function buildTestApp(
     database?: Database;
     /** Hash with Better Auth's scrypt, as a server does (the tests of sign-up and sign-in themselves). */
     realPasswords?: boolean;
+    /** Serve (and server-render with) the client built into CLIENT_DIST_DIR, as a real server does. */
+    serveClient?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "duet-test-"));
@@ -130,6 +132,7 @@ export async function buildTestApp(
     now: extra.now,
     // Scrypt is ~0.45 s of CPU per sign-up and per sign-in; the tests of accounts ask for it.
     passwordHasher: extra.realPasswords ? undefined : fastPasswordHasher,
+    serveClient: extra.serveClient,
   });
   await app.ready();
   const origin = new URL(config.publicUrl).origin;

@@ -8,6 +8,7 @@ import { metaRows } from "./meta";
 import { readRows } from "./reads";
 import { studioRows } from "./studio";
 import { takesRows } from "./takes";
+import { webmentionRows } from "./webmention";
 import { writeRows } from "./writes";
 
 export type { AnyContract } from "./contract";
@@ -24,4 +25,5 @@ export const contracts: ReadonlyMap<Endpoint, AnyContract> = new Map<Endpoint, A
   ...audienceRows,
   ...fediverseRows,
   ...metaRows,
+  ...webmentionRows,
 ]);

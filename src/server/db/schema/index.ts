@@ -11,3 +11,4 @@ export * from "./settings";
 export * from "./site";
 export * from "./stats";
 export * from "./takes";
+export * from "./webmention";
