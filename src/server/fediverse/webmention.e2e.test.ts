@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,7 +33,9 @@ async function waitFor<T>(
 }
 
 // A's pages are server-rendered from the built client, as in production: the link is in the HTML.
-const builtClient = path.resolve("dist/client");
+// Its own folder, built for production: vitest's NODE_ENV=test would build React's development
+// JSX runtime, which the server's production React cannot render (every page came back empty).
+const builtClient = path.resolve(`.tmp/webmention-client-${process.pid}`);
 
 async function listening(client?: string): Promise<{ t: TestApp; url: string }> {
   const port = await freePort();
@@ -68,9 +70,11 @@ const publish = async (content: string): Promise<BlogPost> => {
 
 beforeAll(async () => {
   peer = await startWebmentionPeer();
-  // Built as `npm start` builds it, into dist/client, when it is missing.
   if (!existsSync(path.join(builtClient, "index.html")))
-    execFileSync(process.execPath, ["scripts/build-client.mjs", builtClient], { stdio: "ignore" });
+    execFileSync(process.execPath, ["scripts/build-client.mjs", builtClient], {
+      stdio: "ignore",
+      env: { ...process.env, NODE_ENV: "production" },
+    });
   ({ t: a, url: aUrl } = await listening(builtClient));
   ({ t: b, url: bUrl } = await listening());
   him = await a.as("him");
@@ -79,6 +83,7 @@ afterAll(async () => {
   await a?.close();
   await b?.close();
   await peer?.close();
+  rmSync(builtClient, { recursive: true, force: true });
 });
 
 describe("Webmention between sites over real HTTP", { timeout: 60_000 }, () => {
