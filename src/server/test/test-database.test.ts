@@ -61,12 +61,13 @@ describe("the worker's test database", () => {
     expect(again!.id).toBe(firstEvent[0]!.id);
   });
 
+  // Two apps built at once, one on a new copy of the template: seconds of CPU on a busy machine.
   it("goes to one app at a time: a second app built meanwhile gets a fresh database of its own", async () => {
     const [a, b] = await Promise.all([build(), build()]);
     expect(a!.ctx.database).not.toBe(b!.ctx.database);
     await createPost(a!.ctx);
     expect((await rowCounts(b!.ctx.database)).blog_posts).toBe(0);
-  });
+  }, 120_000);
 
   it("is replaced when a test closed it", async () => {
     const first = await build();
