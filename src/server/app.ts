@@ -14,11 +14,13 @@ import { registerCommentsRoutes } from "./comments/comments.routes";
 import { registerInboxRoutes } from "./comments/inbox.routes";
 import { registerModerationRoutes } from "./comments/moderation.routes";
 import { registerContactRoutes } from "./contact/contact.routes";
+import { createContactDelivery } from "./contact/delivery";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { listenForEvents } from "./events-wake";
 import { Fediverse, registerFediverse } from "./fediverse/fediverse";
+import { RemoteReplyLimits, remoteReportLimiter } from "./fediverse/remote-limits";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
@@ -41,10 +43,13 @@ import { registerPostsRoutes } from "./posts/posts.routes";
 import { Publishing, registerPublishing } from "./posts/publishing";
 import { registerRevisionsRoutes } from "./posts/revisions.routes";
 import { registerSearchRoutes } from "./search/search.routes";
+import { searchLimiter } from "./search/search-limit";
+import { contactSite } from "./settings/settings.reads";
 import { registerSiteSettingsRoutes } from "./settings/site-settings.routes";
 import { loadShell, registerPageShell } from "./shell/page-shell";
 import { registerPagesRoutes } from "./site-pages/site-pages.routes";
 import { registerStats } from "./stats/stats";
+import { StatsCounter } from "./stats/stats-counter";
 import { createStorage, type Storage } from "./storage/storage";
 import { subscribers } from "./subscribers";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
@@ -93,7 +98,9 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   const now = deps.now ?? (() => new Date());
   const warn = (message: string, error?: unknown) => app.log.warn({ err: error }, message);
   const events = new Outbox({ db: database.db, notify: database.kind === "postgres", now, log: warn });
-  const base = {
+  const warnLine = (line: string) => app.log.warn(line);
+  // Every service the routes, subscribers and workers use: the context says what exists.
+  const ctx: AppContext = {
     config,
     database,
     db: database.db,
@@ -104,12 +111,28 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     storage: deps.storage ?? createStorage(config),
     now,
     publishing: new Publishing({ db: database.db, cache, events, now }, warn),
+    stats: new StatsCounter({ db: database.db, host: new URL(config.publicUrl).host, now, log: warn }),
+    contactDelivery: createContactDelivery(
+      { db: database.db, config, mailer, now },
+      () => contactSite(ctx),
+      warnLine,
+    ),
+    limits: {
+      search: searchLimiter(now),
+      remoteReplies: new RemoteReplyLimits(now),
+      remoteReports: remoteReportLimiter(now),
+    },
+    // These two are built from the context itself (Fedify hands it to every listener; the
+    // follower letters read the settings through it), just below; nothing runs before then.
+    get audienceMail() {
+      return audienceMail;
+    },
+    get fediverse() {
+      return fediverse;
+    },
   };
-  // The workers below are built from the context they belong to; nothing runs before it is whole.
-  const ctx = base as AppContext;
-  ctx.audienceMail = createAudienceMail(ctx, (line) => app.log.warn(line));
+  const audienceMail = createAudienceMail(ctx, warnLine);
   const fediverse = new Fediverse(ctx, warn);
-  ctx.fediverse = fediverse;
   // Every side effect of a write: the subscribers of its domain event (subscribers.ts).
   events.subscribe(...subscribers(ctx));
 

@@ -1,12 +1,16 @@
 import type { AudienceMail } from "./audience/audience-mail";
 import type { Auth } from "./auth/auth";
 import type { ContentCache } from "./cache/store";
+import type { ContactDelivery } from "./contact/delivery";
 import type { Database, Db } from "./db/client";
 import type { Config } from "./env";
+import type { RemoteReplyLimits } from "./fediverse/remote-limits";
 import type { Mailer } from "./mail/mailer";
 import type { Outbox } from "./outbox";
 import type { Publishing } from "./posts/publishing";
+import type { StatsCounter } from "./stats/stats-counter";
 import type { Storage } from "./storage/storage";
+import type { SlidingWindowLimiter } from "./write-limits";
 
 /** Everything a route module needs, built once by buildApp and passed explicitly. */
 export interface AppContext {
@@ -29,6 +33,22 @@ export interface AppContext {
   audienceMail: AudienceMail;
   /** The social web's outgoing queues, which subscribers wake (fediverse/fediverse.ts). */
   fediverse: { posts: Worker; replies: Worker };
+  /** The contact messages' delivery worker: store first, then deliver with retries (contact/delivery.ts). */
+  contactDelivery: ContactDelivery;
+  /**
+   * This process's page-view counter (the stats beacon): counted in memory, flushed every minute
+   * and when the server closes (stats/stats-counter.ts). No domain event: decision 0043.
+   */
+  stats: StatsCounter;
+  /** This process's in-memory limiters that no single route owns. */
+  limits: {
+    /** Searches from one address that reach the database (search/search-limit.ts). */
+    search: SlidingWindowLimiter;
+    /** Replies from the social web, per account and per server (fediverse/remote-limits.ts). */
+    remoteReplies: RemoteReplyLimits;
+    /** Reports (Flag activities) from one remote server (fediverse/remote-limits.ts). */
+    remoteReports: SlidingWindowLimiter;
+  };
   /** Injectable clock for tests of time-based behaviour. */
   now: () => Date;
 }

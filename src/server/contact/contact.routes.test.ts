@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.app.contactDelivery.drain();
+  await t.ctx.contactDelivery.drain();
   await t.ctx.db.delete(contactMessages);
   t.mailer.sent = [];
 });
@@ -43,7 +43,7 @@ describe("POST /api/contact", () => {
       message: valid.message,
     });
 
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     expect(t.mailer.sent).toHaveLength(1);
     const mail = t.mailer.sent[0]!;
     expect(mail.to).toEqual(["him@duet.local", "her@duet.local"]);
@@ -122,7 +122,7 @@ describe("POST /api/contact", () => {
       expect(res.json().error.message).toBe(message);
     }
     expect(await stored()).toBe(0);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     expect(t.mailer.sent).toHaveLength(0);
   });
 
@@ -131,7 +131,7 @@ describe("POST /api/contact", () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ received: true });
     expect(await stored()).toBe(0);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     expect(t.mailer.sent).toHaveLength(0);
   });
 
@@ -182,15 +182,15 @@ describe("the delivery worker's lifetime", () => {
   it("stops with the app: a closed app sends nothing more, and messages wait in the database", async () => {
     const other = await buildTestApp();
     await other.request({ method: "POST", url: "/api/contact", payload: valid });
-    await other.app.contactDelivery.drain();
+    await other.ctx.contactDelivery.drain();
     expect(other.mailer.sent).toHaveLength(1);
-    await other.app.contactDelivery.stop();
+    await other.ctx.contactDelivery.stop();
     await other.request({
       method: "POST",
       url: "/api/contact",
       payload: { ...valid, subject: "after stop" },
     });
-    await other.app.contactDelivery.drain();
+    await other.ctx.contactDelivery.drain();
     expect(other.mailer.sent).toHaveLength(1);
     const rows = await other.ctx.db.select().from(contactMessages);
     expect(rows.find((r) => r.subject === "after stop")).toMatchObject({ status: "pending", attempts: 0 });
@@ -202,7 +202,7 @@ describe("messages waiting at a restart", () => {
   it("are delivered, once, by the worker that starts next (nothing lost)", async () => {
     const other = await buildTestApp();
     try {
-      await other.app.contactDelivery.stop();
+      await other.ctx.contactDelivery.stop();
       await other.request({ method: "POST", url: "/api/contact", payload: { ...valid, subject: "waited" } });
       expect(other.mailer.sent).toHaveLength(0);
       // The next process's worker, on the same database.
@@ -227,7 +227,7 @@ describe("messages waiting at a restart", () => {
 describe("GET /api/contact/messages", () => {
   it("shows admins the received messages newest first, with delivery status", async () => {
     await send({ ...valid, subject: "older" });
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     await send({ ...valid, subject: "newer" });
     const him = await t.as("him");
     const res = await t.request({ method: "GET", url: "/api/contact/messages", cookie: him.cookie });

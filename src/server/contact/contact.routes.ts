@@ -9,14 +9,7 @@ import { AppError, tooManyRequests } from "../errors";
 import { pageRequest } from "../pagination";
 import { contactSite } from "../settings/settings.reads";
 import { insertContactMessageWithinLimit, listContactMessages } from "./contact.repository";
-import { ContactDelivery, createContactSender } from "./delivery";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** The contact-message delivery worker (started with the app, stopped when it closes). */
-    contactDelivery: ContactDelivery;
-  }
-}
+import { createContactSender } from "./delivery";
 
 export const CONTACT_RATE_LIMIT_MESSAGE =
   "You have sent several messages in a short time. Please wait a few minutes and try again.";
@@ -25,13 +18,8 @@ export const TEST_CONTACT_FAILED =
   "The test message could not be sent. Check the mail settings and try again.";
 
 export async function registerContactRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  const delivery = new ContactDelivery({
-    db: ctx.db,
-    send: createContactSender(ctx.config, ctx.mailer, undefined, () => contactSite(ctx)),
-    now: ctx.now,
-    log: (line) => app.log.warn(line),
-  });
-  app.decorate("contactDelivery", delivery);
+  // The worker is the context's (built with it); it runs while the app does.
+  const delivery = ctx.contactDelivery;
   app.addHook("onReady", async () => delivery.start());
   app.addHook("onClose", async () => delivery.stop());
 

@@ -94,7 +94,7 @@ describe("contact delivery by SMTP (real server on loopback)", () => {
     const { t } = await smtpApp();
     const res = await t.request({ method: "POST", url: "/api/contact", payload: valid });
     expect(res.statusCode).toBe(201);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     expect(received).toHaveLength(1);
     const mail = received[0]!;
     expect(mail.to).toEqual(["owners@duet.local"]);
@@ -112,15 +112,15 @@ describe("contact delivery by SMTP (real server on loopback)", () => {
     failNext = 1;
     const { t, clock } = await smtpApp();
     expect((await t.request({ method: "POST", url: "/api/contact", payload: valid })).statusCode).toBe(201);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     expect(received).toHaveLength(0);
     let [row] = await t.ctx.db.select().from(contactMessages);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row!.lastError).toContain("451");
 
     clock.advance(RETRY_DELAYS_MS[0]!);
-    await t.app.contactDelivery.drain();
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     expect(received).toHaveLength(1);
     [row] = await t.ctx.db.select().from(contactMessages);
     expect(row).toMatchObject({ status: "sent", attempts: 2 });
@@ -202,7 +202,7 @@ describe("contact delivery by EmailJS (compatible server on loopback)", () => {
   it("posts SPEC §7's JSON fields and marks the message sent on 200 'OK'", async () => {
     const { t } = await emailJsApp();
     expect((await t.request({ method: "POST", url: "/api/contact", payload: valid })).statusCode).toBe(201);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     expect(problems).toEqual([]);
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({
@@ -237,7 +237,7 @@ describe("contact delivery by EmailJS (compatible server on loopback)", () => {
       await t.ctx.db.delete(contactMessages);
       failures = [answer];
       await t.request({ method: "POST", url: "/api/contact", payload: valid });
-      await t.app.contactDelivery.drain();
+      await t.ctx.contactDelivery.drain();
       const [row] = await t.ctx.db.select().from(contactMessages);
       expect(row, JSON.stringify(answer)).toMatchObject({ status, attempts: 1 });
       if (status === "pending") expect(row!.lastError).toContain(String(answer.status));
@@ -253,27 +253,27 @@ describe("contact delivery by EmailJS (compatible server on loopback)", () => {
       { status: 503, text: "Service unavailable" },
     ];
     await t.request({ method: "POST", url: "/api/contact", payload: valid });
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     let [row] = await t.ctx.db.select().from(contactMessages);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row!.lastError).toContain("500");
 
     // Not due yet: nothing is sent before the backoff has passed.
     clock.advance(RETRY_DELAYS_MS[0]! - 1000);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     [row] = await t.ctx.db.select().from(contactMessages);
     expect(row!.attempts).toBe(1);
 
     clock.advance(1000);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     [row] = await t.ctx.db.select().from(contactMessages);
     expect(row).toMatchObject({ status: "pending", attempts: 2 });
     expect(row!.lastError).toContain("503");
 
     clock.advance(RETRY_DELAYS_MS[1]!);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     clock.advance(24 * 3_600_000);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     expect(requests).toHaveLength(1);
     [row] = await t.ctx.db.select().from(contactMessages);
     expect(row).toMatchObject({ status: "sent", attempts: 3, lastError: null });
@@ -285,7 +285,7 @@ describe("contact delivery by EmailJS (compatible server on loopback)", () => {
     failures = Array.from({ length: MAX_DELIVERY_ATTEMPTS + 2 }, () => ({ status: 500, text: "down" }));
     await t.request({ method: "POST", url: "/api/contact", payload: valid });
     for (let i = 0; i < MAX_DELIVERY_ATTEMPTS + 2; i++) {
-      await t.app.contactDelivery.drain();
+      await t.ctx.contactDelivery.drain();
       clock.advance(7 * 3_600_000);
     }
     const [row] = await t.ctx.db.select().from(contactMessages);
@@ -302,7 +302,7 @@ describe("contact delivery by EmailJS (compatible server on loopback)", () => {
     for (let i = 0; i < 6; i++) {
       await t.request({ method: "POST", url: "/api/contact", payload: { ...valid, subject: `s${i}` } });
     }
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     requests = [];
     // Make them all due again as if new, then race two independent workers over them.
     await t.ctx.db

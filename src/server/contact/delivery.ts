@@ -74,3 +74,13 @@ export class ContactDelivery extends DeliveryWorker<ContactRow> {
     );
   }
 }
+
+/** The context's contact worker (ctx.contactDelivery); `site`: the settings in force, at each send. */
+export function createContactDelivery(
+  deps: { db: Db; config: Config; mailer: Mailer; now: () => Date },
+  site: () => Promise<ContactSite>,
+  log: (line: string) => void,
+): ContactDelivery {
+  const send = createContactSender(deps.config, deps.mailer, undefined, site);
+  return new ContactDelivery({ db: deps.db, send, now: deps.now, log });
+}

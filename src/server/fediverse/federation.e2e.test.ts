@@ -110,7 +110,7 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
     });
   });
 
-  it("a published post reaches the follower once as a Create(Article); an edit sends Update", async () => {
+  it("a published post reaches the follower once as a Create(Article); an edit and a restore send Update", async () => {
     const res = await t.request({
       method: "POST",
       url: "/api/posts",
@@ -144,6 +144,28 @@ describe("Duet and a remote server over real HTTP", { timeout: 90_000 }, () => {
       "Update",
     )) as Update[];
     expect(((await update!.getObject(rctx())) as Article).content?.toString()).toContain("Better words");
+    // Restoring a revision is an edit too: the follower gets the restored text in an Update.
+    const revisions = await t.request({
+      method: "GET",
+      url: `/api/posts/${postId}/revisions`,
+      cookie: her.cookie,
+    });
+    const created = (revisions.json() as { items: { id: string; kind: string }[] }).items.find(
+      (r) => r.kind === "create",
+    );
+    const restore = await t.request({
+      method: "POST",
+      url: `/api/posts/${postId}/revisions/${created!.id}/restore`,
+      cookie: her.cookie,
+    });
+    expect(restore.statusCode, restore.body).toBe(200);
+    await waitFor(async () => {
+      for (const sent of received(Update)) {
+        const object = await sent.getObject(rctx()).catch(() => null);
+        if (object instanceof Article && object.content?.toString().includes("First words")) return object;
+      }
+      return null;
+    }, "the restore's Update");
     expect(received(Create)).toHaveLength(1);
   });
 

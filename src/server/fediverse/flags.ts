@@ -5,7 +5,6 @@ import { firstChars, htmlToText } from "../../common/rules/excerpt";
 import { report } from "../comments/moderation.repository";
 import type { AppContext } from "../context";
 import { comments, fediversePostReports, fediverseReplies, fediverseSentReplies } from "../db/schema";
-import { SlidingWindowLimiter, WRITE_LIMITS } from "../write-limits";
 import { postIdOf, sentReplyIdOf } from "./post-ids";
 import { userForRemoteActor } from "./remote-people";
 
@@ -13,18 +12,6 @@ import { userForRemoteActor } from "./remote-people";
 const REASON_MAX = 500;
 /** Objects of one Flag looked at, at most (Mastodon sends the account and a few statuses). */
 const OBJECTS_MAX = 20;
-
-/** Reports per remote server and hour: the same bound as readers' reports from one address. */
-const limiters = new WeakMap<AppContext, SlidingWindowLimiter>();
-function limiterOf(app: AppContext): SlidingWindowLimiter {
-  let limiter = limiters.get(app);
-  if (!limiter) {
-    const { max, windowMs } = WRITE_LIMITS.reportPerAddress;
-    limiter = new SlidingWindowLimiter(max, windowMs, app.now);
-    limiters.set(app, limiter);
-  }
-  return limiter;
-}
 
 /** The comment an object URI names: a reply we sent (`/ap/replies/{id}`) or one that came home. */
 async function commentIdOf(fctx: InboxContext<AppContext>, uri: URL): Promise<string | null> {
@@ -59,7 +46,8 @@ export async function receiveFlag(fctx: InboxContext<AppContext>, flag: Flag): P
     const postId = postIdOf(fctx, uri);
     const commentId = postId ? null : await commentIdOf(fctx, uri);
     if (!postId && !commentId) continue;
-    if (!limiterOf(app).take(host)) return;
+    // Per remote server (fediverse/remote-limits.ts): a flood of reports stops here.
+    if (!app.limits.remoteReports.take(host)) return;
     if (postId) {
       await app.db
         .insert(fediversePostReports)

@@ -1,6 +1,7 @@
 import type { MessageQueue, MessageQueueEnqueueOptions, MessageQueueListenOptions } from "@fedify/fedify";
 import { count, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { fediverseQueue } from "../db/schema";
 
 /** How long a claimed message stays someone's before another process may take it again. */
@@ -59,9 +60,7 @@ export class DbMessageQueue implements MessageQueue {
     const result = await this.db.execute(sql`
       select extract(epoch from min(greatest(available_at, coalesce(locked_until, available_at))) - now()) * 1000 as ms
       from ${fediverseQueue}`);
-    const ms = Number(
-      (result as unknown as { rows: { ms: string | number | null }[] }).rows[0]?.ms ?? Number.NaN,
-    );
+    const ms = Number(rowsOf<{ ms: string | number | null }>(result)[0]?.ms ?? Number.NaN);
     return Number.isFinite(ms) ? Math.min(this.idlePollMs, Math.max(0, Math.ceil(ms))) : this.idlePollMs;
   }
 
@@ -79,8 +78,7 @@ export class DbMessageQueue implements MessageQueue {
         where available_at <= now() and (locked_until is null or locked_until < now())
         order by available_at, id limit 1 for update skip locked)
       returning id, message`);
-    const rows = (result as unknown as { rows: { id: number | string; message: unknown }[] }).rows;
-    const row = rows[0];
+    const row = rowsOf<{ id: number | string; message: unknown }>(result)[0];
     return row ? { id: Number(row.id), message: row.message } : null;
   }
 

@@ -10,7 +10,6 @@ import { blogPosts, comments, fediverseReplies } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
 import { postIdOf, sentReplyIdOf } from "./post-ids";
 import { isRemoteBlocked, userForRemoteActor } from "./remote-people";
-import { replyLimitsOf } from "./reply-limits";
 
 /** A reply's HTML as comment text: comments are text (links and mentions stay as their text). */
 export const replyText = (note: Note): string =>
@@ -80,7 +79,7 @@ export async function receiveReply(
   const asViewer = { id: person.id, isAdmin: false } as Parameters<typeof holdsComment>[2];
   // Above the readers' per-account limit or the per-server one: held for review, quietly (a
   // flood must not become a flood of emails).
-  const overLimit = !replyLimitsOf(app).allows(actor.id.href);
+  const overLimit = !app.limits.remoteReplies.allows(actor.id.href);
   const held = overLimit || (await holdsComment(app.db, post.author, asViewer));
   const link = {
     objectId: note.id.href,

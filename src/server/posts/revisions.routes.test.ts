@@ -1,7 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BlogPost, Page, PostRevisionSummary, RevisionComparison } from "../../common/types";
-import { postRevisions } from "../db/schema";
+import { domainEvents, eventDeliveries, fediversePosts, postRevisions } from "../db/schema";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 
 let t: TestApp;
@@ -220,6 +220,35 @@ describe("restoring a revision", () => {
       cookie: him.cookie,
     });
     expect((await t.request({ method: "GET", url: `/api/posts/${post.id}` })).json().title).toBe("Original");
+  });
+
+  it("records the event an edit records, so the social web gets an Update of a federated post", async () => {
+    const post = await create({ title: "Told the followers" });
+    // Public, so the social web has it (its Create is queued) and must hear of what changes.
+    await t.ctx.db.insert(fediversePosts).values({ postId: post.id, author: "him" }).onConflictDoNothing();
+    await edit(post.id, { title: "Changed" });
+    const [, first] = (await list(post.id)).items;
+    // The social web's subscriber handled each of the post's events before the answer.
+    const handled = async () =>
+      t.ctx.db
+        .select({ name: domainEvents.name })
+        .from(domainEvents)
+        .innerJoin(eventDeliveries, eq(eventDeliveries.eventId, domainEvents.id))
+        .where(
+          and(
+            sql`${domainEvents.payload}->>'postId' = ${post.id}`,
+            eq(eventDeliveries.subscriber, "social-web-posts"),
+            eq(eventDeliveries.status, "done"),
+          ),
+        );
+    expect(await handled()).toEqual([{ name: "postChanged" }]);
+    const res = await t.request({
+      method: "POST",
+      url: `/api/posts/${post.id}/revisions/${first!.id}/restore`,
+      cookie: him.cookie,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await handled()).toEqual([{ name: "postChanged" }, { name: "postChanged" }]);
   });
 
   it("refuses a body with fields, and cross-site requests", async () => {

@@ -94,15 +94,18 @@ export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppCont
     const post = await loadOwnPost(ctx, viewer, request.params.id);
     const revision = await loadRevision(ctx, post, request.params.revisionId);
     const now = ctx.now();
-    // The restore and its event in one transaction: the caches and the schedule follow.
-    const restored = await ctx.events.write("contentChanged", {}, (tx) =>
-      updatePost(
+    // The restore and its event in one transaction, the event an edit records: the caches, the
+    // schedule and the social web (an Update of a post it has) follow (subscribers.ts).
+    const restored = await ctx.events.transaction(async (tx, record) => {
+      const saved = await updatePost(
         tx,
         post.id,
         { ...revisionFieldsOf(revision), lastUpdated: now },
         { by: viewer.id, at: now, kind: "restore", restoredFrom: revision.id },
-      ),
-    );
+      );
+      if (saved) await record("postChanged", { postId: post.id });
+      return saved;
+    });
     if (!restored) throw postNotFound();
     return restored;
   });

@@ -12,14 +12,12 @@ import { SlidingWindowLimiter } from "../write-limits";
 export const SEARCH_LIMIT = { max: 60, windowMs: 60_000 } as const;
 export const SEARCH_LIMIT_MESSAGE = "You are searching very quickly. Please wait a minute and try again.";
 
-const limiters = new WeakMap<AppContext, SlidingWindowLimiter>();
+/** The limiter of ctx.limits.search, built with the context. */
+export function searchLimiter(now: () => Date): SlidingWindowLimiter {
+  return new SlidingWindowLimiter(SEARCH_LIMIT.max, SEARCH_LIMIT.windowMs, now);
+}
 
 /** Count one database search for `address`; throws the 429 when it is over the limit. */
 export function takeSearch(ctx: AppContext, address: string): void {
-  let limiter = limiters.get(ctx);
-  if (!limiter) {
-    limiter = new SlidingWindowLimiter(SEARCH_LIMIT.max, SEARCH_LIMIT.windowMs, ctx.now);
-    limiters.set(ctx, limiter);
-  }
-  if (!limiter.take(address)) throw tooManyRequests(SEARCH_LIMIT_MESSAGE);
+  if (!ctx.limits.search.take(address)) throw tooManyRequests(SEARCH_LIMIT_MESSAGE);
 }

@@ -226,7 +226,7 @@ describe("POST /api/settings/test-contact", () => {
       payload: { name: "Ana", email: "ana@example.org", subject: "Hello", message: "Hi there" },
     });
     expect(sent.statusCode, sent.body).toBe(201);
-    await t.app.contactDelivery.drain();
+    await t.ctx.contactDelivery.drain();
     expect(t.mailer.to("clara@example.org").at(-1)?.subject).toBe("[Clara & Tom] Contact: Hello");
     expect(t.mailer.to("inbox@example.org")).toEqual([]);
     await put({ siteName: "" }, her);

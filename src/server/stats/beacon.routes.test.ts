@@ -22,12 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.app.statsCounter.flush();
+  await t.ctx.stats.flush();
   await clearStats(t.ctx.db);
 });
 
 async function report(query = "scope=both&range=7d") {
-  await t.app.statsCounter.flush();
+  await t.ctx.stats.flush();
   const res = await t.request({ method: "GET", url: `/api/stats?${query}`, cookie: author.cookie });
   expect(res.statusCode).toBe(200);
   return res.json();
@@ -66,7 +66,7 @@ describe("POST /api/stats/view › counting", () => {
     sent.push(sendBeacon(t, { p: "/" }), sendBeacon(t, { p: "/her-blog/" }));
     expect((await Promise.all(sent)).every((r) => r.statusCode === 204)).toBe(true);
     expect(await statsRowCount(t.ctx.db)).toBe(0);
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     const rows = await t.ctx.db.select().from(statsPostsDaily);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ postId: post.id, views: 200 });
@@ -113,14 +113,14 @@ describe("POST /api/stats/view › what is not counted", () => {
     for (const ua of [GOOGLEBOT, "curl/8.5.0", "python-requests/2.31", null]) {
       expect((await sendBeacon(t, { p: "/" }, { ua })).statusCode).toBe(204);
     }
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     expect(await statsRowCount(t.ctx.db)).toBe(0);
   });
 
   it("honours DNT: 1 and Sec-GPC: 1 (answered like any beacon, nothing counted)", async () => {
     expect((await sendBeacon(t, { p: "/" }, { headers: { dnt: "1" } })).statusCode).toBe(204);
     expect((await sendBeacon(t, { p: "/" }, { headers: { "sec-gpc": "1" } })).statusCode).toBe(204);
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     expect(await statsRowCount(t.ctx.db)).toBe(0);
   });
 
@@ -139,7 +139,7 @@ describe("POST /api/stats/view › what is not counted", () => {
       expect((await sendBeacon(t, { p })).statusCode).toBe(204);
     }
     expect((await sendBeacon(t, { p: `/post/${randomUUID()}` })).statusCode).toBe(204);
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     expect(await statsRowCount(t.ctx.db)).toBe(0);
   });
 
@@ -186,7 +186,7 @@ describe("POST /api/stats/view › malformed input", () => {
     const res = await sendBeacon(t, { p: "/", r: "a".repeat(5000) });
     expect(res.statusCode).toBe(413);
     expect(res.json().error.code).toBeTypeOf("string");
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     expect(await statsRowCount(t.ctx.db)).toBe(0);
   });
 

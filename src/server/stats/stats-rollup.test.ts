@@ -28,7 +28,7 @@ describe("statistics › the daily salt (Plausible's method)", () => {
     const ip = nextIp();
     await sendBeacon(t, { p: "/" }, { ip, ua: PHONE });
     await sendBeacon(t, { p: "/his-blog" }, { ip, ua: PHONE });
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     const [salt] = await t.ctx.db.select().from(statsSalts);
     expect(salt?.day).toBe("2026-11-20");
     const stored = await t.ctx.db.select().from(statsVisitorHashes);
@@ -38,11 +38,11 @@ describe("statistics › the daily salt (Plausible's method)", () => {
 
     // Just after midnight, the day is kept until every process has flushed it.
     clock = new Date(Date.parse("2026-11-21T00:00:00.000Z") + ROLLUP_GRACE_MS / 2);
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     expect(await t.ctx.db.select().from(statsSalts)).toHaveLength(1);
 
     clock = new Date(Date.parse("2026-11-21T00:00:00.000Z") + ROLLUP_GRACE_MS + 1);
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     expect(await t.ctx.db.select().from(statsSalts)).toEqual([]);
     expect(await t.ctx.db.select().from(statsVisitorHashes)).toEqual([]);
     const daily = await t.ctx.db.select().from(statsDaily);
@@ -51,7 +51,7 @@ describe("statistics › the daily salt (Plausible's method)", () => {
 
     // The same reader the next day: a new salt, a hash that matches nothing of the day before.
     await sendBeacon(t, { p: "/" }, { ip, ua: PHONE });
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     const [nextSalt] = await t.ctx.db.select().from(statsSalts);
     expect(nextSalt?.day).toBe("2026-11-21");
     expect(nextSalt!.salt).not.toBe(salt!.salt);
@@ -98,7 +98,7 @@ describe("statistics › several processes on one database", () => {
         await send(second.app, i === 0 ? shared : nextIp());
       }
       // One flushes on its minute, the other as it shuts down (graceful shutdown closes the app).
-      await Promise.all([t.app.statsCounter.flush(), second.app.close()]);
+      await Promise.all([t.ctx.stats.flush(), second.app.close()]);
       const [row] = await t.ctx.db.select().from(statsPostsDaily);
       expect(row).toMatchObject({ postId: post.id, views: 120 });
       const him = await t.as("him");
@@ -123,7 +123,7 @@ describe("statistics in the Duet archive", () => {
     const post = await createPost(t.ctx, { author: "her" });
     await sendBeacon(t, { p: `/post/${post.id}`, r: "news.example.com" });
     await sendBeacon(t, { p: "/" });
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     expect(await t.ctx.db.select().from(statsSalts)).toHaveLength(1);
 
     const work = mkdtempSync(path.join(tmpdir(), "duet-stats-archive-"));

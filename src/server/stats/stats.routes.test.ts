@@ -30,7 +30,7 @@ describe("GET /api/stats › who may read", () => {
   it("gives each author their own blog by default, and either author either blog or both", async () => {
     const post = await createPost(t.ctx, { author: "her" });
     await sendBeacon(t, { p: `/post/${post.id}` });
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     const him = await t.as("him");
     const her = await t.as("her");
     const own = (await get("/api/stats", her.cookie)).json();
@@ -72,7 +72,7 @@ describe("GET /api/stats › unpublished posts", () => {
     await sendBeacon(t, { p: `/post/${draft.id}` });
     const withdrawn = await createPost(t.ctx, { author: "her", title: "Taken back" });
     await sendBeacon(t, { p: `/post/${withdrawn.id}` });
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     await t.ctx.db.update(blogPosts).set({ status: "draft" }).where(eq(blogPosts.id, withdrawn.id));
 
     const titles = async (who: "him" | "her") =>
@@ -125,7 +125,7 @@ describe("GET /api/stats/posts", () => {
     await sendBeacon(t, { p: `/post/${counted.id}` });
     await sendBeacon(t, { p: `/post/${counted.id}` });
     await sendBeacon(t, { p: `/post/${counted.id}`, e: 1 });
-    await t.app.statsCounter.flush();
+    await t.ctx.stats.flush();
     const her = await t.as("her");
     const res = await get(`/api/stats/posts?ids=${counted.id},${quiet.id.toUpperCase()}`, her.cookie);
     expect(res.statusCode).toBe(200);

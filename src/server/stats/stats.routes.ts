@@ -15,7 +15,6 @@ import type { AppContext } from "../context";
 import { tooManyRequests } from "../errors";
 import { postAt } from "../posts/posts.reads";
 import { BeaconLimiter } from "./beacon-limiter";
-import type { StatsCounter } from "./stats-counter";
 import { readPostStats, readStats } from "./stats-queries";
 import { ViewWindow } from "./view-window";
 import { deviceClass, isBotAgent, optedOut } from "./visitor";
@@ -41,11 +40,7 @@ async function targetOf(ctx: AppContext, pathname: string): Promise<string | nul
   return found ? `post:${found.id}` : null;
 }
 
-export async function registerStatsRoutes(
-  app: FastifyInstance,
-  ctx: AppContext,
-  counter: StatsCounter,
-): Promise<void> {
+export async function registerStatsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const siteHost = new URL(ctx.config.publicUrl).host;
   const limiter = new BeaconLimiter(BEACON_LIMIT.max, BEACON_LIMIT.windowMs, ctx.now);
   const counted = new ViewWindow(STATS_VIEW_WINDOW_MS, STATS_VISITORS_PER_ADDRESS, siteHost, ctx.now);
@@ -75,9 +70,9 @@ export async function registerStatsRoutes(
       if (!counted.first(address, userAgent!, kind, target)) return reply.code(204).send();
       const at = ctx.now();
       if (kind === "read") {
-        counter.read(at, target);
+        ctx.stats.read(at, target);
       } else {
-        counter.view({
+        ctx.stats.view({
           at,
           target,
           source: beacon.u || (beacon.r && beacon.r !== siteHost ? beacon.r : null) || null,

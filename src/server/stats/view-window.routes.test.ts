@@ -21,12 +21,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.app.statsCounter.flush();
+  await t.ctx.stats.flush();
   await clearStats(t.ctx.db);
 });
 
 async function totals() {
-  await t.app.statsCounter.flush();
+  await t.ctx.stats.flush();
   const res = await t.request({
     method: "GET",
     url: "/api/stats?scope=both&range=7d",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { REMOTE_REPLIES_PER_SERVER_PER_MINUTE, RemoteReplyLimits } from "./reply-limits";
+import { REMOTE_REPLIES_PER_SERVER_PER_MINUTE, RemoteReplyLimits } from "./remote-limits";
 
 describe("RemoteReplyLimits", () => {
   it("holds an account's 31st reply within a minute, as readers are limited to 30", () => {

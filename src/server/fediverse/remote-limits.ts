@@ -1,4 +1,3 @@
-import type { AppContext } from "../context";
 import { SlidingWindowLimiter, WRITE_LIMITS } from "../write-limits";
 
 /** Replies one remote server's accounts may publish here per minute, all together. */
@@ -29,12 +28,8 @@ export class RemoteReplyLimits {
   }
 }
 
-const limits = new WeakMap<AppContext, RemoteReplyLimits>();
-export function replyLimitsOf(app: AppContext): RemoteReplyLimits {
-  let found = limits.get(app);
-  if (!found) {
-    found = new RemoteReplyLimits(app.now);
-    limits.set(app, found);
-  }
-  return found;
+/** Reports (Flag) per remote server and hour: the same bound as readers' reports from one address. */
+export function remoteReportLimiter(now: () => Date): SlidingWindowLimiter {
+  const { max, windowMs } = WRITE_LIMITS.reportPerAddress;
+  return new SlidingWindowLimiter(max, windowMs, now);
 }
