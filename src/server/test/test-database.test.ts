@@ -33,6 +33,7 @@ const build = async () => {
 };
 
 describe("the worker's test database", () => {
+  // Three apps and a new copy of the template: seconds of CPU on a busy machine.
   it("is handed to the next app emptied to what a fresh copy holds, its sequences restarted", async () => {
     const first = await build();
     await first.as("her");
@@ -59,7 +60,7 @@ describe("the worker's test database", () => {
       .values({ name: "probe", payload: {} })
       .returning();
     expect(again!.id).toBe(firstEvent[0]!.id);
-  });
+  }, 120_000);
 
   // Two apps built at once, one on a new copy of the template: seconds of CPU on a busy machine.
   it("goes to one app at a time: a second app built meanwhile gets a fresh database of its own", async () => {
