@@ -171,12 +171,22 @@ test("a signed-in page renders its user without any session request (no Login fl
 });
 
 test.describe("author verification from the outbox", () => {
+  // A server of their own: the worker's server already has the authors registered. One for
+  // both tests: the first registers her address, the second his.
+  let own: Awaited<ReturnType<typeof startServer>>;
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    own = await startServer();
+  });
+  test.afterAll(async () => {
+    await own.stop();
+  });
+
   test("registering an author address makes an ordinary user until the 'verify' link is followed", async ({
     page,
   }) => {
     test.setTimeout(90_000);
-    // A server of its own: the worker's server already has the authors registered.
-    const { server, stop } = await startServer();
+    const { server } = own;
     try {
       await page.goto(`${server.baseURL}/register`);
       await page.getByLabel("Email").fill("Her@Duet.Local");
@@ -216,7 +226,6 @@ test.describe("author verification from the outbox", () => {
     } finally {
       // The page first, so none of its late requests meets a stopped server (a console error).
       await page.close();
-      await stop();
     }
   });
 
@@ -225,7 +234,7 @@ test.describe("author verification from the outbox", () => {
     playwright,
   }) => {
     test.setTimeout(90_000);
-    const { server, stop } = await startServer();
+    const { server } = own;
     const stranger = await playwright.request.newContext({ userAgent: "curl/8.5" });
     const owner = await browser.newContext();
     try {
@@ -277,7 +286,6 @@ test.describe("author verification from the outbox", () => {
     } finally {
       await owner.close();
       await stranger.dispose();
-      await stop();
     }
   });
 });

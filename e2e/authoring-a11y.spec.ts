@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { expect, HIM_EMAIL, signIn, test } from "./fixtures";
+import { pageSettled } from "./page-settled";
 
 const THEMES = ["dark", "light"] as const;
 
@@ -101,7 +102,7 @@ test.describe("studio accessibility", () => {
           for (const toggle of await page.getByText("Show as table").all()) await toggle.click();
           await expect(page.getByRole("table", { name: "Views and visitors" })).toBeVisible();
         }
-        await page.waitForLoadState("networkidle");
+        await pageSettled(page);
         await expectNoViolations(page);
       }
     });

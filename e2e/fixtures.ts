@@ -3,7 +3,13 @@ import { randomUUID } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type APIRequestContext, type BrowserContext, test as base, expect } from "@playwright/test";
+import {
+  type APIRequestContext,
+  type BrowserContext,
+  test as base,
+  type Cookie,
+  expect,
+} from "@playwright/test";
 import { freePort } from "../src/server/test/free-port";
 import { stopWithParent } from "../src/server/test/stop-with-parent";
 import { type ConsoleGuard, watchConsole } from "./console-guard";
@@ -91,9 +97,10 @@ export async function startServer(
       return null;
     },
   };
+  // Its DATA_DIR is thrown away, so nothing needs a clean shutdown (which takes 3 s under load).
   const stop = async () => {
     if (child.exitCode === null) {
-      child.kill("SIGTERM");
+      child.kill("SIGKILL");
       await new Promise((r) => child.once("exit", r));
     }
     rmSync(dataDir, { recursive: true, force: true });
@@ -123,18 +130,40 @@ export async function createAccount(
   return { email, password };
 }
 
-/** Sign a browser context in without clicking through the form (cookies land in the context). */
+/** The session cookies of each account a worker signed in (key: server, email, password). */
+const sessions = new Map<string, Cookie[]>();
+
+/**
+ * Sign a browser context in without clicking through the form (cookies land in the context).
+ * A worker signs each account in once: later calls reuse its session cookies (a password check
+ * is 0.45 s of scrypt) after asking the server that the session still holds (a test may have
+ * signed it out or changed the password); the tests of signing in use the form instead.
+ */
 export async function signIn(
   context: BrowserContext,
   server: DuetServer,
   email: string,
   password = PASSWORD,
 ) {
+  const key = `${server.baseURL} ${email.toLowerCase()} ${password}`;
+  const saved = sessions.get(key);
+  if (saved) {
+    await context.addCookies(saved);
+    const res = await context.request.get(`${server.baseURL}/api/session`);
+    const viewer = res.ok() ? ((await res.json()) as { viewer: { email: string } | null }).viewer : null;
+    if (viewer?.email.toLowerCase() === email.toLowerCase()) return;
+    sessions.delete(key);
+  }
   const res = await context.request.post(`${server.baseURL}/api/auth/sign-in/email`, {
     data: { email, password },
     headers: { origin: server.baseURL },
   });
   expect(res.status(), await res.text()).toBe(200);
+  const cookies = await context.cookies(server.baseURL);
+  sessions.set(
+    key,
+    cookies.filter((c) => /session/.test(c.name)),
+  );
 }
 
 export interface Accounts {

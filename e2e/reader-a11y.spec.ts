@@ -5,6 +5,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import type { BlogPost } from "../src/common/types";
 import { createAccount, expect, signIn, test } from "./fixtures";
+import { pageSettled } from "./page-settled";
 import { authorClient, pngImage } from "./reader-helpers";
 
 const THEMES = ["dark", "light"] as const;
@@ -113,7 +114,7 @@ test.describe("public pages accessibility", () => {
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         // Comments, list cards and images have arrived where the page has them.
-        await page.waitForLoadState("networkidle");
+        await pageSettled(page);
         await expectNoViolations(page, path);
       }
     });
@@ -128,13 +129,13 @@ test.describe("public pages accessibility", () => {
       await page.goto(`/post/${himPost.id}`);
       await expect(page.getByRole("button", { name: "Post Comment" })).toBeVisible();
       await expect(page.getByText("Thank you for reading!")).toBeVisible();
-      await page.waitForLoadState("networkidle");
+      await pageSettled(page);
       await expectNoViolations(page, `/post/${himPost.id} (signed in)`);
 
       await page.setViewportSize({ width: 360, height: 780 });
       for (const path of ["/", `/post/${himPost.id}`, "/search?q=walked"]) {
         await page.goto(path);
-        await page.waitForLoadState("networkidle");
+        await pageSettled(page);
         await expectNoViolations(page, `${path} (360px)`);
       }
       await page.goto("/his-blog");

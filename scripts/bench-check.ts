@@ -1,6 +1,7 @@
 // Every bench row is measured through here: a row whose answers were not all 2xx (a redirect, a
 // 404, a 429, a 5xx), or that had socket errors or timeouts, stops the bench with what went
 // wrong, so an error is never printed as throughput.
+import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
 
 /** autocannon, then a loud failure naming the row unless every answer was 2xx. */
@@ -24,4 +25,15 @@ export async function expectOk(url: string, init: RequestInit = {}): Promise<voi
   await res.arrayBuffer();
   if (res.status < 200 || res.status > 299)
     throw new Error(`bench row for ${url}: answered ${res.status}, not 2xx`);
+}
+
+/** User + system CPU of a process so far, in microseconds (Linux /proc; 0 elsewhere). */
+export function cpuOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return 0;
+  }
 }

@@ -6,7 +6,7 @@
 // (X-Forwarded-For from loopback, as behind a proxy), five pages per address, so the per-address
 // limit does not turn them into cheap 429s and a flush hashes one visitor per five views.
 import type autocannon from "autocannon";
-import { measure } from "./bench-check";
+import { cpuOf, measure } from "./bench-check";
 
 const DESKTOP =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
@@ -73,7 +73,7 @@ async function run(baseURL: string, path: string, withBeacon: boolean, connectio
 export async function benchCounting(
   baseURL: string,
   cases: Array<[string, string]>,
-  options: { connections: number[]; seconds: number; rounds: number },
+  options: { connections: number[]; seconds: number; rounds: number; pid?: number },
 ): Promise<void> {
   console.log("\nCookie-free statistics: reads per second without and with their beacon (medians)");
   console.log("| case | connections | counting off | counting on | on/off | goal | p99 on (ms) | errors |");
@@ -97,6 +97,16 @@ export async function benchCounting(
     }
   }
   // The beacon alone: what one counted view costs the server.
+  // Server CPU per request, beside req/s: a shared machine moves the rates, much less the CPU.
+  const pageCpuStart = cpuOf(options.pid);
+  const page = await measure("the page alone", {
+    url: `${baseURL}${cases[0]![1]}`,
+    connections: options.connections[0]!,
+    duration: options.seconds,
+    headers: { "user-agent": DESKTOP },
+  });
+  const pageCpu = (cpuOf(options.pid) - pageCpuStart) / page.requests.total;
+  const beaconCpuStart = cpuOf(options.pid);
   const beaconOnly = await measure("the beacon alone", {
     url: `${baseURL}/api/stats/view`,
     connections: options.connections[0]!,
@@ -108,6 +118,7 @@ export async function benchCounting(
       { setupRequest: (req) => ({ ...req, headers: { ...req.headers, "x-forwarded-for": nextAddress() } }) },
     ],
   });
+  const beaconCpu = (cpuOf(options.pid) - beaconCpuStart) / beaconOnly.requests.total;
   const beaconRate = beaconOnly.requests.average;
   const ofPage = beaconRate / firstOff;
   console.log(
@@ -115,4 +126,9 @@ export async function benchCounting(
       `${beaconOnly.non2xx + beaconOnly.errors} errors (answers 204, no database write on the request); ` +
       `${ofPage.toFixed(2)} of ${cases[0]![0]} at ${options.connections[0]} connections (goal ≥ ${BEACON_GOAL}: a counted view costs a cached read) ${ofPage >= BEACON_GOAL ? "met" : "NOT met"}`,
   );
+  if (options.pid)
+    console.log(
+      `Server CPU per request, back to back: the beacon ${beaconCpu.toFixed(0)} µs (its minute's flush included), ` +
+        `${cases[0]![0]} ${pageCpu.toFixed(0)} µs (${page.requests.average.toFixed(0)} req/s): the beacon costs ${(beaconCpu / pageCpu).toFixed(2)} cached reads`,
+    );
 }

@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { SERVER_NODE_FLAGS } from "../src/server/node-flags";
 import { measure } from "./bench-check";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildServer, SERVER_DIST, serverIsStale } from "./build-server.mjs";
@@ -37,7 +38,8 @@ export function rssMb(pid: number | undefined): number {
 }
 
 function startCompiled(dataDir: string, clientDir: string, port: number): ChildProcess {
-  return spawn(process.execPath, [path.join(SERVER_DIST, "main.js")], {
+  // As npm start runs it: the supervisor's flags (src/server/node-flags.ts).
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(SERVER_DIST, "main.js")], {
     env: {
       ...process.env,
       DATABASE_URL: "",

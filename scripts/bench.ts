@@ -21,7 +21,7 @@ import {
   type PostgresCluster,
   startPostgresCluster,
 } from "../src/server/test/postgres-cluster";
-import { expectOk, measure } from "./bench-check";
+import { cpuOf, expectOk, measure } from "./bench-check";
 import { benchCounting } from "./bench-counting";
 import { benchProxy } from "./bench-proxy";
 import { benchStart, memoryLoadSeconds, printStart } from "./bench-start";
@@ -162,17 +162,6 @@ interface Result {
   errors: number;
   /** CPU time of the serving process per request: unlike req/s, barely moved by a busy machine. */
   cpuUs: number;
-}
-
-/** User + system CPU of a process so far, in microseconds (Linux /proc; 0 elsewhere). */
-function cpuOf(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 per second).
-    return (Number(fields[11]) + Number(fields[12])) * 10_000;
-  } catch {
-    return 0;
-  }
 }
 
 async function load(url: string, connections: number, pid: number | undefined): Promise<Result> {
@@ -412,7 +401,12 @@ async function benchSize(size: number, db: Db, clientDir: string, assetPath: str
         ["/his-blog page", "/his-blog"],
         ["author list API", "/api/posts?author=him"],
       ];
-      await benchCounting(baseURL, counted, { connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS });
+      await benchCounting(baseURL, counted, {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        rounds: ROUNDS,
+        pid: server.child.pid,
+      });
     }
     return rows;
   } finally {

@@ -1,6 +1,7 @@
 // What the measuring scripts (bench, bench-scale, lighthouse) share: a free loopback port, and the
 // real server (src/server/main.ts) started on it with a temporary DATA_DIR and a built client.
 import { type ChildProcess, spawn } from "node:child_process";
+import { SERVER_NODE_FLAGS } from "../src/server/node-flags";
 import { freePort } from "../src/server/test/free-port";
 
 /** Start the server on 127.0.0.1 and wait (up to two minutes) until /api/health answers. */
@@ -11,7 +12,7 @@ export async function startDuet(
 ): Promise<{ baseURL: string; child: ChildProcess }> {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/main.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--import", "tsx", "src/server/main.ts"], {
     env: {
       ...process.env,
       DATABASE_URL: "",

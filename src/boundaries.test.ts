@@ -180,7 +180,7 @@ const FEATURE_IMPORTS_ALLOWED: Record<string, string> = {
     "social-web replies obey the blocked list and held first comments",
   "fediverse → posts/posts.repository": "activities carry the public post, read from Fedify's own db handle",
   "feeds → posts/posts.repository": "feeds stream every post: no cached page of a list fits",
-  "plugins → auth/auth": "the Better Auth bridge answers with auth's messages and its viewer shape",
+  "plugins → auth/auth-messages": "the Better Auth bridge answers with auth's messages",
   "plugins → auth/endpoints": "the Better Auth bridge serves only the paths of auth's one table",
   "search → posts/post.presenter": "hits are answered as the one post-card shape",
   "search → posts/posts.repository": "hits select the same card columns as post lists",

@@ -29,7 +29,7 @@ const isTest = (p: string) =>
 const ALLOWED: Record<string, string> = {
   "server/auth/auth.ts": "Better Auth's basePath (the auth endpoint table)",
   "server/auth/verify-origin.ts": "Better Auth's verify-email cookie path (auth endpoint table)",
-  "server/plugins/auth.ts": "the Better Auth bridge (another engineer's, left alone)",
+  "server/plugins/auth": "the Better Auth bridge and its route (auth.ts, auth-bridge.ts)",
   "server/contact/emailjs.ts": "EmailJS's own API (another service's address), not an endpoint of ours",
   "client/lib/auth-api.ts": "Better Auth calls (auth endpoint table)",
   "client/features/auth/": "Better Auth calls (auth endpoint table)",

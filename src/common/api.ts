@@ -22,3 +22,5 @@ export * from "./api/post-writes";
 export * from "./api/posts";
 export * from "./api/search";
 export * from "./api/studio";
+export * from "./api/takes";
+export * from "./api/webmention";

@@ -134,3 +134,12 @@ export const ARCHIVE_UPLOAD_MAX_BYTES = 512 * 1024 * 1024;
  * recipient can be sent is limited apart from it (recipient-limits.ts), however many clients ask.
  */
 export const FOLLOW_RATE_LIMIT = { max: 5, windowMs: 10 * 60_000 } as const;
+
+/** Two takes (docs/decisions/0046-two-takes.md): the pair's life and its texts' limits. */
+export const PAIR_STATES = ["proposed", "accepted", "declined", "revealed"] as const;
+export type PairState = (typeof PAIR_STATES)[number];
+export const PAIR_TOPIC_MAX_LENGTH = 200;
+export const PAIR_PROMPT_MAX_LENGTH = 500;
+
+/** A Webmention is a form of two URLs (W3C §3.2): a body above this is not one. */
+export const WEBMENTION_FORM_MAX_BYTES = 8 * 1024;

@@ -42,3 +42,7 @@ export const canSeeComment = (
 
 /** Site settings: either of the two authors, nobody else. */
 export const canEditSiteSettings = (viewer: Viewer | null): boolean => canPublish(viewer);
+
+/** Accept or decline a two-takes proposal: the other author only, never its proposer. */
+export const canAnswerPair = (viewer: Viewer | null, pair: { proposedBy: AuthorKey }): boolean =>
+  canPublish(viewer) && viewer?.authorKey !== pair.proposedBy;

@@ -186,6 +186,22 @@ export interface PostReading {
   next: PostNeighbour | null;
   /** Likes and boosts from the social web (apart from readers' likes); null when there are none. */
   socialWeb?: SocialWebReactions | null;
+  /** A take of a revealed two-takes post: the topic, the prompt and both takes. */
+  pair?: PairReading | null;
+}
+
+/** A revealed two-takes post as readers get it (docs/decisions/0046-two-takes.md). */
+export interface PairReading {
+  id: string;
+  topic: string;
+  prompt: string;
+  /** The proposer's take first, then the other's. */
+  takes: PairTake[];
+}
+
+export interface PairTake {
+  post: BlogPost;
+  author: AuthorProfile;
 }
 
 export interface SocialWebReactions {

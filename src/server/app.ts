@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastif
 import { registerOpenApi } from "./api/openapi";
 import { registerArchiveRoutes } from "./archive/archive.routes";
 import { createAudienceMail, registerAudience } from "./audience/audience";
-import { type Auth, createAuth, type PasswordHasher } from "./auth/auth";
-import { AUTH_PATH_RULES } from "./auth/endpoints";
+import type { PasswordHasher } from "./auth/auth";
+import { lazyAuth } from "./auth/lazy-auth";
 import { registerSessionRoutes } from "./auth/session.routes";
 import { registerVerificationRoutes } from "./auth/verification.routes";
 import { registerAuthorProfilesRoutes } from "./authors/author-profiles.routes";
@@ -20,7 +20,7 @@ import type { Database } from "./db/client";
 import type { Config } from "./env";
 import { listenForEvents } from "./events-wake";
 import { Fediverse, registerFediverse } from "./fediverse/fediverse";
-import { RemoteReplyLimits, remoteReportLimiter } from "./fediverse/remote-limits";
+import { RemoteReplyLimits, remoteReportLimiter, webmentionLimiter } from "./fediverse/remote-limits";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
 import { registerFirstHourRoutes } from "./first-hour/first-hour.routes";
 import { apiErrorHandler, limitConnections, serverOptions } from "./http-server";
@@ -52,6 +52,7 @@ import { registerStats } from "./stats/stats";
 import { StatsCounter } from "./stats/stats-counter";
 import { createStorage, type Storage } from "./storage/storage";
 import { subscribers } from "./subscribers";
+import { registerPairsRoutes } from "./takes/pairs.routes";
 import { registerUploadsRoutes } from "./uploads/uploads.routes";
 
 export interface AppDeps {
@@ -62,7 +63,6 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Default: the one the configuration names (createStorage); a given one is closed by its owner. */
   storage?: Storage;
-  auth?: Auth;
   /** Tests only (test/test-app.ts): a cheap hasher instead of scrypt. main.ts never passes one. */
   passwordHasher?: PasswordHasher;
   now?: () => Date;
@@ -83,17 +83,15 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       () => database.db,
       (line) => app.log.info(line),
     );
-  const auth =
-    deps.auth ??
-    createAuth({
-      db: database.db,
-      config,
-      mailer,
-      secret: deps.secret,
-      paths: AUTH_PATH_RULES,
-      log: (level, message) => app.log[level](message),
-      passwordHasher: deps.passwordHasher,
-    });
+  // Loaded by the first request that needs it (a reader without a session never does).
+  const auth = lazyAuth({
+    db: database.db,
+    config,
+    mailer,
+    secret: deps.secret,
+    log: (level, message) => app.log[level](message),
+    passwordHasher: deps.passwordHasher,
+  });
   const cache = new ContentCache();
   const now = deps.now ?? (() => new Date());
   const warn = (message: string, error?: unknown) => app.log.warn({ err: error }, message);
@@ -121,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
       search: searchLimiter(now),
       remoteReplies: new RemoteReplyLimits(now),
       remoteReports: remoteReportLimiter(now),
+      webmentions: webmentionLimiter(now),
     },
     // These two are built from the context itself (Fedify hands it to every listener; the
     // follower letters read the settings through it), just below; nothing runs before then.
@@ -174,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerOwnPostsRoutes(app, ctx);
   await registerDemoPostsRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);
+  await registerPairsRoutes(app, ctx);
   await registerAuthorProfilesRoutes(app, ctx);
   await registerSiteSettingsRoutes(app, ctx);
   await registerPagesRoutes(app, ctx);

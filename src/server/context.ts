@@ -17,7 +17,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   db: Db;
-  auth: Auth;
+  /** Better Auth, loaded by the first request that needs it (auth/lazy-auth.ts). */
+  auth: { load(): Promise<Auth> };
   mailer: Mailer;
   cache: ContentCache;
   /**
@@ -32,7 +33,7 @@ export interface AppContext {
   /** The audience mail queue's sender (audience/audience-mail.ts). */
   audienceMail: AudienceMail;
   /** The social web's outgoing queues, which subscribers wake (fediverse/fediverse.ts). */
-  fediverse: { posts: Worker; replies: Worker };
+  fediverse: { posts: Worker; replies: Worker; webmentions: Worker };
   /** The contact messages' delivery worker: store first, then deliver with retries (contact/delivery.ts). */
   contactDelivery: ContactDelivery;
   /**
@@ -48,6 +49,8 @@ export interface AppContext {
     remoteReplies: RemoteReplyLimits;
     /** Reports (Flag activities) from one remote server (fediverse/remote-limits.ts). */
     remoteReports: SlidingWindowLimiter;
+    /** Webmentions received from one address (fediverse/webmention.routes.ts). */
+    webmentions: SlidingWindowLimiter;
   };
   /** Injectable clock for tests of time-based behaviour. */
   now: () => Date;

@@ -28,6 +28,8 @@ export interface DomainEvents {
   commentChanged: { postId: string };
   /** The site settings or an author's public profile changed (or an author address was confirmed). */
   settingsChanged: Record<string, never>;
+  /** A two-takes post was proposed, accepted or declined (docs/decisions/0046-two-takes.md). */
+  pairChanged: { pairId: string };
 }
 
 export type EventName = keyof DomainEvents;

@@ -10,10 +10,11 @@ import {
   LogController,
 } from "fastify";
 import { ERROR_CODES } from "../common/error-codes";
+import { TAKES_MESSAGES } from "../common/schemas/takes";
 import { clientKey } from "./client-key";
-import { isStatementTimeout } from "./db/client";
+import { isSealedTakeError, isStatementTimeout } from "./db/client";
 import type { Config } from "./env";
-import { AppError, databaseBusy } from "./errors";
+import { AppError, conflict, databaseBusy } from "./errors";
 import { closeSlowHeads } from "./head-deadline";
 import { fastifyTrustProxy } from "./plugins/security";
 
@@ -156,6 +157,8 @@ export function limitConnections(app: FastifyInstance, config: Pick<Config, "tru
 
 /** Every error leaves as `{ error: { code, message } }`; only the unexpected ones are logged. */
 export function apiErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  // The seal of two takes is the database's rule, whichever route tried to publish a take.
+  if (isSealedTakeError(error)) error = conflict(TAKES_MESSAGES.sealed);
   if (error instanceof AppError) {
     return reply.status(error.statusCode).send({ error: { code: error.code, message: error.message } });
   }

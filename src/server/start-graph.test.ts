@@ -6,8 +6,10 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { SERVER_BUILD } from "../../scripts/build-server.mjs";
 
-/** Loaded on first use only (the social web, the PostgreSQL driver, metrics, SMTP). */
+/** Loaded on first use only (the social web, the PostgreSQL driver, metrics, SMTP, sign-in). */
 const ON_FIRST_USE = [
+  // A request with a session cookie, or to /api/auth/*, loads it (auth/lazy-auth.ts).
+  "better-auth",
   "@fedify/fedify",
   "@fedify/vocab",
   "@js-temporal/polyfill",
@@ -49,7 +51,7 @@ async function packagesAtStart(): Promise<Set<string>> {
 }
 
 describe("what the server loads at start", () => {
-  it("loads the social web, the PostgreSQL driver, metrics and SMTP only on first use", async () => {
+  it("loads the social web, the PostgreSQL driver, metrics, SMTP and Better Auth only on first use", async () => {
     const loaded = await packagesAtStart();
     expect(loaded.has("fastify")).toBe(true);
     const early = [...loaded].filter((p) =>

@@ -6,6 +6,7 @@ import type { AppContext } from "./context";
 import { blogPosts } from "./db/schema";
 import type { Subscriber } from "./events";
 import { markPostChanged, queueCreate } from "./fediverse/publish";
+import { markPostLinks } from "./fediverse/webmention-send";
 
 /**
  * Every subscriber of the domain events, in one place (events.ts, outbox.ts). Each runs once per
@@ -37,9 +38,10 @@ export function subscribers(ctx: AppContext): Subscriber[] {
       },
     },
     {
-      // A write may have set, moved or reached a publish time: the scheduler re-reads it.
+      // A write may have set, moved or reached a publish time, or readied both takes of a pair:
+      // the scheduler re-reads it (and reveals what is due).
       name: "publishing",
-      on: ["contentChanged", "postChanged"],
+      on: ["contentChanged", "postChanged", "pairChanged"],
       async handle() {
         return () => void ctx.publishing.kick();
       },
@@ -94,6 +96,21 @@ export function subscribers(ctx: AppContext): Subscriber[] {
       on: ["commentCreated", "commentChanged", "contentChanged", "postChanged"],
       async handle() {
         return () => void ctx.fediverse.replies.kick();
+      },
+    },
+    {
+      // Each link of a public post gets a Webmention after each change; a link removed, a last one.
+      name: "webmentions-out",
+      on: ["postBecamePublic", "postChanged"],
+      async handle(event, tx) {
+        const postId =
+          event.name === "postBecamePublic"
+            ? event.payload.post.id
+            : event.name === "postChanged"
+              ? event.payload.postId
+              : null;
+        if (!postId || !(await markPostLinks(tx, ctx, postId))) return undefined;
+        return () => void ctx.fediverse.webmentions.kick();
       },
     },
   ];

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { EXIT_REFUSED, type FatalMessage, SERVE_MESSAGE, SERVING_MESSAGE, STANDBY_ENV } from "./fatal";
+import { SERVER_NODE_FLAGS } from "./node-flags";
 
 /**
  * `npm start`'s supervisor: it runs the server (main.js: one serving process, or the cluster
@@ -39,7 +40,7 @@ export function supervise({ script, log = (line) => console.error(line) }: Super
 
   let standby: ChildProcess | null = null;
   const spawnChild = (asStandby: boolean) =>
-    spawn(process.execPath, [...process.execArgv, ...loader, script], {
+    spawn(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, ...loader, script], {
       stdio: ["inherit", "inherit", "inherit", "ipc"],
       env: asStandby ? { ...process.env, [STANDBY_ENV]: "1" } : process.env,
     });

@@ -19,6 +19,7 @@ import { IMAGE_ID_PATTERN } from "../rules/markers";
 import { isAllowedImageSrc } from "../rules/post-html";
 import { SLUG_MESSAGES, slugProblem, tidySlug } from "../rules/slug";
 import { strictBody } from "./body";
+import { UUID_PATTERN } from "./id";
 import { pageQueryShape } from "./page-query";
 import { checkPublishing, PostStatusSchema, PublishAtSchema, PublishedAtSchema } from "./post-status";
 import { singleLine } from "./text";
@@ -124,6 +125,11 @@ export const CreatePostSchema = strictBody({
   sendToFollowers: postFields.sendToFollowers.default(true),
   status: PostStatusSchema.optional(),
   publishAt: PublishAtSchema.optional(),
+  /** A take of this two-takes post (docs/decisions/0046-two-takes.md): written as a draft. */
+  pairId: z
+    .string({ error: "pairId must be a two-takes post's id" })
+    .regex(UUID_PATTERN, "pairId must be a two-takes post's id")
+    .optional(),
 }).superRefine(checkPublishing);
 
 /**

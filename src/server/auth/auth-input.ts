@@ -4,7 +4,7 @@ import { paths } from "../../common/routes";
 import { ACCOUNT_MESSAGES } from "../../common/schemas/account";
 import { badRequest } from "../errors";
 import { parse } from "../validate";
-import { AUTH_MESSAGES } from "./auth";
+import { AUTH_MESSAGES } from "./auth-messages";
 import { isCommonPassword } from "./common-passwords";
 
 // The bodies of Better Auth's state-changing routes are parsed with the shared account schemas

@@ -34,18 +34,6 @@ export interface PasswordHasher {
   verify(data: { hash: string; password: string }): Promise<boolean>;
 }
 
-/** The author value an email is tied to, or null. Exact match after trim + lower-case only. */
-/** SPEC §8 catalogue texts our server answers with (the client maps codes; screens show their own texts). */
-export const AUTH_MESSAGES = {
-  emailInUse: "This email is already registered. Please use a different email or try logging in.",
-  userNotFound: "No account found with this email. Please check the email or register.",
-  weakPassword: "The password is too weak. Please use a stronger password.",
-  /** Only for the failed sign-in throttle (sign-in-throttle.ts): it says what happened. */
-  tooManyRequests: "Too many unsuccessful login attempts. Please try again later or reset your password.",
-  /** Any other limit (AUTH_RATE_LIMIT_PER_MINUTE): nothing failed, the address is busy. */
-  rateLimited: "Too many requests from your network. Please wait a minute and try again.",
-} as const;
-
 /** A per-address limit: `perMinute` is AUTH_RATE_LIMIT_PER_MINUTE requests a minute. */
 export type RateLimit = "perMinute" | { window: number; max: number };
 

@@ -19,8 +19,11 @@ afterAll(() => t.close());
 type Method = "GET" | "POST";
 
 /** Better Auth's endpoints of this configuration: path → methods. */
-function betterAuthEndpoints(): Map<string, Method[]> {
-  const api = t.ctx.auth.api as unknown as Record<string, { path?: string; options?: { method?: unknown } }>;
+async function betterAuthEndpoints(): Promise<Map<string, Method[]>> {
+  const api = (await t.ctx.auth.load()).api as unknown as Record<
+    string,
+    { path?: string; options?: { method?: unknown } }
+  >;
   const found = new Map<string, Method[]>();
   for (const endpoint of Object.values(api)) {
     if (typeof endpoint.path !== "string") continue; // server-only calls (setPassword)
@@ -42,8 +45,8 @@ async function counts() {
 }
 
 describe("the Better Auth endpoint table", () => {
-  it("names only Better Auth endpoints, each with methods Better Auth answers", () => {
-    const real = betterAuthEndpoints();
+  it("names only Better Auth endpoints, each with methods Better Auth answers", async () => {
+    const real = await betterAuthEndpoints();
     for (const [path, endpoint] of Object.entries(AUTH_ENDPOINTS)) {
       expect(real.get(path), path).toBeDefined();
       for (const method of endpoint.methods) expect(real.get(path), `${method} ${path}`).toContain(method);
@@ -65,8 +68,8 @@ describe("the Better Auth endpoint table", () => {
     expect(findAuthEndpoint("/__proto__")).toBeNull();
   });
 
-  it("tells Better Auth's limiter each row's limit", () => {
-    const rules = t.ctx.auth.options.rateLimit?.customRules ?? {};
+  it("tells Better Auth's limiter each row's limit", async () => {
+    const rules = (await t.ctx.auth.load()).options.rateLimit?.customRules ?? {};
     const perMinute = { window: 60, max: t.config.authRateLimitPerMinute };
     expect(rules["/sign-in/email"]).toEqual(perMinute);
     expect(rules["/reset-password/*"]).toEqual(perMinute);
@@ -75,7 +78,7 @@ describe("the Better Auth endpoint table", () => {
   });
 
   it("answers 404 and nothing else to every other Better Auth path and method, signed in or not", async () => {
-    const real = betterAuthEndpoints();
+    const real = await betterAuthEndpoints();
     const others: Array<[Method, string]> = [];
     for (const [path, methods] of real) {
       const row = AUTH_ENDPOINTS[path];

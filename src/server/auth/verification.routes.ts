@@ -58,7 +58,8 @@ export async function registerVerificationRoutes(app: FastifyInstance, ctx: AppC
     if (!viewer.unverifiedAuthor) throw forbidden(RESEND_MESSAGES.notAuthor);
     await checkAndRecord(ctx.db, viewer.id, ctx.now());
     try {
-      await ctx.auth.api.sendVerificationEmail({
+      const auth = await ctx.auth.load();
+      await auth.api.sendVerificationEmail({
         body: { email: viewer.email, callbackURL: VERIFIED_CALLBACK },
       });
     } catch (error) {

@@ -120,7 +120,7 @@ export async function verificationDetour(
   signedInAs: string | null,
 ): Promise<string | null> {
   if (!token || token.length > 4000) return null;
-  const { secret, internalAdapter } = await ctx.auth.$context;
+  const { secret, internalAdapter } = await (await ctx.auth.load()).$context;
   const payload = await verifyJWT(token, secret);
   if (!payload || typeof payload.email !== "string" || payload.updateTo) return null;
   if (!authorKeyForEmail(ctx.config, payload.email)) return null;

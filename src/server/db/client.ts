@@ -52,8 +52,15 @@ export type DatabaseOptions =
 
 /** PostgreSQL's "canceling statement due to statement timeout" (query_canceled), drizzle-wrapped or not. */
 export function isStatementTimeout(error: unknown): boolean {
+  return hasSqlState(error, "57014");
+}
+
+/** A sealed take left draft (the `blog_posts_take_sealed` trigger, migration 0019). */
+export const isSealedTakeError = (error: unknown): boolean => hasSqlState(error, "DU001");
+
+function hasSqlState(error: unknown, code: string): boolean {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; i++) {
-    if (e.code === "57014") return true;
+    if (e.code === code) return true;
     e = e.cause as typeof e;
   }
   return false;

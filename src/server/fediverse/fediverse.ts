@@ -8,6 +8,8 @@ import { FediverseOutbox } from "./publish";
 import { ReplyOutbox } from "./reply-sync";
 import { registerFediverseReportRoutes } from "./reports.routes";
 import type { LoadSocialWeb, SocialWeb } from "./social-web-type";
+import { registerWebmentionRoutes } from "./webmention.routes";
+import { WebmentionWorker } from "./webmention-worker";
 
 type Log = (message: string, error?: unknown) => void;
 
@@ -20,6 +22,8 @@ type Log = (message: string, error?: unknown) => void;
 export class Fediverse {
   readonly posts: FediverseOutbox;
   readonly replies: ReplyOutbox;
+  /** Webmentions in and out (decision 0047): no Fedify needed. */
+  readonly webmentions: WebmentionWorker;
   readonly load: LoadSocialWeb = () => this.loadOnce();
   private loading: Promise<SocialWeb> | null = null;
   private ready = false;
@@ -32,6 +36,7 @@ export class Fediverse {
   ) {
     this.posts = new FediverseOutbox(ctx, this.load, log);
     this.replies = new ReplyOutbox(ctx, this.load, log);
+    this.webmentions = new WebmentionWorker(ctx, log);
   }
 
   private loadOnce(): Promise<SocialWeb> {
@@ -69,12 +74,14 @@ export class Fediverse {
     }
     void this.posts.kick();
     void this.replies.kick();
+    void this.webmentions.kick();
   }
 
   async close(): Promise<void> {
     this.stop.abort();
     await this.posts.close();
     await this.replies.close();
+    await this.webmentions.close();
   }
 }
 
@@ -95,4 +102,5 @@ export async function registerFediverse(
   await registerFederationBridge(app, ctx, fediverse.load);
   await registerFediverseRoutes(app, ctx, fediverse.load);
   await registerFediverseReportRoutes(app, ctx);
+  await registerWebmentionRoutes(app, ctx);
 }

@@ -4,7 +4,7 @@ import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
- * The one fetcher for remote media (avatars): refuses private, loopback, link-local and other
+ * The one fetcher for remote media (avatars) and Webmention (sources, endpoints): refuses private, loopback, link-local and other
  * non-public addresses at connect time (the address actually dialled is the one checked, so DNS
  * rebinding gains nothing), with a timeout, a size limit and a content-type check. Fedify's own
  * fetches (actors, keys, objects) are guarded by its `allowPrivateAddress: false` (decision 0029).
@@ -67,7 +67,33 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
 };
 
 /** GET a remote file into memory, within the limits; throws RemoteFetchError otherwise. */
-export function fetchRemote(url: string, options: RemoteFetchOptions): Promise<Buffer> {
+export async function fetchRemote(url: string, options: RemoteFetchOptions): Promise<Buffer> {
+  const answer = await requestRemote(url, options);
+  if (answer.status !== 200) throw new RemoteFetchError(`refused response (${answer.status})`);
+  return answer.body;
+}
+
+export interface RemoteRequest extends RemoteFetchOptions {
+  /** Default GET; a POST is sent with `form` as its urlencoded body and never redirected. */
+  method?: "GET" | "POST";
+  form?: Record<string, string>;
+}
+
+export interface RemoteAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  /** The last URL asked, after redirects (relative links resolve against it). */
+  url: string;
+  /** Read only for a 2xx answer of the expected type; empty otherwise. */
+  body: Buffer;
+}
+
+/**
+ * One request through the guard: redirects followed (each hop checked again), the body read only
+ * from a 2xx answer of the expected type and within `maxBytes`, the whole exchange in `timeoutMs`.
+ * Other statuses come back with an empty body (a 410 means something to Webmention).
+ */
+export function requestRemote(url: string, options: RemoteRequest): Promise<RemoteAnswer> {
   let target: URL;
   try {
     target = new URL(url);
@@ -79,27 +105,43 @@ export function fetchRemote(url: string, options: RemoteFetchOptions): Promise<B
   const host = target.hostname.replace(/^\[|\]$/g, "");
   if (!options.allowPrivate && isIP(host) && !isPublicAddress(host))
     return Promise.reject(new RemoteFetchError("refused address"));
-  const get = target.protocol === "https:" ? https.get : http.get;
-  return new Promise<Buffer>((resolve, reject) => {
-    const request = get(
+  const send = target.protocol === "https:" ? https.request : http.request;
+  const form = options.form ? new URLSearchParams(options.form).toString() : null;
+  return new Promise<RemoteAnswer>((resolve, reject) => {
+    const request = send(
       target,
       {
+        method: options.method ?? "GET",
         ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
-        headers: { accept: `${options.type}*`, "user-agent": "Duet (+ActivityPub)" },
+        headers: {
+          accept: `${options.type}*`,
+          "user-agent": "Duet (+ActivityPub)",
+          ...(form
+            ? {
+                "content-type": "application/x-www-form-urlencoded",
+                "content-length": Buffer.byteLength(form),
+              }
+            : {}),
+        },
         timeout: options.timeoutMs,
       },
       (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
-        if (status >= 300 && status < 400 && location) {
+        if (status >= 300 && status < 400 && location && !form) {
           response.resume();
           const left = options.redirects ?? 3;
           if (left <= 0) return reject(new RemoteFetchError("too many redirects"));
-          return resolve(fetchRemote(new URL(location, target).href, { ...options, redirects: left - 1 }));
+          return resolve(requestRemote(new URL(location, target).href, { ...options, redirects: left - 1 }));
         }
+        const answer = { status, headers: response.headers, url: target.href, body: Buffer.alloc(0) };
         const type = String(response.headers["content-type"] ?? "");
         const length = Number(response.headers["content-length"] ?? 0);
-        if (status !== 200 || !type.startsWith(options.type) || length > options.maxBytes) {
+        if (status < 200 || status > 299) {
+          response.destroy();
+          return resolve(answer);
+        }
+        if (!type.startsWith(options.type) || length > options.maxBytes) {
           response.destroy();
           return reject(new RemoteFetchError(`refused response (${status}, ${type}, ${length} bytes)`));
         }
@@ -112,7 +154,7 @@ export function fetchRemote(url: string, options: RemoteFetchOptions): Promise<B
             reject(new RemoteFetchError("too big"));
           } else chunks.push(chunk);
         });
-        response.on("end", () => resolve(Buffer.concat(chunks)));
+        response.on("end", () => resolve({ ...answer, body: Buffer.concat(chunks) }));
         response.on("error", reject);
       },
     );
@@ -121,5 +163,6 @@ export function fetchRemote(url: string, options: RemoteFetchOptions): Promise<B
     request.on("close", () => clearTimeout(timer));
     request.on("timeout", () => request.destroy(new RemoteFetchError("timed out")));
     request.on("error", reject);
+    request.end(form ?? undefined);
   });
 }

@@ -33,3 +33,10 @@ export function remoteReportLimiter(now: () => Date): SlidingWindowLimiter {
   const { max, windowMs } = WRITE_LIMITS.reportPerAddress;
   return new SlidingWindowLimiter(max, windowMs, now);
 }
+
+/** Webmentions one client address may send per minute (each costs a fetch of its source). */
+export const WEBMENTIONS_PER_ADDRESS_PER_MINUTE = 30;
+
+export function webmentionLimiter(now: () => Date): SlidingWindowLimiter {
+  return new SlidingWindowLimiter(WEBMENTIONS_PER_ADDRESS_PER_MINUTE, 60_000, now);
+}

@@ -27,6 +27,12 @@ declare module "fastify" {
      * anywhere may call it (RFC 8058 one-click unsubscribe is POSTed by mail providers' servers).
      */
     allowCrossSite?: boolean;
+    /**
+     * The route answers 204 with no body (the statistics beacon): no document or API headers,
+     * which protect a body from being sniffed, framed or read cross-origin. Its rare errors are
+     * short JSON with nothing to protect. The cross-site refusal still holds.
+     */
+    bodiless?: boolean;
   }
 }
 
@@ -190,6 +196,7 @@ export async function registerSecurity(
     // Fastify builds routeOptions afresh on each read: read it once.
     const route = request.routeOptions;
     // Decided on the route the router matched; anything unmatched gets the page set.
+    if (route.config?.bodiless) return guard(request, route, done);
     if (route.url?.startsWith("/api/")) reply.headers(apiHeaders);
     else {
       const settings = ctx.cache.peek<SiteSettings>(SITE_SETTINGS_CACHE_KEY);

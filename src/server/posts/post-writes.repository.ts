@@ -35,7 +35,14 @@ export async function findPostForWrite(db: Db, id: string): Promise<PostRow | nu
 /** A new post and its first revision. announcedAt stays null: publishing.ts fires "became public" once. */
 export async function insertPost(
   db: Db,
-  values: PostFields & { author: AuthorKey; date: Date; status: PostStatus; createdBy: string; slug: string },
+  values: PostFields & {
+    author: AuthorKey;
+    date: Date;
+    status: PostStatus;
+    createdBy: string;
+    slug: string;
+    pairId?: string | null;
+  },
   meta: SaveMeta,
 ): Promise<BlogPost> {
   return db.transaction(async (tx) => {

@@ -4,6 +4,7 @@ import { canManagePost } from "../../common/policies";
 import { thumbnailUrl, thumbnailUrlAfterEdit } from "../../common/rules/markers";
 import { isPostPublic } from "../../common/rules/post-visibility";
 import { SLUG_MESSAGES } from "../../common/rules/slug";
+import { TAKES_MESSAGES } from "../../common/schemas/takes";
 import type { PostImage } from "../../common/types";
 import { authorCaller, route } from "../api/route";
 import { withStoredSizes } from "../content/image-sizes";
@@ -12,6 +13,7 @@ import { sanitizePostHtml } from "../content/sanitize";
 import { slugFromTitle, slugTaken } from "../content/slugs";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
+import { openTakeSlot } from "../takes/takes.reads";
 import type { PostRow } from "./post.presenter";
 import {
   deletePost,
@@ -92,12 +94,16 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     checkImages(input.images, imageUrl);
     await checkSlugFree(ctx, input.slug, "00000000-0000-0000-0000-000000000000");
     const now = ctx.now();
-    const published = publishTime(input, null, now)!;
+    const { pairId } = input;
+    // A take is written as a draft: only the reveal publishes it (the database holds the rule).
+    if (pairId && (input.status ?? "draft") !== "draft") throw conflict(TAKES_MESSAGES.sealed);
+    const published = publishTime(pairId ? { status: "draft" } : input, null, now)!;
     const content = await cleanContent(ctx, input.content);
     const images = await withStoredSizes(ctx.storage, input.images);
     // The post and its event in one transaction: the caches drop, the schedule is re-read.
-    const post = await ctx.events.write("contentChanged", {}, (tx) =>
-      insertPost(
+    const post = await ctx.events.write("contentChanged", {}, async (tx) => {
+      if (pairId) await openTakeSlot(tx, pairId, input.author);
+      return insertPost(
         tx,
         {
           title: input.title,
@@ -113,10 +119,11 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
           author: input.author,
           ...published,
           createdBy: viewer.id,
+          pairId: pairId ?? null,
         },
         { by: viewer.id, at: now, kind: "create" },
-      ),
-    );
+      );
+    });
     return reply.status(201).send(post);
   });
 

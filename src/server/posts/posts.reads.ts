@@ -2,12 +2,21 @@ import { PAGE_SIZE_DEFAULT } from "../../common/limits";
 import { canReadPost } from "../../common/policies";
 import { readingMinutes } from "../../common/rules/reading-time";
 import { PostListQuerySchema } from "../../common/schemas/post";
-import type { BlogPost, BlogPostCard, Page, PostReading, Viewer } from "../../common/types";
+import type {
+  BlogPost,
+  BlogPostCard,
+  Page,
+  PairReading,
+  PairTake,
+  PostReading,
+  Viewer,
+} from "../../common/types";
 import { cachedAuthorProfile } from "../authors/authors.reads";
 import { type CachedBody, JSON_TYPE, toCachedBody } from "../cache/http-body";
 import { resolvePostAddress } from "../content/slugs";
 import type { AppContext } from "../context";
 import { pageRequest } from "../pagination";
+import { revealedPairOf } from "../takes/takes.reads";
 import { parse } from "../validate";
 import { findNeighbours } from "./neighbours.repository";
 import { getPost, getPublicPost, type ListFilter, listPosts } from "./posts.repository";
@@ -86,12 +95,34 @@ export async function readPost(
 }
 
 async function loadReading(ctx: AppContext, post: BlogPost): Promise<PostReading> {
-  const [author, neighbours, socialWeb] = await Promise.all([
+  const [author, neighbours, socialWeb, pair] = await Promise.all([
     cachedAuthorProfile(ctx, post.author),
     findNeighbours(ctx.db, post, ctx.now()),
     socialWebReactions(ctx.db, post.id),
+    loadPair(ctx, post),
   ]);
-  return { postId: post.id, readingMinutes: readingMinutes(post.content), author, ...neighbours, socialWeb };
+  return {
+    postId: post.id,
+    readingMinutes: readingMinutes(post.content),
+    author,
+    ...neighbours,
+    socialWeb,
+    // Only a take of a revealed pair carries it: every other post's answer stays as it was.
+    ...(pair ? { pair } : {}),
+  };
+}
+
+/** Both takes of a revealed two-takes post, each as readers may read it (decision 0046). */
+async function loadPair(ctx: AppContext, post: BlogPost): Promise<PairReading | null> {
+  const pair = await revealedPairOf(ctx.db, post.id);
+  if (!pair) return null;
+  const now = ctx.now();
+  const takes: PairTake[] = [];
+  for (const id of pair.takeIds) {
+    const take = id === post.id ? post : await getPublicPost(ctx.db, id, now);
+    if (take) takes.push({ post: take, author: await cachedAuthorProfile(ctx, take.author) });
+  }
+  return { id: pair.id, topic: pair.topic, prompt: pair.prompt, takes };
 }
 
 /**

@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { blogPosts } from "../db/schema";
 import { KickLoop } from "../kick-loop";
 import type { Outbox } from "../outbox";
+import { anyRevealDue, nextRevealAt, revealDue } from "../takes/reveals.reads";
 import { postColumns, toBlogPost } from "./post.presenter";
 
 /**
@@ -22,6 +23,9 @@ import { postColumns, toBlogPost } from "./post.presenter";
  *    time sets its `announced_at` in one UPDATE, which PostgreSQL lets only one transaction do
  *    per row, and records `postBecamePublic` in that transaction (events.ts): its subscribers
  *    (followers' letters, the social web's Create) get it exactly when the claim commits.
+ * 3. Two takes (docs/decisions/0046-two-takes.md): the same transaction first reveals every pair
+ *    whose takes are both ready (and whose reveal date, if any, has come), so both takes become
+ *    public and are announced together, once.
  */
 
 /** setTimeout's ceiling is ~24.8 days; further publish times are looked at again within a day. */
@@ -57,10 +61,12 @@ export class Publishing {
     const due = and(isNull(blogPosts.announcedAt), publicPostsWhere(now));
     // A quick look first: most runs find nothing and need no transaction.
     const [any] = await this.ctx.db.select({ id: blogPosts.id }).from(blogPosts).where(due).limit(1);
-    if (!any) return [];
+    if (!any && !(await anyRevealDue(this.ctx.db, now))) return [];
     try {
       // The subscribers are handled once this commits, before this returns (outbox.ts).
       return await this.ctx.events.transaction(async (tx, record) => {
+        const revealed = await revealDue(tx, now);
+        if (revealed.length) await record("contentChanged", {});
         const rows = await tx
           .update(blogPosts)
           .set({
@@ -84,7 +90,9 @@ export class Publishing {
       .select({ next: min(blogPosts.date) })
       .from(blogPosts)
       .where(laterPostsWhere(now));
-    const next = row?.next ? new Date(row.next) : null;
+    const post = row?.next ? new Date(row.next) : null;
+    const reveal = await nextRevealAt(this.ctx.db, now);
+    const next = post && reveal ? (post < reveal ? post : reveal) : (post ?? reveal);
     this.nextDue = next;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { webmentionReceive } from "../../common/api";
 import { feedTitle, paths } from "../../common/routes";
 import type { ShellData } from "../../common/types";
 import { escapeHtml } from "../content/escape-html";
@@ -84,6 +85,10 @@ export function headTags(head: PageHead, siteName: string, publicUrl: string): s
       (feed) =>
         `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(feed.title)}" href="${escapeHtml(feed.path)}">`,
     ),
+    // A post page names the Webmention endpoint (decision 0047) in its head, as in its Link header.
+    head.type === "article"
+      ? `<link rel="webmention" href="${escapeHtml(publicUrl + webmentionReceive.path)}">`
+      : "",
     head.jsonLd ? `<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>` : "",
   ].join("");
 }

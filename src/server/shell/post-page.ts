@@ -48,6 +48,7 @@ export const postPage: PageLoader = async (ctx, { params, viewer }) => {
   // Reading time, the author's profile and the neighbouring posts render with the post (no second trip).
   const reading = await readPostReading(ctx, post.id, viewer);
   const authorName = publicAuthorName(post.author, reading?.reading.author.name);
+  const pair = reading?.reading.pair ?? null;
   // The first page of comments as this viewer gets them from the API (their own held comments,
   // their controls): readers without JavaScript read them, and the browser need not ask again. A
   // signed-in viewer's page is never kept for anyone else (page-shell.ts).
@@ -56,7 +57,8 @@ export const postPage: PageLoader = async (ctx, { params, viewer }) => {
   const url = `${publicUrl}${paths.post(post.slug)}`;
   return {
     head: {
-      title: postPageTitle(post.title, siteName),
+      // Open Graph and the tab use a two-takes post's topic.
+      title: postPageTitle(pair?.topic ?? post.title, siteName),
       description,
       canonicalPath: paths.post(post.slug),
       image: post.imageUrl,
@@ -65,13 +67,20 @@ export const postPage: PageLoader = async (ctx, { params, viewer }) => {
       jsonLd: {
         "@context": "https://schema.org",
         "@type": "BlogPosting",
-        headline: post.title,
+        headline: pair?.topic ?? post.title,
         description,
         url,
         mainEntityOfPage: url,
         datePublished: post.date,
         dateModified: post.lastUpdated ?? post.date,
-        author: { "@type": "Person", name: authorName, url: `${publicUrl}${paths.blog(post.author)}` },
+        // A two-takes post names both its authors (decision 0046).
+        author: pair
+          ? pair.takes.map((take) => ({
+              "@type": "Person",
+              name: publicAuthorName(take.post.author, take.author.name),
+              url: `${publicUrl}${paths.blog(take.post.author)}`,
+            }))
+          : { "@type": "Person", name: authorName, url: `${publicUrl}${paths.blog(post.author)}` },
         publisher: { "@type": "Organization", name: siteName },
         keywords: post.hashtags.join(", "),
         ...(post.imageUrl ? { image: new URL(post.imageUrl, publicUrl).href } : {}),

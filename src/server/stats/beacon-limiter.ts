@@ -1,3 +1,6 @@
+/** Addresses one window may hold (about 8 MB); more in one minute start a new window early. */
+const ADDRESSES_MAX = 100_000;
+
 /**
  * Beacons per address in fixed one-minute windows: O(1) per beacon however many addresses send
  * them (a sliding window that prunes by scanning grew to ~1 ms a beacon with 60,000 addresses a
@@ -17,7 +20,7 @@ export class BeaconLimiter {
   /** Count one beacon of `address`; false when it is over the limit for this window. */
   take(address: string): boolean {
     const now = this.now().getTime();
-    if (now - this.windowStart >= this.windowMs) {
+    if (now - this.windowStart >= this.windowMs || this.counts.size >= ADDRESSES_MAX) {
       this.counts = new Map();
       this.windowStart = now;
     }

@@ -53,9 +53,17 @@ export async function registerStatsRoutes(app: FastifyInstance, ctx: AppContext)
     );
     // Not in the request log (warn: failures only): a line per page view would put every reader's
     // address in the log (docs/stats.md) and cost more than counting the view.
-    route(scope, statsBeacon, { bodyLimit: BEACON_BODY_LIMIT, logLevel: "warn" }, async (request, reply) => {
+    // The cheapest answer that keeps the rules: 204 with no body and no header beyond HTTP's own
+    // (a POST's answer is never stored by a cache), no compression hooks (nothing to compress).
+    const cheapest = { bodiless: true };
+    const options = {
+      bodyLimit: BEACON_BODY_LIMIT,
+      logLevel: "warn",
+      compress: false,
+      decompress: false,
+    } as const;
+    route(scope, statsBeacon, { ...options, config: cheapest }, async (request, reply) => {
       const beacon = request.body;
-      reply.header("cache-control", "no-store");
       const userAgent = request.headers["user-agent"];
       // Bots, and readers who asked not to be tracked, get the same answer and are not counted.
       if (optedOut(request.headers) || isBotAgent(userAgent)) return reply.code(204).send();

@@ -74,6 +74,8 @@ export async function buildTestApp(
     database?: Database;
     /** Hash with Better Auth's scrypt, as a server does (the tests of sign-up and sign-in themselves). */
     realPasswords?: boolean;
+    /** Serve (and server-render with) the client built into CLIENT_DIST_DIR, as a real server does. */
+    serveClient?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "duet-test-"));
@@ -100,6 +102,7 @@ export async function buildTestApp(
     now: extra.now,
     // Scrypt is ~0.45 s of CPU per sign-up and per sign-in; the tests of accounts ask for it.
     passwordHasher: extra.realPasswords ? undefined : fastPasswordHasher,
+    serveClient: extra.serveClient,
   });
   await app.ready();
   const origin = new URL(config.publicUrl).origin;
@@ -133,7 +136,7 @@ export async function buildTestApp(
    * of sign-up, sign-in and verification themselves go through HTTP (auth/*.test.ts).
    */
   const createSignedIn = async (email: string, password: string, name: string, verified: boolean) => {
-    const auth = await ctx.auth.$context;
+    const auth = await (await ctx.auth.load()).$context;
     const created = await auth.internalAdapter.createUser(
       { email, name, emailVerified: verified },
       { method: "email-password" },

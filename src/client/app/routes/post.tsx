@@ -73,7 +73,9 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
   // Her posts show the pin board unless the settings switched it off.
   const pins = post.author === "her" && site.pinterestBoard !== PINTEREST_OFF;
   // SPEC §2: the title suffix ' - {product} Blog'; the description is the text's first 160 characters.
-  useDocumentTitle(postPageTitle(post.title, siteName), metaDescription(post.content, post.title));
+  // A two-takes post goes by its topic (the tab, the share button).
+  const title = reading?.pair?.topic ?? post.title;
+  useDocumentTitle(postPageTitle(title, siteName), metaDescription(post.content, post.title));
   const { viewer } = useSession();
   // 'Edit' in /admin's 'Your posts' opens the post in edit mode (?edit=1).
   const [params] = useSearchParams();
@@ -119,7 +121,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
             preview ? null : (
               <ShareButton
                 url={`${publicUrl}${paths.post(post.slug)}`}
-                title={post.title}
+                title={title}
                 hashtags={post.hashtags}
               />
             )
@@ -132,7 +134,15 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
     </div>
   );
   // SPEC §2's inline edit mode opens the studio's canvas in place, over the page's whole width.
-  const pageClass = editing ? "page post-page--editing" : pins ? "page with-sidebar" : "page";
+  // A two-takes post takes the page's width for its two columns, without the sidebar.
+  const pair = !editing && !!reading?.pair;
+  const pageClass = editing
+    ? "page post-page--editing"
+    : pair
+      ? "page post-page--pair"
+      : pins
+        ? "page with-sidebar"
+        : "page";
   return (
     <main className={pageClass}>
       {post.status !== "published" ? (
@@ -144,7 +154,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
         </p>
       ) : null}
       {view}
-      {pins && !editing ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
+      {pins && !editing && !pair ? <PinBoard boardUrl={pinterestBoardUrl} /> : null}
     </main>
   );
 }

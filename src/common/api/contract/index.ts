@@ -7,6 +7,8 @@ import { fediverseRows } from "./fediverse";
 import { metaRows } from "./meta";
 import { readRows } from "./reads";
 import { studioRows } from "./studio";
+import { takesRows } from "./takes";
+import { webmentionRows } from "./webmention";
 import { writeRows } from "./writes";
 
 export type { AnyContract } from "./contract";
@@ -18,8 +20,10 @@ export const contracts: ReadonlyMap<Endpoint, AnyContract> = new Map<Endpoint, A
   ...commentRows,
   ...writeRows,
   ...studioRows,
+  ...takesRows,
   ...adminRows,
   ...audienceRows,
   ...fediverseRows,
   ...metaRows,
+  ...webmentionRows,
 ]);

@@ -82,6 +82,16 @@ export const PostReadingSchema = z.object({
     .object({ likes: z.number(), boosts: z.number(), names: z.array(z.string()) })
     .nullable()
     .optional(),
+  pair: z
+    .object({
+      id: z.string(),
+      topic: z.string(),
+      prompt: z.string(),
+      takes: z.array(z.object({ post: BlogPostSchema, author: AuthorProfileSchema })),
+    })
+    .nullable()
+    .optional()
+    .describe("A take of a revealed two-takes post: the topic, the prompt and both takes."),
 }) satisfies z.ZodType<PostReading>;
 
 const commentFields = {

@@ -10,3 +10,5 @@ export * from "./posts";
 export * from "./settings";
 export * from "./site";
 export * from "./stats";
+export * from "./takes";
+export * from "./webmention";

@@ -16,6 +16,7 @@ import { POST_STATUSES, REVISION_KINDS } from "../../../common/limits";
 import type { PostImage } from "../../../common/types";
 import { user } from "./auth";
 import { POST_SEARCH_DOCUMENT, tsvector } from "./search";
+import { postPairs } from "./takes";
 
 // ---- SPEC §3 collections: posts, their revisions and the authors' profiles.
 
@@ -53,6 +54,11 @@ export const blogPosts = pgTable(
     announcedAt: timestamp("announced_at", { withTimezone: true, mode: "date" }).default(sql`now()`),
     /** Email the post to the author's followers when it becomes public (the studio's choice). */
     sendToFollowers: boolean("send_to_followers").notNull().default(true),
+    /**
+     * A take of a two-takes post (docs/decisions/0046-two-takes.md): a draft until its pair is
+     * revealed, which the `blog_posts_take_sealed` trigger (migration 0019) holds for every write.
+     */
+    pairId: uuid("pair_id").references(() => postPairs.id, { onDelete: "cascade" }),
     /** What search matches and ranks (db/schema/search.ts); derived, never written. */
     searchVector: tsvector("search_vector").notNull().generatedAlwaysAs(sql.raw(POST_SEARCH_DOCUMENT)),
   },
@@ -64,6 +70,8 @@ export const blogPosts = pgTable(
     index("blog_posts_date_idx").on(t.date.desc(), t.id.desc()),
     index("blog_posts_hashtags_idx").using("gin", t.hashtags),
     index("blog_posts_search_idx").using("gin", t.searchVector),
+    // One take per author and pair.
+    uniqueIndex("blog_posts_pair_author_idx").on(t.pairId, t.author).where(sql`pair_id is not null`),
     index("blog_posts_unannounced_idx").on(t.date).where(sql`announced_at is null`),
     check("blog_posts_author_check", sql`${t.author} in ('him', 'her')`),
     check("blog_posts_likes_check", sql`${t.likes} >= 0`),

@@ -10,6 +10,7 @@ import { authorName, formatDate } from "./format";
 import { PostContent } from "./post-content";
 import { PostNeighbours } from "./post-neighbours";
 import { SocialWebLine } from "./social-web-line";
+import { TwoTakesView } from "./two-takes";
 import "../reading.css";
 
 export interface PostViewProps {
@@ -45,6 +46,22 @@ export function PostView({
   priorityFirstImage = true,
   reading,
 }: PostViewProps) {
+  // A take of a revealed two-takes post: the topic and both takes, one conversation under them.
+  if (reading?.pair?.takes.length)
+    return (
+      <TwoTakesView
+        pair={reading.pair}
+        tagHref={tagHref}
+        top={top}
+        actions={actions}
+        footer={
+          <>
+            {like}
+            {share}
+          </>
+        }
+      />
+    );
   // A feature image comes before the content's images: it is the page's first image then.
   const feature = priorityFirstImage && featureImageUrl(post) !== null;
   const updated = formatDate(post.lastUpdated);

@@ -1,0 +1,15 @@
+import { WebmentionBodySchema } from "../../schemas/webmention";
+import { webmentionReceive } from "../webmention";
+import { row } from "./contract";
+
+export const webmentionRows = [
+  row(webmentionReceive, {
+    who: "anyone",
+    summary: "Receive a Webmention (W3C): form-encoded source and target",
+    description:
+      "The target must be one of our public posts. Answers 202 at once; the source is fetched and verified afterwards.",
+    tags: ["Social web"],
+    body: WebmentionBodySchema,
+    errors: ["VALIDATION_ERROR", "BAD_REQUEST", "TOO_MANY_REQUESTS"],
+  }),
+];
