@@ -24,7 +24,7 @@ function sqlTestFiles(root = "src/server"): string[] {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (full !== path.join(root, "platform") && full !== path.join(root, "test")) walk(full);
+        if (full !== path.join(root, "platform")) walk(full);
       } else if (/\.test\.tsx?$/.test(entry.name) && USES_TEST_DATABASE.test(readFileSync(full, "utf8"))) {
         found.push(full);
       }

@@ -27,6 +27,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+// Three archives written and read, their images resized: 5 s alone, past 30 s at load 25.
 it("exports from the local folder, imports into S3 storage, exports again from S3: the same data", async () => {
   await writeSampleBlog(local);
   const first = path.join(work, "local.tar.gz");
@@ -58,4 +59,4 @@ it("exports from the local folder, imports into S3 storage, exports again from S
   });
   expect(again.images.added).toBe(0);
   expect(Object.values(again.tables).every((x) => x.added === 0)).toBe(true);
-});
+}, 120_000);

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { buildApp } from "../app";
 import { user } from "../db/schema";
 import { createPost } from "../test/factories";
+import { fastPasswordHasher } from "../test/fast-password";
 import { buildTestApp, TEST_PASSWORD, type TestApp } from "../test/test-app";
 
 // The server (not only the client) refuses an unverified author address, and
@@ -89,13 +90,20 @@ describe("an author address a stranger registered first", () => {
 describe("two server processes on one database", () => {
   let t: TestApp;
   let other: Awaited<ReturnType<typeof buildApp>>;
+  // One clock for both processes (real time unless a test holds it): the throttle's delays are
+  // measured on it, so a slow machine cannot outwait them between two requests.
+  let heldAt: Date | null = null;
+  const now = () => heldAt ?? new Date();
   beforeAll(async () => {
-    t = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: "4" });
+    t = await buildTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: "4" }, { now });
     other = await buildApp({
       config: t.config,
       database: t.ctx.database,
       secret: "test-secret-test-secret-test-secret-000",
       mailer: t.mailer,
+      now,
+      // The same hasher as the first process, as two processes of one server have.
+      passwordHasher: fastPasswordHasher,
     });
     await other.app.ready();
   });
@@ -149,6 +157,10 @@ describe("two server processes on one database", () => {
   });
 
   it("share the failed sign-in throttle: failures spread over both hold each failing address on both", async () => {
+    heldAt = new Date();
+    onTestFinished(() => {
+      heldAt = null;
+    });
     const { email } = await t.signUp();
     let n = 0;
     for (const app of [

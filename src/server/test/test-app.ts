@@ -1,55 +1,22 @@
 import { createHmac, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
-import pg from "pg";
 import type { AuthorKey } from "../../common/limits";
 import { buildApp } from "../app";
 import type { AppContext } from "../context";
-import { type Database, openDatabase } from "../db/client";
-import { runMigrations } from "../db/migrate";
+import type { Database } from "../db/client";
 import { user } from "../db/schema";
 import { type Config, loadConfig } from "../env";
 import type { Mailer, OutgoingMail } from "../mail/mailer";
 import { fastPasswordHasher } from "./fast-password";
-import { TEMPLATE_FILE } from "./global-setup";
+import { acquireTestDatabase } from "./test-database";
 
 export const TEST_PASSWORD = "correct-horse-42";
 
-/** A fresh database per test file: a copy of the migrated PGlite template, or a new PostgreSQL database when TEST_DATABASE_URL is set. */
-export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    const name = `duet_test_${randomUUID().replace(/-/g, "").slice(0, 16)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const database = await openDatabase({ kind: "postgres", url: dbUrl.href, max: 20 });
-    await runMigrations(database);
-    const close = database.close;
-    database.close = async () => {
-      await close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`drop database if exists ${name} with (force)`).catch(() => {});
-      await a.end();
-    };
-    return database;
-  }
-  const blob = new Blob([readFileSync(TEMPLATE_FILE)]);
-  // PGLITE_THREAD=worker: the same tests through the server's worker thread (db/pglite-thread.ts).
-  return openDatabase({
-    kind: "pglite",
-    dataDir: null,
-    loadDataDir: blob,
-    worker: process.env.PGLITE_THREAD === "worker",
-  });
-}
+export { openTestDatabase } from "./test-database";
 
 /** Mail kept in memory for API tests (the outbox/SMTP paths have their own tests). */
 export class MemoryMailer implements Mailer {
@@ -122,7 +89,10 @@ export async function buildTestApp(
     },
     null,
   );
-  const database = extra.database ?? (await openTestDatabase());
+  // The worker's database, emptied (test-database.ts), unless the test brings its own.
+  const { database, release } = extra.database
+    ? { database: extra.database, release: () => extra.database!.close() }
+    : await acquireTestDatabase();
   const mailer = new MemoryMailer();
   const { app, ctx } = await buildApp({
     config,
@@ -229,7 +199,7 @@ export async function buildTestApp(
     as,
     async close() {
       await app.close();
-      await database.close();
+      await release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
