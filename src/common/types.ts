@@ -188,6 +188,20 @@ export interface PostReading {
   socialWeb?: SocialWebReactions | null;
   /** A take of a revealed two-takes post: the topic, the prompt and both takes. */
   pair?: PairReading | null;
+  /** Other sites' verified Webmentions that are not replies, newest first; absent when none. */
+  mentions?: PostMention[];
+}
+
+/** A Webmention (decision 0047): another site's page that links to the post. */
+export interface PostMention {
+  id: string;
+  authorName: string | null;
+  authorUrl: string | null;
+  /** The page that mentions the post. */
+  source: string;
+  excerpt: string;
+  /** When it was last verified. */
+  date: string;
 }
 
 /** A revealed two-takes post as readers get it (docs/decisions/0046-two-takes.md). */

@@ -21,6 +21,13 @@ export const PageSlugParams = z.strictObject({ slug: PageSlugSchema.describe("Th
 export const IdParams = z.strictObject({
   id: z.string().regex(UUID_PATTERN).describe("The id (a UUID)."),
 });
+/** A received Webmention by its number (webmentions_received.id): anything else names nothing. */
+export const MentionIdParams = z.strictObject({
+  id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,14}$/)
+    .describe("The mention's id (a positive whole number)."),
+});
 export const UserIdParams = z.strictObject({ userId: z.string().describe("The reader's account id.") });
 /** A call that takes no query: any field is refused rather than ignored. */
 export const EmptyQuery = z.strictObject({});

@@ -58,6 +58,8 @@ async function userForAuthor(ctx: AppContext, entry: SourceEntry, source: string
 /** Take a received mention away: its comment goes as a reader's would, then the row. */
 async function remove(ctx: AppContext, row: Received): Promise<void> {
   if (row.commentId) await deleteComment(ctx.db, row.commentId, ctx.now());
+  // A mention the post's author removed keeps its row (not shown): the same source stays removed.
+  if (row.hiddenAt) return;
   await ctx.events.transaction(async (tx, record) => {
     await tx.delete(webmentionsReceived).where(eq(webmentionsReceived.id, row.id));
     await record("contentChanged", {});

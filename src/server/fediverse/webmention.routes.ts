@@ -1,20 +1,23 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { webmentionReceive } from "../../common/api";
+import { webmentionReceive, webmentionRemove } from "../../common/api";
 import { WEBMENTION_FORM_MAX_BYTES } from "../../common/limits";
+import { canModerateComment } from "../../common/policies";
 import { pageFor, pages } from "../../common/routes";
 import { isId } from "../../common/schemas/id";
-import { route } from "../api/route";
+import { caller, route } from "../api/route";
 import { clientKey } from "../client-key";
 import type { AppContext } from "../context";
 import { blogPosts, postOldSlugs, webmentionsReceived } from "../db/schema";
-import { badRequest, tooManyRequests } from "../errors";
+import { badRequest, forbidden, notFound, tooManyRequests } from "../errors";
 import { getPublicPost } from "../posts/posts.repository";
 
 export const WEBMENTION_MESSAGES = {
   sameUrl: "source and target must be different URLs.",
   notOurs: "target is not a public post on this blog.",
   tooMany: "Too many Webmentions from your network. Please wait a minute and try again.",
+  notFound: "Mention not found",
+  onlyPostAuthor: "Only the post's author can remove its mentions.",
 } as const;
 
 /** The public post a target URL names (`/post/{slug}`, an old slug or its id), or null. */
@@ -88,5 +91,30 @@ export async function registerWebmentionRoutes(app: FastifyInstance, ctx: AppCon
         return reply.status(202).send({ status: "queued" });
       },
     );
+  });
+
+  // The moderation rule of comments (canModerateComment): the post's author, not the other one.
+  // The row is kept with `hidden_at` set, so the same source sent again stays removed.
+  route(app, webmentionRemove, {}, async (request, reply) => {
+    const [found] = await ctx.db
+      .select({ id: webmentionsReceived.id, author: blogPosts.author })
+      .from(webmentionsReceived)
+      .innerJoin(blogPosts, eq(blogPosts.id, webmentionsReceived.postId))
+      .where(
+        and(
+          eq(webmentionsReceived.id, Number(request.params.id)),
+          eq(webmentionsReceived.kind, "mention"),
+          isNull(webmentionsReceived.hiddenAt),
+        ),
+      );
+    if (!found) throw notFound("mention", WEBMENTION_MESSAGES.notFound);
+    if (!canModerateComment(caller(request), found)) throw forbidden(WEBMENTION_MESSAGES.onlyPostAuthor);
+    await ctx.events.write("contentChanged", {}, async (tx) => {
+      await tx
+        .update(webmentionsReceived)
+        .set({ hiddenAt: ctx.now() })
+        .where(eq(webmentionsReceived.id, found.id));
+    });
+    return reply.status(204).send();
   });
 }

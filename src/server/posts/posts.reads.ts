@@ -19,6 +19,7 @@ import { pageRequest } from "../pagination";
 import { revealedPairOf } from "../takes/takes.reads";
 import { parse } from "../validate";
 import { findNeighbours } from "./neighbours.repository";
+import { postMentions } from "./post-mentions";
 import { getPost, getPublicPost, type ListFilter, listPosts } from "./posts.repository";
 import { socialWebReactions } from "./social-web-reactions";
 
@@ -94,12 +95,14 @@ export async function readPost(
   return { post, body: toCachedBody(JSON.stringify(post), JSON_TYPE), isPublic: false };
 }
 
-async function loadReading(ctx: AppContext, post: BlogPost): Promise<PostReading> {
-  const [author, neighbours, socialWeb, pair] = await Promise.all([
+async function loadReading(ctx: AppContext, post: BlogPost, isPublic: boolean): Promise<PostReading> {
+  const [author, neighbours, socialWeb, pair, mentions] = await Promise.all([
     cachedAuthorProfile(ctx, post.author),
     findNeighbours(ctx.db, post, ctx.now()),
     socialWebReactions(ctx.db, post.id),
     loadPair(ctx, post),
+    // Only a public post is mentioned (a draft's or a sealed take's preview shows none).
+    isPublic ? postMentions(ctx.db, post.id) : [],
   ]);
   return {
     postId: post.id,
@@ -109,6 +112,7 @@ async function loadReading(ctx: AppContext, post: BlogPost): Promise<PostReading
     socialWeb,
     // Only a take of a revealed pair carries it: every other post's answer stays as it was.
     ...(pair ? { pair } : {}),
+    ...(mentions.length > 0 ? { mentions } : {}),
   };
 }
 
@@ -138,11 +142,11 @@ export async function readPostReading(
   const entry = await readPost(ctx, id, viewer);
   if (!entry) return null;
   if (!entry.isPublic) {
-    const reading = await loadReading(ctx, entry.post);
+    const reading = await loadReading(ctx, entry.post, false);
     return { reading, body: toCachedBody(JSON.stringify(reading), JSON_TYPE), isPublic: false };
   }
   const cached = await ctx.cache.getOrLoad(`post-reading|${id}`, async () => {
-    const reading = await loadReading(ctx, entry.post);
+    const reading = await loadReading(ctx, entry.post, true);
     return { reading, body: toCachedBody(JSON.stringify(reading), JSON_TYPE) };
   });
   return { ...cached, isPublic: true };

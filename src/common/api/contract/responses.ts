@@ -92,6 +92,19 @@ export const PostReadingSchema = z.object({
     .nullable()
     .optional()
     .describe("A take of a revealed two-takes post: the topic, the prompt and both takes."),
+  mentions: z
+    .array(
+      z.object({
+        id: z.string(),
+        authorName: z.string().nullable(),
+        authorUrl: z.string().nullable(),
+        source: z.string(),
+        excerpt: z.string(),
+        date: time(),
+      }),
+    )
+    .optional()
+    .describe("Other sites' Webmentions that are not replies, newest first (at most 50)."),
 }) satisfies z.ZodType<PostReading>;
 
 const commentFields = {

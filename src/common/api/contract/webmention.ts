@@ -1,5 +1,6 @@
 import { WebmentionBodySchema } from "../../schemas/webmention";
-import { webmentionReceive } from "../webmention";
+import { MentionIdParams } from "../params";
+import { webmentionReceive, webmentionRemove } from "../webmention";
 import { row } from "./contract";
 
 export const webmentionRows = [
@@ -11,5 +12,14 @@ export const webmentionRows = [
     tags: ["Social web"],
     body: WebmentionBodySchema,
     errors: ["VALIDATION_ERROR", "BAD_REQUEST", "TOO_MANY_REQUESTS"],
+  }),
+  row(webmentionRemove, {
+    who: "authors",
+    summary: "Remove a mention from under a post (the post's author)",
+    description: "It is no longer shown, and stays removed when its source sends it again.",
+    tags: ["Social web"],
+    params: MentionIdParams,
+    paramsNotFound: "Mention not found",
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
   }),
 ];

@@ -31,6 +31,11 @@ export const webmentionsReceived = pgTable(
     excerpt: text("excerpt"),
     commentId: uuid("comment_id").references(() => comments.id, { onDelete: "set null" }),
     verifiedAt: timestamp("verified_at", { withTimezone: true, mode: "date" }),
+    /**
+     * Set when the post's author removes the mention: it is no longer shown, and the verifier
+     * keeps it set when the source sends again (the row is one per source and target).
+     */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     uniqueIndex("webmentions_received_pair_idx").on(t.source, t.target),

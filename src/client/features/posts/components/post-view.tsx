@@ -8,6 +8,7 @@ import { AuthorCard } from "./author-card";
 import { FeatureImage, featureImageUrl } from "./feature-image";
 import { authorName, formatDate } from "./format";
 import { PostContent } from "./post-content";
+import { PostMentions } from "./post-mentions";
 import { PostNeighbours } from "./post-neighbours";
 import { SocialWebLine } from "./social-web-line";
 import { TwoTakesView } from "./two-takes";
@@ -127,6 +128,7 @@ export function PostView({
       {reading ? (
         <PostNeighbours author={post.author} previous={reading.previous} next={reading.next} />
       ) : null}
+      {reading?.mentions?.length ? <PostMentions mentions={reading.mentions} /> : null}
     </article>
   );
 }

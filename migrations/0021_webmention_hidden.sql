@@ -1,0 +1,1 @@
+ALTER TABLE "webmentions_received" ADD COLUMN "hidden_at" timestamp with time zone;

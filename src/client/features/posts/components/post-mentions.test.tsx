@@ -1,0 +1,34 @@
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { PostMentions, sourceHost } from "./post-mentions";
+
+const mention = {
+  id: "1",
+  authorName: "Alice <Example>",
+  authorUrl: "https://alice.example/",
+  source: "https://alice.example/notes/1",
+  excerpt: "Lovely <b>indeed</b>.",
+  date: "2026-12-01T10:00:00.000Z",
+};
+
+describe("PostMentions (server-rendered, no script)", () => {
+  it("a heading, a list, the author linking out, the source's host, the excerpt as text, the date", () => {
+    const html = renderToString(<PostMentions mentions={[mention]} />);
+    expect(html).toContain('<h2 id="mentions-heading">Mentions</h2>');
+    expect(html).toMatch(/<ul class="post-mentions-list"><li class="post-mention">/);
+    expect(html).toContain('<a href="https://alice.example/" rel="nofollow ugc">Alice &lt;Example&gt;</a>');
+    expect(html).toContain(
+      'mentioned this on<!-- --> <a href="https://alice.example/notes/1" rel="nofollow ugc">alice.example</a>',
+    );
+    expect(html).toContain("Lovely &lt;b&gt;indeed&lt;/b&gt;.");
+    expect(html).toContain('<time class="post-mention-date" dateTime="2026-12-01T10:00:00.000Z">');
+  });
+
+  it("an author without a name or a URL is named by the source's host, not linked", () => {
+    const html = renderToString(
+      <PostMentions mentions={[{ ...mention, authorName: null, authorUrl: null }]} />,
+    );
+    expect(html).toContain("<span>alice.example</span>");
+    expect(sourceHost("not a url")).toBe("not a url");
+  });
+});
