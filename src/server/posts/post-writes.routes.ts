@@ -13,8 +13,7 @@ import { sanitizePostHtml } from "../content/sanitize";
 import { slugFromTitle, slugTaken } from "../content/slugs";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { lockRevealedPair } from "../takes/pair-actions";
-import { openTakeSlot, releaseTakeSlot, revealedPairOf } from "../takes/takes.reads";
+import { lockRevealedPair, openTakeSlot, releaseTakeSlot, revealedPairOf } from "../takes/takes.reads";
 import type { PostRow } from "./post.presenter";
 import {
   deletePost,

@@ -1,7 +1,7 @@
 import type { AuthorKey, PostStatus } from "../../common/limits";
 import type { Db } from "../db/client";
 import type { RecordEvent } from "../events";
-import { deletePairRow, markPairUnpublished } from "../takes/pair-actions";
+import { deletePairRow, markPairUnpublished } from "../takes/takes.reads";
 import { deletePost, findPostForWrite, updatePost } from "./post-writes.repository";
 import { publishTime } from "./publish-time";
 import { saveKind } from "./revisions.repository";
