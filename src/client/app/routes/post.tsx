@@ -9,7 +9,7 @@ import { CommentsSection } from "../../features/comments/components/comments-sec
 import { FollowBox } from "../../features/follow/components/follow-box";
 import { LikeButton } from "../../features/likes/components/like-button";
 import { PinBoard } from "../../features/pinboard/components/pin-board";
-import { PostAdminActions } from "../../features/post-admin/components/post-admin-part";
+import { MentionRemove, PostAdminActions } from "../../features/post-admin/components/post-admin-part";
 import { usePostAt } from "../../features/posts/api/post-at";
 import { usePostReading } from "../../features/posts/api/post-reading";
 import { BackButton } from "../../features/posts/components/back-button";
@@ -115,6 +115,18 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
                 focusEdit={returnFocus}
               />
             ) : null
+          }
+          mentionActions={
+            canManagePost(viewer ?? null, post)
+              ? (mention, onRemoved) => (
+                  <MentionRemove
+                    mention={mention}
+                    post={post}
+                    viewer={viewer ?? null}
+                    onRemoved={onRemoved}
+                  />
+                )
+              : undefined
           }
           like={preview ? null : <LikeButton postId={post.id} likes={post.likes} />}
           share={

@@ -6,3 +6,6 @@ import "../post-admin.css";
 export const PostAdminActions = signedInPart(() =>
   import("./signed-in-parts").then((m) => m.PostAdminActions),
 );
+
+/** Remove on each mention under the post, for its author, in the same chunk. */
+export const MentionRemove = signedInPart(() => import("./signed-in-parts").then((m) => m.MentionRemove));

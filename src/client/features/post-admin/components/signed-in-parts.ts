@@ -1,1 +1,2 @@
+export { MentionRemove } from "./mention-remove";
 export { PostAdminActions } from "./post-admin-actions";

@@ -31,4 +31,17 @@ describe("PostMentions (server-rendered, no script)", () => {
     expect(html).toContain("<span>alice.example</span>");
     expect(sourceHost("not a url")).toBe("not a url");
   });
+
+  it("the author's actions go on each mention, with a focusable heading and a status line", () => {
+    const html = renderToString(
+      <PostMentions mentions={[mention]} actions={(m) => <button type="button">Remove {m.id}</button>} />,
+    );
+    expect(html).toContain('<h2 id="mentions-heading" tabindex="-1">Mentions</h2>');
+    expect(html).toContain('<button type="button">Remove <!-- -->1</button></li>');
+    expect(html).toContain('<p class="post-mention-note" role="status"></p>');
+  });
+
+  it("shows nothing for no mentions (no actions' status line either)", () => {
+    expect(renderToString(<PostMentions mentions={[]} actions={() => null} />)).toBe("");
+  });
 });

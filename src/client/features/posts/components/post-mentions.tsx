@@ -1,5 +1,8 @@
+import { type ReactNode, useRef, useState } from "react";
 import type { PostMention } from "../../../../common/types";
 import { formatDate } from "./format";
+
+export const MENTIONS_TEXT = { removed: "Mention removed." } as const;
 
 /** The host a mention's page is on ("alice.example"), or the whole address when it has none. */
 export function sourceHost(source: string): string {
@@ -10,14 +13,28 @@ export function sourceHost(source: string): string {
   }
 }
 
+/** The post's author's control on a mention; `onRemoved` once it is gone (announced, focus moved). */
+export type MentionActions = (mention: PostMention, onRemoved: () => void) => ReactNode;
+
 /**
  * Other sites' Webmentions under a post (decision 0047): who, where (the source's host, linking
  * to it), the excerpt as plain text and the date. Plain elements, server-rendered, no script.
+ * `actions` (the post's author's Remove, a signed-in part) go on each; after a removal the heading
+ * takes focus and the change is announced, the last one too.
  */
-export function PostMentions({ mentions }: { mentions: PostMention[] }) {
+export function PostMentions({ mentions, actions }: { mentions: PostMention[]; actions?: MentionActions }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [note, setNote] = useState("");
+  if (mentions.length === 0 && !note) return null;
+  const removed = () => {
+    setNote(MENTIONS_TEXT.removed);
+    heading.current?.focus();
+  };
   return (
     <section className="post-mentions" aria-labelledby="mentions-heading">
-      <h2 id="mentions-heading">Mentions</h2>
+      <h2 id="mentions-heading" ref={heading} tabIndex={actions ? -1 : undefined}>
+        Mentions
+      </h2>
       <ul className="post-mentions-list">
         {mentions.map((m) => {
           const host = sourceHost(m.source);
@@ -41,10 +58,16 @@ export function PostMentions({ mentions }: { mentions: PostMention[] }) {
               <time className="post-mention-date" dateTime={m.date}>
                 {formatDate(m.date)}
               </time>
+              {actions?.(m, removed)}
             </li>
           );
         })}
       </ul>
+      {actions ? (
+        <p className="post-mention-note" role="status">
+          {note}
+        </p>
+      ) : null}
     </section>
   );
 }

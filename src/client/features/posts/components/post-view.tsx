@@ -8,7 +8,7 @@ import { AuthorCard } from "./author-card";
 import { FeatureImage, featureImageUrl } from "./feature-image";
 import { authorName, formatDate } from "./format";
 import { PostContent } from "./post-content";
-import { PostMentions } from "./post-mentions";
+import { type MentionActions, PostMentions } from "./post-mentions";
 import { PostNeighbours } from "./post-neighbours";
 import { SocialWebLine } from "./social-web-line";
 import { TwoTakesView } from "./two-takes";
@@ -30,6 +30,8 @@ export interface PostViewProps {
   priorityFirstImage?: boolean;
   /** Reading time, author profile, previous/next post: shown once known. */
   reading?: PostReading | null;
+  /** The post's author's Remove on each mention. */
+  mentionActions?: MentionActions;
 }
 
 /**
@@ -46,6 +48,7 @@ export function PostView({
   share,
   priorityFirstImage = true,
   reading,
+  mentionActions,
 }: PostViewProps) {
   // A take of a revealed two-takes post: the topic and both takes, one conversation under them.
   if (reading?.pair?.takes.length)
@@ -128,7 +131,9 @@ export function PostView({
       {reading ? (
         <PostNeighbours author={post.author} previous={reading.previous} next={reading.next} />
       ) : null}
-      {reading?.mentions?.length ? <PostMentions mentions={reading.mentions} /> : null}
+      {reading?.mentions?.length || mentionActions ? (
+        <PostMentions mentions={reading?.mentions ?? []} actions={mentionActions} />
+      ) : null}
     </article>
   );
 }
