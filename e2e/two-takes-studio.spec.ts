@@ -1,6 +1,7 @@
 // Two takes through the studio (docs/decisions/0046-two-takes.md): she proposes in Posts, he
 // accepts, each starts a take from the pair and lands in the canvas, each sees the other's take
 // as a state only, both mark ready and the pair is revealed; then a reader reads both takes.
+import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { unique } from "./authoring-helpers";
 import { expect, HER_EMAIL, HIM_EMAIL, signIn, test } from "./fixtures";
@@ -12,22 +13,28 @@ async function writeTake(page: Page, topic: string, words: string) {
   await pairRow(page, topic)
     .getByRole("button", { name: `Write my take: ${topic}` })
     .click();
-  // The take opens in the canvas every draft uses.
+  // The take opens in the canvas every draft uses, and is written and saved there (the draft's
+  // first line, the prompt, is written over).
   await expect(page).toHaveURL(/\/post\/[^?]+\?edit=1$/);
-  await expect(page.getByRole("textbox", { name: "Content" })).toBeVisible();
-  // The words are set through the API, not typed: the canvas's typing and autosave have their own
-  // specs (authoring-*.spec.ts), and this journey is about the pair's states and the reveal.
-  const id = await page.evaluate(async (slug) => {
-    const res = await fetch(`/api/posts/by-slug/${slug}`);
-    return ((await res.json()) as { id: string }).id;
-  }, new URL(page.url()).pathname.split("/").pop()!);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(topic);
+  const content = page.getByRole("textbox", { name: "Content" });
+  await content.click();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(words);
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "updated" })).toHaveText(
+    "Blog post updated successfully!",
+  );
   await page.goto("/admin/posts");
-  const res = await page.request.patch(`/api/posts/${id}`, {
-    data: { content: `<p>${words}</p>` },
-    headers: { origin: new URL(page.url()).origin },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await page.reload();
+}
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
 }
 
 test("both authors take a pair from the proposal to the reveal in the studio, then a reader reads it", async ({
@@ -43,6 +50,12 @@ test("both authors take a pair from the proposal to the reveal in the studio, th
     baseURL: server.baseURL,
     viewport: { width: 390, height: 844 },
   });
+  // Each in one theme, so axe looks at the section in both (about:blank has no storage).
+  const theme = (t: string) => {
+    if (location.protocol.startsWith("http")) localStorage.setItem("duet-theme", t);
+  };
+  await herContext.addInitScript(theme, "dark");
+  await hisContext.addInitScript(theme, "light");
   await signIn(herContext, server, HER_EMAIL);
   await signIn(hisContext, server, HIM_EMAIL);
   const her = await herContext.newPage();
@@ -67,12 +80,18 @@ test("both authors take a pair from the proposal to the reveal in the studio, th
   await him.keyboard.press("Enter");
   await expect(him.getByRole("status")).toHaveText("Accepted: you can both write your takes.");
   await expect(pairRow(him, topic)).toContainText("Your partner's takenot started");
+  await expect(him.locator("html")).toHaveAttribute("data-theme", "light");
+  await expectNoViolations(him);
+  await him.screenshot({ path: test.info().outputPath("two-takes-studio-390-light.png"), fullPage: true });
 
   // Her list is as she left it: a reload brings his answer.
   await her.reload();
   await expect(pairRow(her, topic)).toContainText("Your partner's takenot started");
   await writeTake(her, topic, "Grilled sardines by the river.");
   await expect(pairRow(her, topic)).toContainText("Your takewriting");
+  await expect(her.locator("html")).toHaveAttribute("data-theme", "dark");
+  await expectNoViolations(her);
+  await her.screenshot({ path: test.info().outputPath("two-takes-studio-1280-dark.png"), fullPage: true });
   await pairRow(her, topic)
     .getByRole("button", { name: `Mark ready: ${topic}` })
     .click();

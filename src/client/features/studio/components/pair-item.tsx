@@ -69,7 +69,7 @@ export function PairItem({ pair, me, postPath, onDone }: Props) {
   );
 
   return (
-    <li className="own-post pair-item" data-state={pair.state}>
+    <li className="pair-item" data-state={pair.state}>
       <div className="own-post-row">
         <div className="own-post-text">
           <h3 className="own-post-title">{pair.topic}</h3>

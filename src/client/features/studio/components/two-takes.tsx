@@ -45,7 +45,7 @@ export default function TwoTakes({ postPath }: { postPath: (slug: string) => str
           Failed to load the two takes
         </p>
       ) : pairs.data.length === 0 ? null : (
-        <ul className="own-posts pair-list" aria-label="Two takes">
+        <ul className="pair-list" aria-label="Two takes">
           {pairs.data.map((pair) => (
             <PairItem key={pair.id} pair={pair} me={me} postPath={postPath} onDone={onDone} />
           ))}
