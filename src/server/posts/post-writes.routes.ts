@@ -13,7 +13,7 @@ import { sanitizePostHtml } from "../content/sanitize";
 import { slugFromTitle, slugTaken } from "../content/slugs";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
-import { openTakeSlot, releaseTakeSlot } from "../takes/takes.reads";
+import { lockRevealedPair, openTakeSlot, releaseTakeSlot, revealedPairOf } from "../takes/takes.reads";
 import type { PostRow } from "./post.presenter";
 import {
   deletePost,
@@ -24,6 +24,7 @@ import {
 } from "./post-writes.repository";
 import { publishTime } from "./publish-time";
 import { revisionFieldsOf, sameFields, saveKind } from "./revisions.repository";
+import { deletePairTakes, followPairStatus, isStatusOnly } from "./take-pairs";
 
 const postNotFound = () => notFound("post", "Post not found");
 
@@ -135,7 +136,10 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     const input = request.body;
     const existing = await findPostForWrite(ctx.db, id);
     if (!existing) throw postNotFound();
-    if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can edit it.");
+    // Decision 0046: either author may unpublish or republish a revealed pair, through either take.
+    const pairStatus = isStatusOnly(input) && existing.pairId && (await revealedPairOf(ctx.db, id));
+    if (!canManagePost(viewer, existing) && !pairStatus)
+      throw forbidden("Only the post's author can edit it.");
 
     const images = input.images ?? existing.images;
     // A thumbnail whose image was removed falls back to the first remaining image.
@@ -185,6 +189,9 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
         isPostPublic(existing, now) ? existing.slug : "",
       );
       if (saved) await record("postChanged", { postId: id });
+      const pair =
+        saved && input.status !== undefined && existing.pairId ? await lockRevealedPair(tx, id) : null;
+      if (pair) await followPairStatus(tx, record, pair, id, input, viewer, now);
       return saved;
     });
     if (!post) throw postNotFound();
@@ -197,8 +204,13 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     const { id } = request.params;
     const existing = await findPostForWrite(ctx.db, id);
     if (!existing) throw postNotFound();
-    if (!canManagePost(viewer, existing)) throw forbidden("Only the post's author can delete it.");
+    // Decision 0046: either author deletes a revealed pair (both takes and the pair) through either take.
+    const revealed = existing.pairId ? await revealedPairOf(ctx.db, id) : null;
+    if (!canManagePost(viewer, existing) && !revealed)
+      throw forbidden("Only the post's author can delete it.");
     const deleted = await ctx.events.transaction(async (tx, record) => {
+      const pair = existing.pairId ? await lockRevealedPair(tx, id) : null;
+      if (pair) return deletePairTakes(tx, record, pair);
       await releaseTakeSlot(tx, id);
       const gone = await deletePost(tx, id);
       if (gone) await record("postChanged", { postId: id });

@@ -26,6 +26,9 @@ export const postPairs = pgTable(
     /** Each author's take marked ready (null: not ready; a take can be un-readied). */
     himReadyAt: timestamp("him_ready_at", { withTimezone: true, mode: "date" }),
     herReadyAt: timestamp("her_ready_at", { withTimezone: true, mode: "date" }),
+    /** Who last unpublished the revealed pair (both takes at once) and when; null while public. */
+    unpublishedBy: text("unpublished_by", { enum: ["him", "her"] }),
+    unpublishedAt: timestamp("unpublished_at", { withTimezone: true, mode: "date" }),
   },
   (t) => [
     index("post_pairs_created_idx").on(t.createdAt.desc(), t.id.desc()),
