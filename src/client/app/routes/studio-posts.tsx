@@ -10,6 +10,8 @@ const DemoPostsNotice = lazy(() =>
 // As tall as the summary (stats.css), before its chunk and its stylesheet arrive.
 const SUMMARY_PLACE = { minHeight: "12.5rem", margin: "2rem 0" } as const;
 const StatsSummary = lazy(() => import("../../features/stats/components/stats-summary"));
+// Two takes: a section of Posts, its own chunk like the list.
+const TwoTakes = lazy(() => import("../../features/studio/components/two-takes"));
 const PostStatsLine = lazy(() => import("../../features/stats/components/post-stats-line"));
 const postStats = (postId: string) => (
   <Suspense fallback={null}>
@@ -28,6 +30,9 @@ export default function AdminPostsPage() {
       <Suspense fallback={<p aria-busy="true">Loading your posts...</p>}>
         <DemoPostsNotice />
         <YourPosts postPath={paths.post} rowExtra={postStats} />
+      </Suspense>
+      <Suspense fallback={<p aria-busy="true">Loading the two takes...</p>}>
+        <TwoTakes postPath={paths.post} />
       </Suspense>
     </StudioShell>
   );
