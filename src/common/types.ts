@@ -48,6 +48,13 @@ export type BlogPostCard = Omit<BlogPost, "content" | "images" | "sendToFollower
   authorName: string;
 };
 
+/**
+ * A card of the author's own list (the studio's Posts page): `sealedTake` marks a take of a
+ * two-takes pair not yet revealed, a draft until both takes are revealed together (decision 0046).
+ * Never in a reader's list.
+ */
+export type OwnPostCard = BlogPostCard & { sealedTake?: true };
+
 /** A piece of text from a search: `match` marks the words the search found (rendered as text). */
 export interface TextPart {
   text: string;

@@ -9,7 +9,7 @@ import type { AuthorSiteSettings, SiteSettings } from "../site-settings";
 import type {
   AuthorProfile,
   BlogPost,
-  BlogPostCard,
+  OwnPostCard,
   Page,
   PostRevisionSummary,
   RevisionComparison,
@@ -26,7 +26,7 @@ import type {
 
 // The studio's calls: who may make each is in its contract row (contract/studio.ts).
 
-export const ownPosts: Endpoint<{ query: typeof OwnPostsQuerySchema; response: Page<BlogPostCard> }> = {
+export const ownPosts: Endpoint<{ query: typeof OwnPostsQuerySchema; response: Page<OwnPostCard> }> = {
   method: "GET",
   path: "/api/me/posts",
 };

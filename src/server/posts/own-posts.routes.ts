@@ -4,13 +4,15 @@ import { PAGE_SIZE_DEFAULT } from "../../common/limits";
 import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { pageRequest } from "../pagination";
+import { sealedTakeIds } from "../takes/takes.reads";
 import { listOwnPosts } from "./posts.repository";
 
 export async function registerOwnPostsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   /**
    * GET /api/me/posts: the studio's Posts page — the signed-in author's drafts, scheduled and
    * published posts (cards with their status), newest publish time first, optionally one status
-   * (`?status=`) and words of the title (`?q=`). Never cached.
+   * (`?status=`) and words of the title (`?q=`), a take of a pair not yet revealed marked
+   * `sealedTake` (its Publish would only earn a 409). Never cached.
    */
   route(app, ownPosts, {}, async (request, reply) => {
     const viewer = authorCaller(request);
@@ -18,6 +20,14 @@ export async function registerOwnPostsRoutes(app: FastifyInstance, ctx: AppConte
     const page = pageRequest(query, PAGE_SIZE_DEFAULT);
     reply.header("cache-control", "private, no-store");
     const filter = { author: viewer.authorKey, status: query.status, q: query.q || undefined, ...page };
-    return listOwnPosts(ctx.db, filter, ctx.now());
+    const found = await listOwnPosts(ctx.db, filter, ctx.now());
+    const sealed = await sealedTakeIds(
+      ctx.db,
+      found.items.map((post) => post.id),
+    );
+    return {
+      ...found,
+      items: found.items.map((post) => (sealed.has(post.id) ? { ...post, sealedTake: true as const } : post)),
+    };
   });
 }

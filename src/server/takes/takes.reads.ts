@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import type { Db } from "../db/client";
 import { blogPosts, postPairs } from "../db/schema";
@@ -117,4 +117,15 @@ export async function markPairUnpublished(
 /** The pair row goes once both its takes are gone (the caller deletes them first). */
 export async function deletePairRow(tx: Db, pairId: string): Promise<void> {
   await tx.delete(postPairs).where(eq(postPairs.id, pairId));
+}
+
+/** Which of these posts are takes of a pair not yet revealed (the studio marks them: the seal). */
+export async function sealedTakeIds(db: Db, postIds: string[]): Promise<Set<string>> {
+  if (postIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .innerJoin(postPairs, eq(blogPosts.pairId, postPairs.id))
+    .where(and(inArray(blogPosts.id, postIds), ne(postPairs.state, "revealed")));
+  return new Set(rows.map((row) => row.id));
 }

@@ -2,7 +2,7 @@ import { type InfiniteData, useInfiniteQuery } from "@tanstack/react-query";
 import { ownPosts } from "../../../../common/api";
 import { queryKeys } from "../../../../common/query-keys";
 import type { OwnPostFilter } from "../../../../common/schemas/own-posts";
-import type { BlogPostCard, Page } from "../../../../common/types";
+import type { OwnPostCard, Page } from "../../../../common/types";
 import { call } from "../../../lib/api";
 
 /** Every filter's list of the author's own posts (what a restore or a demo removal makes stale). */
@@ -11,9 +11,9 @@ export const ownPostsQueryKey = ["posts", "own"] as const;
 /** The signed-in author's posts, newest first, one status (or all) and words of the title. */
 export function useOwnPosts(status: OwnPostFilter = "all", q = "") {
   return useInfiniteQuery<
-    Page<BlogPostCard>,
+    Page<OwnPostCard>,
     Error,
-    InfiniteData<Page<BlogPostCard>, string | null>,
+    InfiniteData<Page<OwnPostCard>, string | null>,
     readonly unknown[],
     string | null
   >({

@@ -1,5 +1,5 @@
 import { type ReactNode, useState } from "react";
-import type { BlogPostCard } from "../../../../common/types";
+import type { OwnPostCard } from "../../../../common/types";
 import { ApiError } from "../../../lib/api";
 import { type PostControl, usePostControl } from "../api/post-control";
 import { DeletePostButton } from "./delete-post-button";
@@ -8,7 +8,7 @@ import { RedateForm } from "./redate-form";
 import { RevisionsPanel } from "./revisions-panel";
 
 export interface OwnPostItemProps {
-  post: BlogPostCard;
+  post: OwnPostCard;
   /** The page of a post (the route table lives in the app). */
   postPath: (id: string) => string;
   /** Extra facts on a post's row (its view count, from the stats feature). */
@@ -33,6 +33,8 @@ export function OwnPostItem({ post, postPath, rowExtra, onDone }: OwnPostItemPro
   const [redating, setRedating] = useState(false);
   const control = usePostControl(post.id);
   const isPublic = post.status === "published";
+  // Decision 0046: a take of a pair not yet revealed stays a draft until both are revealed together.
+  const sealed = post.sealedTake === true;
   const panelId = `revisions-${post.id}`;
 
   const run = async (action: PostControl, success: string) => {
@@ -59,6 +61,7 @@ export function OwnPostItem({ post, postPath, rowExtra, onDone }: OwnPostItemPro
             </span>{" "}
             {rowExtra?.(post.id)}
           </p>
+          {sealed ? <p className="own-post-meta">Two takes: revealed with your partner's</p> : null}
         </div>
         <div className="own-post-actions">
           {/* Control names start with their visible text, then say which post. */}
@@ -86,7 +89,7 @@ export function OwnPostItem({ post, postPath, rowExtra, onDone }: OwnPostItemPro
           >
             Revisions
           </button>
-          {post.status === "draft" ? (
+          {post.status === "draft" && !sealed ? (
             <button
               type="button"
               className="button button-ghost"
@@ -108,7 +111,7 @@ export function OwnPostItem({ post, postPath, rowExtra, onDone }: OwnPostItemPro
               {busy("publish") ? "Publishing..." : "Publish now"}
             </button>
           ) : null}
-          {post.status !== "draft" ? (
+          {post.status !== "draft" && !sealed ? (
             <button
               type="button"
               className="button button-ghost"
