@@ -1,9 +1,12 @@
-import type { APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { createAccount, type DuetServer, expect, HER_EMAIL, HIM_EMAIL, startServer, test } from "./fixtures";
+import { pageSettled } from "./page-settled";
 import { authorClient } from "./reader-helpers";
 
 // A revealed two-takes post (docs/decisions/0046-two-takes.md), read as a reader would: with
-// JavaScript on and off, side by side at 1280 px and one after the other at 390 px.
+// JavaScript on and off, side by side at 1280 px and one after the other at 390 px; and axe finds
+// nothing on it in either theme at either width, and the keyboard reaches the other take.
 
 async function call(
   request: APIRequestContext,
@@ -21,13 +24,25 @@ async function call(
   return res.json();
 }
 
-test("a reader reads both takes of a revealed pair, with JavaScript on and off, wide and narrow", async ({
-  browser,
-  playwright,
-}) => {
-  test.setTimeout(120_000);
-  const { server, stop } = await startServer({ SEED_DEMO: "false" });
-  try {
+// As reader-a11y.spec.ts: the reader's pages are held to WCAG 2.2 AA and axe's best practices.
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
+    .analyze();
+  expect(results.passes.length, `axe checked ${label}`).toBeGreaterThan(10);
+  expect(
+    results.violations.map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+test.describe("a revealed pair, read", () => {
+  let server: DuetServer;
+  let stop: () => Promise<void>;
+  let slug: string;
+
+  test.beforeAll(async ({ playwright }) => {
+    test.setTimeout(120_000);
+    ({ server, stop } = await startServer({ SEED_DEMO: "false" }));
     const asHer = await playwright.request.newContext();
     const asHim = await playwright.request.newContext();
     await createAccount(asHer, server, { email: HER_EMAIL, name: "Maya" });
@@ -55,6 +70,17 @@ test("a reader reads both takes of a revealed pair, with JavaScript on and off, 
     const revealed = await call(asHim, server, "POST", `/api/takes/${pair.id}/ready`);
     expect(revealed.state).toBe("revealed");
 
+    slug = hers.slug;
+    await asHer.dispose();
+    await asHim.dispose();
+  });
+
+  test.afterAll(async () => {
+    await stop();
+  });
+
+  test("a reader reads both takes, with JavaScript on and off, wide and narrow", async ({ browser }) => {
+    test.setTimeout(120_000);
     for (const javaScriptEnabled of [false, true]) {
       for (const width of [1280, 390]) {
         const context = await browser.newContext({
@@ -63,7 +89,7 @@ test("a reader reads both takes of a revealed pair, with JavaScript on and off, 
           viewport: { width, height: 900 },
         });
         const page = await context.newPage();
-        await page.goto(`/post/${hers.slug}`);
+        await page.goto(`/post/${slug}`);
         await expect(page.getByRole("heading", { level: 1, name: "Lisbon" })).toBeVisible();
         await expect(page.getByText("The best meal of the trip")).toBeVisible();
         const herTake = page.locator("#take-her");
@@ -92,9 +118,50 @@ test("a reader reads both takes of a revealed pair, with JavaScript on and off, 
         await context.close();
       }
     }
-    await asHer.dispose();
-    await asHim.dispose();
-  } finally {
-    await stop();
+  });
+
+  for (const theme of ["dark", "light"] as const) {
+    test(`axe finds nothing wide and narrow, and the keyboard reaches the other take (${theme})`, async ({
+      browser,
+    }) => {
+      test.setTimeout(120_000);
+      for (const width of [1280, 390]) {
+        const context = await browser.newContext({
+          baseURL: server.baseURL,
+          viewport: { width, height: 900 },
+        });
+        // about:blank, the new page's first document, has no storage.
+        await context.addInitScript((t) => {
+          if (location.protocol.startsWith("http")) localStorage.setItem("duet-theme", t);
+        }, theme);
+        const page = await context.newPage();
+        await page.goto(`/post/${slug}`);
+        await expect(page.locator("html")).toHaveAttribute("data-theme", theme);
+        await expect(page.getByRole("heading", { level: 1, name: "Lisbon" })).toBeVisible();
+        await pageSettled(page);
+        await expectNoViolations(page, `/post/${slug} (${width}px)`);
+
+        // Tab from the top of the page to the jump link, then follow it with Enter.
+        const jump = page
+          .getByRole("navigation", { name: "The two takes" })
+          .getByRole("link", { name: "Leo's take" });
+        let reached = false;
+        for (let i = 0; i < 30 && !reached; i++) {
+          await page.keyboard.press("Tab");
+          reached = await jump.evaluate((el) => el === document.activeElement);
+        }
+        expect(reached, "Tab reaches the link to Leo's take").toBe(true);
+        await expect(jump).toBeFocused();
+        await page.keyboard.press("Enter");
+        await expect(page).toHaveURL(/#take-him$/);
+        const hisTake = page.locator("#take-him");
+        await expect(hisTake).toBeInViewport();
+        // Focus went with it: the take is focused, and the next Tab stays inside it.
+        await expect(hisTake).toBeFocused();
+        await page.keyboard.press("Tab");
+        await expect(hisTake.getByRole("link", { name: "Leo" })).toBeFocused();
+        await context.close();
+      }
+    });
   }
 });

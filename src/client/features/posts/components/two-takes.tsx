@@ -31,8 +31,10 @@ function TakeColumn({
 }) {
   const { post } = take;
   const headingId = `${anchor(take)}-title`;
+  // Focusable from script only, so that following a jump link moves focus to the take (as a
+  // comment's permalink does), not just the scroll.
   return (
-    <section className="two-takes-take" id={anchor(take)} aria-labelledby={headingId}>
+    <section className="two-takes-take" id={anchor(take)} aria-labelledby={headingId} tabIndex={-1}>
       <header className="two-takes-take-header">
         <AuthorAvatar profile={take.author} size="small" />
         <div>
