@@ -10,6 +10,7 @@ import { authorName, formatDate } from "./format";
 import { PostContent } from "./post-content";
 import { type MentionActions, PostMentions } from "./post-mentions";
 import { PostNeighbours } from "./post-neighbours";
+import { PostTags } from "./post-tags";
 import { SocialWebLine } from "./social-web-line";
 import { TwoTakesView } from "./two-takes";
 import "../reading.css";
@@ -106,17 +107,7 @@ export function PostView({
       </header>
       <FeatureImage post={post} priority={priorityFirstImage} />
       <PostContent html={post.content} images={post.images} priorityFirst={priorityFirstImage && !feature} />
-      {post.hashtags.length > 0 ? (
-        <ul className="post-tags" aria-label="Hashtags">
-          {post.hashtags.map((tag) => (
-            <li key={tag}>
-              <Link to={tagHref(tag)} className="tag-link">
-                #{tag}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PostTags tags={post.hashtags} tagHref={tagHref} label="Hashtags" />
       <footer className="post-footer">
         {like ?? (
           <p className="post-likes">

@@ -5,6 +5,7 @@ import type { PairReading, PairTake } from "../../../../common/types";
 import { AuthorAvatar } from "./author-avatar";
 import { authorName, formatDate } from "./format";
 import { PostContent } from "./post-content";
+import { PostTags } from "./post-tags";
 import "../two-takes.css";
 
 export interface TwoTakesViewProps {
@@ -49,17 +50,7 @@ function TakeColumn({
         </div>
       </header>
       <PostContent html={post.content} images={post.images} priorityFirst={first} />
-      {post.hashtags.length > 0 ? (
-        <ul className="post-tags" aria-label={`Hashtags of ${nameOf(take)}'s take`}>
-          {post.hashtags.map((tag) => (
-            <li key={tag}>
-              <Link to={tagHref(tag)} className="tag-link">
-                #{tag}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <PostTags tags={post.hashtags} tagHref={tagHref} label={`Hashtags of ${nameOf(take)}'s take`} />
     </section>
   );
 }
