@@ -199,15 +199,15 @@ export interface PostReading {
   mentions?: PostMention[];
 }
 
-/** A Webmention (decision 0047): another site's page that links to the post. */
+/** A Webmention (decision 0047): `source`, another site's page, links to the post; `date` is when it was last verified. */
 export interface PostMention {
   id: string;
   authorName: string | null;
   authorUrl: string | null;
-  /** The page that mentions the post. */
+  /** Our copy of their photo; null shows initials. */
+  authorPhoto: string | null;
   source: string;
   excerpt: string;
-  /** When it was last verified. */
   date: string;
 }
 

@@ -18,7 +18,7 @@ import {
   sitePages,
   user,
 } from "../db/schema";
-import { resizeAvatar } from "../fediverse/remote-avatars";
+import { resizeAvatar } from "../fediverse/avatar-copy";
 import {
   exportTo,
   normalisedArchive,

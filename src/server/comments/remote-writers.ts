@@ -3,10 +3,10 @@ import type { RemoteWriter } from "../../common/engagement";
 import { REMOTE_USER_PREFIX } from "../../common/social-web";
 import { remoteInitials } from "../content/remote-initials";
 import type { Db } from "../db/client";
-import { fediverseAvatars, fediverseReplies } from "../db/schema";
+import { fediverseAvatars, fediverseReplies, webmentionsReceived } from "../db/schema";
 
-// What a page of comments shows of the replies that came from the social web (their writers'
-// profile and avatar), read from the social web's tables; the fediverse feature writes them.
+// What a page of comments shows of the replies that came from the social web or as Webmentions
+// (their writers' profile and avatar), read from the tables the fediverse feature writes.
 
 /**
  * The writers of the listed comments that came from the social web: their profile's address and
@@ -27,11 +27,21 @@ export async function remoteWritersOf(
     .from(fediverseReplies)
     .leftJoin(fediverseAvatars, eq(fediverseAvatars.actorId, fediverseReplies.actorId))
     .where(inArray(fediverseReplies.commentId, ids));
+  // A Webmention reply: its h-card's URL and our copy of its photo.
+  const mentioned = await db
+    .select({
+      commentId: webmentionsReceived.commentId,
+      profileUrl: webmentionsReceived.authorUrl,
+      avatarUrl: webmentionsReceived.authorPhoto,
+    })
+    .from(webmentionsReceived)
+    .where(inArray(webmentionsReceived.commentId, ids));
   const authorOf = new Map(rows.map((r) => [r.comment.id, r.comment.author]));
   const out: Record<string, RemoteWriter> = {};
-  for (const row of found) {
+  for (const row of [...found, ...mentioned]) {
+    if (!row.commentId) continue;
     // Only http(s) profile links reach the page (an actor's url is theirs to choose).
-    const profileUrl = /^https?:\/\//.test(row.profileUrl) ? row.profileUrl : "";
+    const profileUrl = row.profileUrl && /^https?:\/\//.test(row.profileUrl) ? row.profileUrl : "";
     const initials = remoteInitials(authorOf.get(row.commentId) ?? "");
     out[row.commentId] = { profileUrl, avatarUrl: row.avatarUrl ?? null, initials };
   }

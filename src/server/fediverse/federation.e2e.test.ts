@@ -21,7 +21,7 @@ import { loadSharp } from "../content/image-store";
 import { fediverseQueue, fediverseReactions, fediverseReplies, mailQueue } from "../db/schema";
 import { AVATAR_PATH, type RemoteServer, startRemoteServer } from "../test/remote-fediverse";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
-import { AVATAR_SIZE } from "./remote-avatars";
+import { AVATAR_SIZE } from "./avatar-copy";
 import { remoteUserId } from "./remote-people";
 
 // The whole journey over real HTTP with real signatures: Duet on one loopback port, a second

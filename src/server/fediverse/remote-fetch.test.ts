@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSharp } from "../content/image-store";
-import { AVATAR_SIZE, resizeAvatar } from "./remote-avatars";
+import { AVATAR_SIZE, resizeAvatar } from "./avatar-copy";
 import { fetchRemote, isPublicAddress, RemoteFetchError } from "./remote-fetch";
 
 // The guarded fetcher for remote media and the avatar pipeline (no app needed).

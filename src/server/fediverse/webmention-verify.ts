@@ -7,6 +7,7 @@ import { holdsComment, isBlocked } from "../comments/moderation.repository";
 import type { AppContext } from "../context";
 import { comments, user, webmentionsReceived } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
+import { copyRemoteAvatar } from "./avatar-copy";
 import { RemoteFetchError, requestRemote } from "./remote-fetch";
 import { remoteUserId } from "./remote-people";
 import { readSource, type SourceEntry } from "./webmention-hentry";
@@ -40,11 +41,18 @@ async function fetchSource(ctx: AppContext, row: Received): Promise<SourceEntry 
   }
 }
 
+/** Who a source's author is to us: keyed by the source's host too, so that a page cannot borrow an author another site made trusted. */
+const authorKey = (entry: SourceEntry, source: string): string =>
+  `webmention:${new URL(source).host}:${entry.authorUrl ?? new URL(source).origin}`;
+
+/** Our copy of the author's photo (h-card `u-photo`), fetched through the guarded fetcher; null: initials. */
+const authorPhoto = (ctx: AppContext, entry: SourceEntry, source: string): Promise<string | null> =>
+  copyRemoteAvatar(ctx, authorKey(entry, source), entry.authorPhoto);
+
 /** The local user row standing for a source's author (no password, an `.invalid` address). */
 async function userForAuthor(ctx: AppContext, entry: SourceEntry, source: string) {
   const host = new URL(source).host;
-  // Keyed by the source's host too: a page cannot borrow an author another site made trusted.
-  const key = `webmention:${host}:${entry.authorUrl ?? new URL(source).origin}`;
+  const key = authorKey(entry, source);
   const id = remoteUserId(key);
   const hash = createHash("sha256").update(key).digest("hex").slice(0, 32);
   const name = entry.authorName ?? host;
@@ -71,12 +79,13 @@ async function storeReply(ctx: AppContext, row: Received, entry: SourceEntry, au
   const content = firstChars(entry.text, COMMENT_MAX_LENGTH) || row.source;
   const person = await userForAuthor(ctx, entry, row.source);
   if (await isBlocked(ctx.db, author, person.id)) return remove(ctx, row);
+  const photo = await authorPhoto(ctx, entry, row.source);
   if (row.commentId) {
     await ctx.events.transaction(async (tx, record) => {
       await tx.update(comments).set({ content }).where(eq(comments.id, row.commentId!));
       await tx
         .update(webmentionsReceived)
-        .set({ verifiedAt: ctx.now() })
+        .set({ verifiedAt: ctx.now(), authorPhoto: photo })
         .where(eq(webmentionsReceived.id, row.id));
       await record("commentChanged", { postId: row.postId });
     });
@@ -106,6 +115,7 @@ async function storeReply(ctx: AppContext, row: Received, entry: SourceEntry, au
         verifiedAt: ctx.now(),
         authorName: entry.authorName,
         authorUrl: entry.authorUrl,
+        authorPhoto: photo,
       })
       .where(eq(webmentionsReceived.id, row.id));
     if (overLimit) await record("contentChanged", {});
@@ -123,6 +133,7 @@ export async function verifyReceived(ctx: AppContext, id: number): Promise<void>
   if (entry.isReply) return storeReply(ctx, row, entry, post.author);
   // Once a reply, now only a mention: its comment goes.
   if (row.commentId) await deleteComment(ctx.db, row.commentId, ctx.now());
+  const photo = await authorPhoto(ctx, entry, row.source);
   await ctx.events.transaction(async (tx, record) => {
     await tx
       .update(webmentionsReceived)
@@ -131,7 +142,7 @@ export async function verifyReceived(ctx: AppContext, id: number): Promise<void>
         commentId: null,
         authorName: entry.authorName,
         authorUrl: entry.authorUrl,
-        authorPhoto: entry.authorPhoto,
+        authorPhoto: photo,
         excerpt: firstChars(entry.text, MENTION_EXCERPT_MAX),
         verifiedAt: ctx.now(),
       })

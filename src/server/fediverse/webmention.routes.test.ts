@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comments, webmentionsReceived } from "../db/schema";
 import { createPost } from "../test/factories";
@@ -97,10 +98,48 @@ describe("POST /api/webmention › queues, answers 202, then verifies the source
         kind: "mention",
         authorName: "Alice Example",
         authorUrl: "https://alice.example/",
-        authorPhoto: `${peer.origin}/me.jpg`,
+        // Their /me.jpg is not there: no photo, and the page shows initials.
+        authorPhoto: null,
         excerpt: "I liked this walk a lot.",
       },
     ]);
+  });
+
+  it("the h-card's photo is copied through the guarded fetcher as a small WebP of ours", async () => {
+    const jpeg = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#2a7" } })
+      .jpeg()
+      .toBuffer();
+    // A new photo address (the one above failed: it is tried again only a day later).
+    peer.pages.set("/new.jpg", { type: "image/jpeg", body: jpeg });
+    const withPhoto = (photo: string) => author.replace("/me.jpg", photo);
+    peer.pages.set("/notes/photo", {
+      body: entry(
+        `${withPhoto("/new.jpg")}<div class="e-content">A photo <a href="${target}">here</a>.</div>`,
+      ),
+    });
+    await mention(`${peer.origin}/notes/photo`);
+    await drain();
+    const photoOf = async (path: string) =>
+      (await stored()).find((r) => r.source.endsWith(path))?.authorPhoto;
+    const photo = await photoOf("/notes/photo");
+    expect(photo).toMatch(/^\/uploads\/avatars\/\d+_[0-9a-f]{24}\.webp$/);
+    const copy = await t.ctx.storage.get(photo!.slice("/uploads/".length));
+    const bytes = Buffer.concat((await copy!.body.toArray()) as Buffer[]);
+    expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 64, height: 64 });
+    const reading = await t.request({ method: "GET", url: `/api/posts/${postId}/reading` });
+    expect(reading.json().mentions).toContainEqual(expect.objectContaining({ authorPhoto: photo }));
+    // A "photo" that is a page, not an image, is not kept: initials again, and our old copy goes.
+    peer.pages.set("/page.jpg", { body: "<html>not an image</html>" });
+    peer.pages.set("/notes/photo", {
+      body: entry(`${withPhoto("/page.jpg")}<p class="e-content"><a href="${target}">x</a></p>`),
+    });
+    await mention(`${peer.origin}/notes/photo`);
+    await drain();
+    expect(await photoOf("/notes/photo")).toBeNull();
+    expect(await t.ctx.storage.get(photo!.slice("/uploads/".length))).toBeNull();
+    await t.ctx.db
+      .delete(webmentionsReceived)
+      .where(eq(webmentionsReceived.source, `${peer.origin}/notes/photo`));
   });
 
   it("sent again after an edit: the mention follows the page (§3.2 update)", async () => {
@@ -149,6 +188,8 @@ describe("POST /api/webmention › queues, answers 202, then verifies the source
     });
     const list = await t.request({ method: "GET", url: `/api/posts/${postId}/comments` });
     expect(JSON.stringify(list.json())).toContain("Lovely sea.");
+    // Shown as a remote writer: their h-card's URL, initials (their photo is not there).
+    expect(JSON.stringify(list.json())).toContain('"profileUrl":"https://alice.example/"');
     // Deleted at the source: the comment goes as a reader's would.
     peer.pages.set("/replies/1", { status: 410 });
     await mention(`${peer.origin}/replies/1`);

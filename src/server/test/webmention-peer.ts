@@ -3,7 +3,7 @@ import http from "node:http";
 export interface PeerPage {
   status?: number;
   type?: string;
-  body?: string;
+  body?: string | Buffer;
   headers?: Record<string, string>;
   /** Answer the headers, then wait this long before the body (a slow page). */
   delayMs?: number;

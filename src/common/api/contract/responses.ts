@@ -98,6 +98,7 @@ export const PostReadingSchema = z.object({
         id: z.string(),
         authorName: z.string().nullable(),
         authorUrl: z.string().nullable(),
+        authorPhoto: z.string().nullable(),
         source: z.string(),
         excerpt: z.string(),
         date: time(),

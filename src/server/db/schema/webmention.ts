@@ -27,6 +27,7 @@ export const webmentionsReceived = pgTable(
     kind: text("kind", { enum: ["mention", "reply"] }),
     authorName: text("author_name"),
     authorUrl: text("author_url"),
+    /** Our copy of the author's h-card photo (/uploads/avatars/…), never their address. */
     authorPhoto: text("author_photo"),
     excerpt: text("excerpt"),
     commentId: uuid("comment_id").references(() => comments.id, { onDelete: "set null" }),

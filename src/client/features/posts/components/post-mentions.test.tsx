@@ -6,6 +6,7 @@ const mention = {
   id: "1",
   authorName: "Alice <Example>",
   authorUrl: "https://alice.example/",
+  authorPhoto: null as string | null,
   source: "https://alice.example/notes/1",
   excerpt: "Lovely <b>indeed</b>.",
   date: "2026-12-01T10:00:00.000Z",
@@ -22,6 +23,17 @@ describe("PostMentions (server-rendered, no script)", () => {
     );
     expect(html).toContain("Lovely &lt;b&gt;indeed&lt;/b&gt;.");
     expect(html).toContain('<time class="post-mention-date" dateTime="2026-12-01T10:00:00.000Z">');
+  });
+
+  it("the author's photo is our copy beside the name, their initials when there is none", () => {
+    const photo = "/uploads/avatars/1_ab.webp";
+    const withPhoto = renderToString(<PostMentions mentions={[{ ...mention, authorPhoto: photo }]} />);
+    expect(withPhoto).toContain(
+      `<img class="post-mention-photo" src="${photo}" alt="" width="24" height="24"/>`,
+    );
+    const without = renderToString(<PostMentions mentions={[mention]} />);
+    expect(without).not.toContain("<img");
+    expect(without).toContain('<span class="post-mention-photo" aria-hidden="true">AE</span>');
   });
 
   it("an author without a name or a URL is named by the source's host, not linked", () => {

@@ -1,6 +1,8 @@
 import { type ReactNode, useRef, useState } from "react";
+import { initialsOf } from "../../../../common/rules/initials";
 import type { PostMention } from "../../../../common/types";
 import { formatDate } from "./format";
+import "../post-mentions.css";
 
 export const MENTIONS_TEXT = { removed: "Mention removed." } as const;
 
@@ -18,7 +20,7 @@ export type MentionActions = (mention: PostMention, onRemoved: () => void) => Re
 
 /**
  * Other sites' Webmentions under a post (decision 0047): who, where (the source's host, linking
- * to it), the excerpt as plain text and the date. Plain elements, server-rendered, no script.
+ * to it) with their photo (our copy) or initials, the excerpt as plain text and the date. Plain elements, server-rendered, no script.
  * `actions` (the post's author's Remove, a signed-in part) go on each; after a removal the heading
  * takes focus and the change is announced, the last one too.
  */
@@ -42,6 +44,14 @@ export function PostMentions({ mentions, actions }: { mentions: PostMention[]; a
           return (
             <li key={m.id} className="post-mention">
               <p className="post-mention-line">
+                {/* Our copy of their photo (never their server's), or their initials; the name says who. */}
+                {m.authorPhoto ? (
+                  <img className="post-mention-photo" src={m.authorPhoto} alt="" width={24} height={24} />
+                ) : initialsOf(name) ? (
+                  <span className="post-mention-photo" aria-hidden="true">
+                    {initialsOf(name)}
+                  </span>
+                ) : null}
                 {m.authorUrl ? (
                   <a href={m.authorUrl} rel="nofollow ugc">
                     {name}
