@@ -44,11 +44,6 @@ export class BlueskyWorker {
     return this.loop.kick();
   }
 
-  /** Wait for the queue to be drained (tests). */
-  idle(): Promise<void> {
-    return this.loop.idle();
-  }
-
   close(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     return this.loop.close();
@@ -156,7 +151,7 @@ export class BlueskyWorker {
           token,
           DOCUMENT,
           row.documentRkey,
-          documentRecord(post, publicationUri(account), image, card),
+          documentRecord(post, publicationUri(account), image, { uri: card.uri, cid: card.cid }),
         );
         return { documentCid: doc.cid, postCid: card.cid };
       });
