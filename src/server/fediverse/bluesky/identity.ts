@@ -62,7 +62,9 @@ export async function resolveAccount(config: Config, guard: Guard, input: string
   const handles = names.filter((a) => a.startsWith("at://")).map((a) => a.slice(5).toLowerCase());
   const handle = given === did ? handles[0] : handles.find((h) => h === given);
   if (!handle) throw new HandleNotFound("the DID document does not name this handle");
-  const services = Array.isArray(doc.service) ? (doc.service as Record<string, unknown>[]) : [];
+  const services = (Array.isArray(doc.service) ? doc.service : []).filter(
+    (s): s is Record<string, unknown> => typeof s === "object" && s !== null,
+  );
   const pds = services.find(
     (s) =>
       (s.id === "#atproto_pds" || s.id === `${did}#atproto_pds`) && typeof s.serviceEndpoint === "string",
