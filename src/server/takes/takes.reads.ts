@@ -1,7 +1,11 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
+import { paths } from "../../common/routes";
+import { publicAuthorName } from "../../common/site-names";
+import { authorProfilesNow } from "../authors/authors.reads";
 import type { Db } from "../db/client";
 import { blogPosts, postPairs } from "../db/schema";
+import type { Config } from "../env";
 import { conflict, notFound } from "../errors";
 
 export const TAKE_SLOT_MESSAGES = {
@@ -128,4 +132,28 @@ export async function sealedTakeIds(db: Db, postIds: string[]): Promise<Set<stri
     .innerJoin(postPairs, eq(blogPosts.pairId, postPairs.id))
     .where(and(inArray(blogPosts.id, postIds), ne(postPairs.state, "revealed")));
   return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The other take of a revealed pair (decision 0046), as a letter or an Article links it: its
+ * author's public name and its absolute address with the take's anchor. Null for any other post.
+ */
+export async function otherTakeOf(
+  db: Db,
+  config: Pick<Config, "publicUrl" | "authorEmails">,
+  postId: string,
+): Promise<{ authorName: string; url: string } | null> {
+  const pair = await revealedPairOf(db, postId);
+  const otherId = pair?.takeIds.find((id) => id !== postId);
+  if (!otherId) return null;
+  const [other] = await db
+    .select({ slug: blogPosts.slug, author: blogPosts.author })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, otherId));
+  if (!other) return null;
+  const profile = (await authorProfilesNow(db, config.authorEmails)).find((p) => p.author === other.author);
+  return {
+    authorName: publicAuthorName(other.author, profile?.name),
+    url: `${config.publicUrl}${paths.post(other.slug)}#take-${other.author}`,
+  };
 }
