@@ -130,7 +130,12 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
                 )
               : undefined
           }
-          like={preview ? null : <LikeButton postId={post.id} likes={post.likes} />}
+          // Both takes of a pair share one conversation: the proposer's take's (listed first).
+          like={
+            preview ? null : (
+              <LikeButton postId={post.id} likes={reading?.pair?.takes[0]?.post.likes ?? post.likes} />
+            )
+          }
           share={
             preview ? null : (
               <ShareButton
