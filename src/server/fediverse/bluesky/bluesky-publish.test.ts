@@ -27,8 +27,12 @@ async function list(did: string, collection: string): Promise<Listed[]> {
   return ((await res.json()) as { records: Listed[] }).records;
 }
 const alice = () => net.accounts.alice!;
-// A kick resolves once the runs it started (and any folded into them) are over.
-const drain = () => t.ctx.fediverse.bluesky.kick();
+// The scheduler announces a post that became public (postBecamePublic, whose deliveries it
+// handles before its kick resolves); a kick resolves once the runs it started are over.
+const drain = async () => {
+  await t.ctx.publishing.kick();
+  await t.ctx.fediverse.bluesky.kick();
+};
 async function publish(extra: Record<string, unknown> = {}): Promise<BlogPost> {
   const res = await requestAs(t, "POST", "/api/posts", roles.her, {
     title: "Tide pools at dawn",
