@@ -8,6 +8,7 @@ CREATE TABLE "bluesky_accounts" (
 	"connected_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"publication_rkey" text NOT NULL,
 	"publication_cid" text,
+	"publication_record" text,
 	"last_error" text,
 	CONSTRAINT "bluesky_accounts_author_check" CHECK ("bluesky_accounts"."author" in ('him', 'her'))
 );

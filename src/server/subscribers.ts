@@ -101,14 +101,17 @@ export function subscribers(ctx: AppContext): Subscriber[] {
     },
     {
       // A post of an author with a connected Bluesky account: its records are put once it is
-      // public, put again on an edit, deleted once it is not public (decision 0049).
+      // public, put again on an edit, deleted once it is not public (decision 0049); a renamed
+      // blog's publication record is put again.
       name: "bluesky-posts",
-      on: ["postBecamePublic", "postChanged"],
+      on: ["postBecamePublic", "postChanged", "settingsChanged"],
       async handle(event, tx) {
         const due =
-          event.name === "postBecamePublic"
+          event.name === "settingsChanged" ||
+          (event.name === "postBecamePublic"
             ? await queueBlueskyPut(tx, ctx.now(), event.payload.post)
-            : event.name === "postChanged" && (await markBlueskyChanged(tx, ctx.now(), event.payload.postId));
+            : event.name === "postChanged" &&
+              (await markBlueskyChanged(tx, ctx.now(), event.payload.postId)));
         return due ? () => void ctx.fediverse.bluesky.kick() : undefined;
       },
     },

@@ -36,6 +36,8 @@ export const blueskyAccounts = pgTable(
     publicationRkey: text("publication_rkey").notNull(),
     /** Set once the publication record is in the repository (its CID as the PDS answered). */
     publicationCid: text("publication_cid"),
+    /** The publication record as last put (JSON): a renamed blog is put again. */
+    publicationRecord: text("publication_record"),
     /** Why the last try to put or delete a record failed (shown on the Audience page), or null. */
     lastError: text("last_error"),
   },

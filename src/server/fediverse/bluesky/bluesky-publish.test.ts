@@ -88,6 +88,19 @@ describe("Bluesky publishing", () => {
     expect((await requestAs(t, "GET", "/api/admin/bluesky", roles.her)).json().account.publicationUri).toBe(
       publication!.uri,
     );
+    // A renamed blog's publication is put again, under the same key.
+    const renamed = await requestAs(t, "PUT", "/api/settings", roles.her, {
+      herBlogName: "Tide Notes",
+      herBlogDescription: "Walks by the sea.",
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    await drain();
+    const [again, ...others] = await list(alice().did, "site.standard.publication");
+    expect(others).toEqual([]);
+    expect(again).toMatchObject({
+      uri: publication!.uri,
+      value: { name: "Tide Notes", description: "Walks by the sea." },
+    });
     // His blog has no account: nothing to prove.
     expect(
       (await t.request({ method: "GET", url: "/.well-known/site.standard.publication/his-blog" })).statusCode,

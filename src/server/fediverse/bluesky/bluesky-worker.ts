@@ -1,4 +1,4 @@
-import { eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { paths } from "../../../common/routes";
 import { blogName } from "../../../common/site-settings";
 import type { BlogPost } from "../../../common/types";
@@ -50,11 +50,12 @@ export class BlueskyWorker {
   }
 
   private async drain(): Promise<void> {
-    const waiting = await this.ctx.db
-      .select()
-      .from(blueskyAccounts)
-      .where(isNull(blueskyAccounts.publicationCid));
-    for (const account of waiting) await this.guarded(account, () => this.putPublication(account));
+    // The blog's publication: put once, and again when the blog's name or tagline changed.
+    for (const account of await this.ctx.db.select().from(blueskyAccounts)) {
+      const record = JSON.stringify(await this.publicationRecord(account));
+      if (account.publicationRecord !== record)
+        await this.guarded(account, () => this.putPublication(account));
+    }
     for (;;) {
       const job = await this.queue.claim();
       if (!job) break;
@@ -113,22 +114,28 @@ export class BlueskyWorker {
   }
 
   /** `site.standard.publication`: the blog (its page is the publication's url, its name the blog's). */
-  private async putPublication(account: AccountRow): Promise<void> {
+  private async publicationRecord(account: AccountRow) {
     const site = await cachedPublicSiteSettings(this.ctx);
-    const record = {
+    const description = account.author === "him" ? site.himBlogDescription : site.herBlogDescription;
+    return {
       $type: PUBLICATION,
       url: `${this.ctx.config.publicUrl}${paths.blog(account.author)}`,
       name: blogName(site, account.author),
-      ...(site.tagline ? { description: site.tagline.slice(0, 300) } : {}),
+      ...(description ? { description: [...description].slice(0, 300).join("") } : {}),
     };
+  }
+
+  private async putPublication(account: AccountRow): Promise<void> {
+    const record = await this.publicationRecord(account);
     const { cid } = await withSession(this.ctx, account, (token) =>
       this.put(account, token, PUBLICATION, account.publicationRkey, record),
     );
+    const publicationRecord = JSON.stringify(record);
     await this.ctx.db
       .update(blueskyAccounts)
-      .set({ publicationCid: cid })
+      .set({ publicationCid: cid, publicationRecord })
       .where(eq(blueskyAccounts.author, account.author));
-    account.publicationCid = cid;
+    Object.assign(account, { publicationCid: cid, publicationRecord });
   }
 
   private async work(job: RecordJob, account: AccountRow): Promise<void> {
