@@ -5,7 +5,7 @@ import { blueskyRecords } from "../../db/schema";
 
 /** A put or delete takes a few calls of at most 10 s each: then the lease lapsed. */
 export const BLUESKY_LEASE_MS = 120_000;
-/** Tries before a row waits for its next change: 1 min, 5 min, 30 min, 2 h, 6 h apart. */
+/** The waits after each failure; after the sixth try a row waits for its post's next change. */
 const BACKOFF_MINUTES = [1, 5, 30, 120, 360];
 
 export interface RecordJob {
@@ -65,7 +65,7 @@ export class BlueskyQueue {
       where id = ${job.id} and leased_at = ${job.leasedAt}::timestamptz`);
   }
 
-  /** Failed: due again after the backoff, until it has failed five times (then at its next change). */
+  /** Failed: due again after the backoff, until it has failed six times (then at its next change). */
   async failed(job: RecordJob): Promise<void> {
     const attempts = job.row.attempts + 1;
     const minutes = BACKOFF_MINUTES[attempts - 1];
