@@ -23,6 +23,8 @@ export interface Following {
 export interface NotificationSettingsResult {
   replies: boolean;
   comments: boolean;
+  /** An author's email when the partner proposes a two-takes post. */
+  takes: boolean;
   /** The address is proven (the emailed link was opened): notifications are sent to it. */
   verified: boolean;
   /** A link to prove it was sent just now or within the hour (PATCH, verify-request). */

@@ -30,6 +30,8 @@ export interface DomainEvents {
   settingsChanged: Record<string, never>;
   /** A two-takes post was proposed, accepted or declined (docs/decisions/0046-two-takes.md). */
   pairChanged: { pairId: string };
+  /** A two-takes post was proposed: the partner is told by email. */
+  pairProposed: { pairId: string };
 }
 
 export type EventName = keyof DomainEvents;

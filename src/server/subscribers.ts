@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { queueCommentNotifications } from "./audience/notifications";
 import { queueNewPostEmails } from "./audience/post-emails";
+import { queueProposalNotification } from "./audience/takes-notification";
 import { commentKeys, likeKeys } from "./cache/subscriptions";
 import type { AppContext } from "./context";
 import { blogPosts } from "./db/schema";
@@ -53,6 +54,16 @@ export function subscribers(ctx: AppContext): Subscriber[] {
       async handle(event, tx) {
         if (event.name !== "commentCreated") return undefined;
         const queued = await queueCommentNotifications(tx, ctx.config, event.payload.comment, ctx.now());
+        return queued > 0 ? wakeMail : undefined;
+      },
+    },
+    {
+      // A two-takes proposal: the partner gets an email, unless they switched it off.
+      name: "takes-notifications",
+      on: ["pairProposed"],
+      async handle(event, tx) {
+        if (event.name !== "pairProposed") return undefined;
+        const queued = await queueProposalNotification(tx, ctx.config, event.payload.pairId, ctx.now());
         return queued > 0 ? wakeMail : undefined;
       },
     },
