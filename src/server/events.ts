@@ -32,6 +32,8 @@ export interface DomainEvents {
   pairChanged: { pairId: string };
   /** A two-takes post was proposed: the partner is told by email. */
   pairProposed: { pairId: string };
+  /** A note in the margin, or a reply to one, was written: the other author is told by email. */
+  noteCreated: { noteId: string };
 }
 
 export type EventName = keyof DomainEvents;

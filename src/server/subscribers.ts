@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
+import { queueNoteNotification, queueProposalNotification } from "./audience/author-notices";
 import { queueCommentNotifications } from "./audience/notifications";
 import { queueNewPostEmails } from "./audience/post-emails";
-import { queueProposalNotification } from "./audience/takes-notification";
 import { commentKeys, likeKeys } from "./cache/subscriptions";
 import type { AppContext } from "./context";
 import { blogPosts } from "./db/schema";
@@ -64,6 +64,16 @@ export function subscribers(ctx: AppContext): Subscriber[] {
       async handle(event, tx) {
         if (event.name !== "pairProposed") return undefined;
         const queued = await queueProposalNotification(tx, ctx.config, event.payload.pairId, ctx.now());
+        return queued > 0 ? wakeMail : undefined;
+      },
+    },
+    {
+      // A note in the margin or a reply to one: the other author gets an email, unless switched off.
+      name: "notes-notifications",
+      on: ["noteCreated"],
+      async handle(event, tx) {
+        if (event.name !== "noteCreated") return undefined;
+        const queued = await queueNoteNotification(tx, ctx.config, event.payload.noteId, ctx.now());
         return queued > 0 ? wakeMail : undefined;
       },
     },

@@ -41,16 +41,17 @@ export const ConfirmFollowBodySchema = strictBody({
 export const TokenQuerySchema = z.strictObject({ token: LinkTokenSchema });
 
 export const NOTIFICATION_SETTINGS_EMPTY_MESSAGE =
-  "Say which emails to switch: replies, comments, takes, or several.";
+  "Say which emails to switch: replies, comments, takes, notes, or several.";
 
 /** The kinds of notification email, each switched on or off on /profile. */
-export const NOTIFICATION_KINDS = ["replies", "comments", "takes"] as const;
+export const NOTIFICATION_KINDS = ["replies", "comments", "takes", "notes"] as const;
 
 /** /profile: switch notification emails on or off; a change names at least one kind. */
 export const NotificationSettingsBodySchema = strictBody({
   replies: z.boolean({ message: "replies must be true or false." }).optional(),
   comments: z.boolean({ message: "comments must be true or false." }).optional(),
   takes: z.boolean({ message: "takes must be true or false." }).optional(),
+  notes: z.boolean({ message: "notes must be true or false." }).optional(),
 }).refine((change) => NOTIFICATION_KINDS.some((kind) => change[kind] !== undefined), {
   message: NOTIFICATION_SETTINGS_EMPTY_MESSAGE,
 });

@@ -77,7 +77,7 @@ export async function cancelPendingForFollower(db: Db, followerId: string): Prom
 export async function cancelPendingOfKind(
   db: Db,
   toEmail: string,
-  kind: "reply" | "comment" | "takes",
+  kind: "reply" | "comment" | "takes" | "note",
 ): Promise<void> {
   await db
     .update(mailQueue)

@@ -21,6 +21,7 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
       replies: s.replies,
       comments: s.comments,
       takes: s.takes,
+      notes: s.notes,
       verified: isProvenMailbox({ email, emailVerified }, s),
     };
   };
@@ -37,7 +38,8 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     const change = request.body;
     await setNotifications(ctx.db, viewer.id, change);
     const result = await settingsOf(viewer.id, viewer.email, viewer.emailVerified);
-    if (result.verified || !(change.replies || change.comments || change.takes)) return result;
+    if (result.verified || !(change.replies || change.comments || change.takes || change.notes))
+      return result;
     return { ...result, verificationSent: await sendVerification(viewer.id) };
   });
 

@@ -41,7 +41,12 @@ export async function setNotifications(
   const current = await settingsFor(db, userId);
   // An UPDATE with nothing to set is an SQL error, not a no-op.
   if (NOTIFICATION_KINDS.every((kind) => change[kind] === undefined)) {
-    return { replies: current.replies, comments: current.comments, takes: current.takes };
+    return {
+      replies: current.replies,
+      comments: current.comments,
+      takes: current.takes,
+      notes: current.notes,
+    };
   }
   const [row] = await db
     .update(notificationSettings)
@@ -53,8 +58,9 @@ export async function setNotifications(
     if (change.replies === false) await cancelPendingOfKind(db, account.email, "reply");
     if (change.comments === false) await cancelPendingOfKind(db, account.email, "comment");
     if (change.takes === false) await cancelPendingOfKind(db, account.email, "takes");
+    if (change.notes === false) await cancelPendingOfKind(db, account.email, "note");
   }
-  return { replies: row!.replies, comments: row!.comments, takes: row!.takes };
+  return { replies: row!.replies, comments: row!.comments, takes: row!.takes, notes: row!.notes };
 }
 
 /** The emailed "stop these emails" link: switch one kind off by the settings token. */

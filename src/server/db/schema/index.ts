@@ -5,6 +5,7 @@ export * from "./auth";
 export * from "./engagement";
 export * from "./events";
 export * from "./fediverse";
+export * from "./notes";
 export * from "./pages";
 export * from "./posts";
 export * from "./settings";

@@ -1,1 +1,0 @@
-ALTER TABLE "notification_settings" ADD COLUMN "takes" boolean DEFAULT true NOT NULL;
