@@ -2,9 +2,12 @@ import { eq } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { paths } from "../../common/routes";
 import type { Db } from "../db/client";
-import { blogPosts, draftNotes, sitePages } from "../db/schema";
+import { draftNotes, sitePages } from "../db/schema";
 
-/** A note as its email names it: who wrote it, on what, and where the other author opens it. */
+/**
+ * A note as its email names it: who wrote it, on what, and where the other author opens it; null
+ * when the other author may not see it (a note on a post is its author's alone, as the post is).
+ */
 export async function draftNoteFor(
   db: Db,
   noteId: string,
@@ -17,17 +20,11 @@ export async function draftNoteFor(
   editPath: string;
 } | null> {
   const [row] = await db
-    .select({
-      note: draftNotes,
-      postTitle: blogPosts.title,
-      postSlug: blogPosts.slug,
-      pageTitle: sitePages.title,
-    })
+    .select({ note: draftNotes, pageTitle: sitePages.title })
     .from(draftNotes)
-    .leftJoin(blogPosts, eq(blogPosts.id, draftNotes.postId))
     .leftJoin(sitePages, eq(sitePages.id, draftNotes.pageId))
     .where(eq(draftNotes.id, noteId));
-  if (!row) return null;
+  if (!row || row.note.postId) return null;
   const { note } = row;
   let quote = note.quote;
   if (note.parentId) {
@@ -42,7 +39,7 @@ export async function draftNoteFor(
     isReply: note.parentId !== null,
     quote,
     body: note.body,
-    title: row.postTitle ?? row.pageTitle ?? "",
-    editPath: row.postSlug ? `${paths.post(row.postSlug)}?edit=1` : paths.studioPages,
+    title: row.pageTitle ?? "",
+    editPath: paths.studioPages,
   };
 }

@@ -1,9 +1,8 @@
-import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import type { DraftNote, NoteKind, NoteReply, OpenNote } from "../../common/notes";
 import type { Db } from "../db/client";
 import { blogPosts, draftNotes, sitePages } from "../db/schema";
-import { sealedTakeIds } from "../takes/takes.reads";
 
 // Notes in the margin: their rows (draft_notes), read and written for the two authors only.
 
@@ -33,8 +32,9 @@ function toNote(row: NoteRow, replies: NoteRow[]): DraftNote {
 }
 
 /**
- * Whether `me` may see and write the notes of this document: a page, or any post but the other
- * author's take still sealed (decision 0046: never a word of it before the reveal).
+ * Whether `me` may see and write the notes of this document: a page (both authors'), or one of
+ * `me`'s own posts. The other author's drafts are theirs alone (SPEC §6; a sealed take above all,
+ * decision 0046), and so are their notes: a note quotes the draft's words.
  */
 export async function canNote(db: Db, kind: NoteKind, id: string, me: AuthorKey): Promise<boolean> {
   if (kind === "pages") {
@@ -42,8 +42,7 @@ export async function canNote(db: Db, kind: NoteKind, id: string, me: AuthorKey)
     return Boolean(page);
   }
   const [post] = await db.select({ author: blogPosts.author }).from(blogPosts).where(eq(blogPosts.id, id));
-  if (!post) return false;
-  return post.author === me || !(await sealedTakeIds(db, [id])).has(id);
+  return post?.author === me;
 }
 
 /** A document's notes, oldest first, each with its replies (oldest first). */
@@ -93,23 +92,27 @@ export async function deleteNote(db: Db, id: string): Promise<void> {
   await db.delete(draftNotes).where(eq(draftNotes.id, id));
 }
 
-/** Every open note `me` may see, newest first (at most 100), with the title of what it is on. */
+/** Every open note `me` may see (canNote), newest first (at most 100), with the title of what it is on. */
 export async function listOpenNotes(db: Db, me: AuthorKey): Promise<OpenNote[]> {
   const rows = await db
     .select({
       note: draftNotes,
       postTitle: blogPosts.title,
-      postAuthor: blogPosts.author,
       pageTitle: sitePages.title,
     })
     .from(draftNotes)
     .leftJoin(blogPosts, eq(blogPosts.id, draftNotes.postId))
     .leftJoin(sitePages, eq(sitePages.id, draftNotes.pageId))
-    .where(and(isNull(draftNotes.parentId), isNull(draftNotes.resolvedAt)))
+    // The other author's posts are theirs alone, their notes' quotes included (canNote).
+    .where(
+      and(
+        isNull(draftNotes.parentId),
+        isNull(draftNotes.resolvedAt),
+        or(isNull(draftNotes.postId), eq(blogPosts.author, me)),
+      ),
+    )
     .orderBy(desc(draftNotes.createdAt))
     .limit(100);
-  const postIds = [...new Set(rows.flatMap((r) => (r.note.postId ? [r.note.postId] : [])))];
-  const sealed = await sealedTakeIds(db, postIds);
   const ids = rows.map((r) => r.note.id);
   const replyCounts =
     ids.length === 0
@@ -120,19 +123,14 @@ export async function listOpenNotes(db: Db, me: AuthorKey): Promise<OpenNote[]> 
           .where(inArray(draftNotes.parentId, ids))
           .groupBy(draftNotes.parentId);
   const repliesOf = new Map(replyCounts.map((r) => [r.parentId, Number(r.n)]));
-  return (
-    rows
-      // The other author's sealed take: not a word of it, its notes' quotes included.
-      .filter((r) => !(r.note.postId && sealed.has(r.note.postId) && r.postAuthor !== me))
-      .map(({ note, postTitle, pageTitle }) => ({
-        id: note.id,
-        ...docOf(note),
-        title: postTitle ?? pageTitle ?? "",
-        author: note.author,
-        quote: note.quote,
-        body: note.body,
-        createdAt: note.createdAt.toISOString(),
-        replies: repliesOf.get(note.id) ?? 0,
-      }))
-  );
+  return rows.map(({ note, postTitle, pageTitle }) => ({
+    id: note.id,
+    ...docOf(note),
+    title: postTitle ?? pageTitle ?? "",
+    author: note.author,
+    quote: note.quote,
+    body: note.body,
+    createdAt: note.createdAt.toISOString(),
+    replies: repliesOf.get(note.id) ?? 0,
+  }));
 }

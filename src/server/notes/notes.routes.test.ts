@@ -26,6 +26,7 @@ import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
 let t: TestApp;
 let roles: Roles;
 let draft: BlogPost;
+let pageId: string;
 const ANCHOR = { start: "AQLBo5i6BQQ=", end: "AQLBo5i6BQk=" };
 
 const draftOf = async (who: TestUser, author: string, title: string) => {
@@ -55,6 +56,11 @@ beforeAll(async () => {
   t = await buildTestApp({ MAIL_QUEUE_PER_MINUTE: "100000" });
   roles = await signInRoles(t);
   draft = await draftOf(roles.him, "him", "Harbour");
+  const [page] = await t.ctx.db
+    .insert(sitePages)
+    .values({ slug: "p/harbour", title: "Harbour", content: "<p>The harbour at dawn.</p>" })
+    .returning();
+  pageId = page!.id;
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -64,13 +70,13 @@ beforeEach(async () => {
 });
 
 describe("notes in the margin", () => {
-  it("the other author leaves a note on a draft, the writer replies, resolves and reopens it", async () => {
-    const made = await create(roles.her, note());
+  it("on a page (both authors'), one leaves a note, the other replies, resolves and reopens it", async () => {
+    const made = await create(roles.her, note({ kind: "pages", id: pageId }));
     expect(made.statusCode, made.body).toBe(201);
     const created = made.json<DraftNote>();
     expect(created).toMatchObject({
-      kind: "posts",
-      docId: draft.id,
+      kind: "pages",
+      docId: pageId,
       author: "her",
       anchor: ANCHOR,
       replies: [],
@@ -97,26 +103,49 @@ describe("notes in the margin", () => {
       quote: "harbour at dawn",
       replies: 1,
     });
-    expect((await list(roles.him)).json<DraftNote[]>().map((n) => n.body)).toContain("Say which harbour?");
+    expect((await list(roles.him, pageId, "pages")).json<DraftNote[]>().map((n) => n.body)).toContain(
+      "Say which harbour?",
+    );
+  });
+
+  it("on a post, only its author notes it: the other author's drafts and their notes are out of reach", async () => {
+    const own = await create(roles.him, note({ quote: "harbour", body: "Check the name" }));
+    expect(own.statusCode, own.body).toBe(201);
+    expect((await create(roles.her, note())).statusCode).toBe(404);
+    expect((await list(roles.her)).statusCode).toBe(404);
+    const id = own.json<DraftNote>().id;
+    for (const call of [
+      () => requestAs(t, "POST", urlOf(noteReply, { id }), roles.her, { body: "peek" }),
+      () => requestAs(t, "PATCH", urlOf(noteResolve, { id }), roles.her, { resolved: true }),
+      () => requestAs(t, "DELETE", urlOf(noteDelete, { id }), roles.her),
+    ])
+      expect((await call()).statusCode).toBe(404);
+    const hers = (await requestAs(t, "GET", urlOf(notesOpen), roles.her)).json<OpenNote[]>();
+    expect(hers.map((n) => n.id)).not.toContain(id);
+    // Nor is she emailed a word of it.
+    await t.ctx.audienceMail.drain();
+    expect(t.mailer.to(roles.her.email)).toEqual([]);
   });
 
   it("tells the other author by email, unless they switched it off", async () => {
-    await create(roles.her, note({ body: "Lovely opening." }));
+    await create(roles.her, note({ kind: "pages", id: pageId, body: "Lovely opening." }));
     await t.ctx.audienceMail.drain();
     const sent = t.mailer.to(roles.him.email);
     expect(sent.map((m) => m.subject)).toEqual([expect.stringMatching(/ left a note on "Harbour"$/)]);
     expect(sent[0]!.text).toContain("Lovely opening.");
-    expect(sent[0]!.text).toContain(`/post/${draft.slug}?edit=1`);
+    expect(sent[0]!.text).toContain(`${t.ctx.config.publicUrl}/admin/pages`);
     expect(t.mailer.to(roles.her.email)).toEqual([]);
     await requestAs(t, "PATCH", urlOf(notificationsUpdate), roles.him, { notes: false });
-    await create(roles.her, note({ body: "Quiet." }));
+    await create(roles.her, note({ kind: "pages", id: pageId, body: "Quiet." }));
     await t.ctx.audienceMail.drain();
     expect(t.mailer.to(roles.him.email)).toHaveLength(1);
     await requestAs(t, "PATCH", urlOf(notificationsUpdate), roles.him, { notes: true });
   });
 
   it("only the note's writer deletes it; its replies go with it", async () => {
-    const created = (await create(roles.her, note({ body: "Mine to delete" }))).json<DraftNote>();
+    const created = (
+      await create(roles.her, note({ kind: "pages", id: pageId, body: "Mine to delete" }))
+    ).json<DraftNote>();
     await requestAs(t, "POST", urlOf(noteReply, { id: created.id }), roles.him, { body: "ok" });
     const his = await requestAs(t, "DELETE", urlOf(noteDelete, { id: created.id }), roles.him);
     expect(his.statusCode).toBe(403);
@@ -126,16 +155,6 @@ describe("notes in the margin", () => {
     );
     const left = await t.ctx.db.select().from(draftNotes).where(eq(draftNotes.parentId, created.id));
     expect(left).toEqual([]);
-  });
-
-  it("works on pages too", async () => {
-    const [page] = await t.ctx.db
-      .insert(sitePages)
-      .values({ slug: "p/notes-page", title: "About us", content: "<p>Hi</p>" })
-      .returning();
-    const made = await create(roles.him, note({ kind: "pages", id: page!.id }));
-    expect(made.statusCode, made.body).toBe(201);
-    expect((await list(roles.her, page!.id, "pages")).json<DraftNote[]>()).toHaveLength(1);
   });
 
   it("refuses visitors (401) and readers (403) on every call", async () => {
@@ -195,7 +214,7 @@ describe("notes in the margin", () => {
     expect(res.json<{ error: { message: string } }>().error.message).toBe(NOTES_MESSAGES.tooMany);
   });
 
-  it("keeps the other author's sealed take out of reach, and its notes out of their list", async () => {
+  it("keeps a sealed take out of the partner's reach, and its notes out of their list", async () => {
     const pair = (
       await requestAs(t, "POST", urlOf(pairPropose), roles.him, { topic: "Sealed" })
     ).json<PostPair>();
@@ -223,7 +242,7 @@ describe("notes in the margin", () => {
   });
 
   it("never reaches the published post", async () => {
-    await create(roles.her, note({ body: "Private remark 7f3a" }));
+    await create(roles.him, note({ body: "Private remark 7f3a" }));
     const published = await requestAs(t, "PATCH", `/api/posts/${draft.id}`, roles.him, {
       status: "published",
     });
