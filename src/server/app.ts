@@ -10,6 +10,8 @@ import { registerVerificationRoutes } from "./auth/verification.routes";
 import { registerAuthorProfilesRoutes } from "./authors/author-profiles.routes";
 import { connectContentCache } from "./cache/notify";
 import { ContentCache } from "./cache/store";
+import { Collab } from "./collab/collab";
+import { registerCollabRoutes } from "./collab/collab.routes";
 import { registerCommentsRoutes } from "./comments/comments.routes";
 import { registerInboxRoutes } from "./comments/inbox.routes";
 import { registerModerationRoutes } from "./comments/moderation.routes";
@@ -28,6 +30,7 @@ import { registerLikesRoutes } from "./likes/likes.routes";
 import { registerMailImages } from "./mail/mail-images";
 import type { Mailer } from "./mail/mailer";
 import { siteMailer } from "./mail/site-mailer";
+import { registerNotesRoutes } from "./notes/notes.routes";
 import { registerHealthRoutes } from "./ops/health.routes";
 import { registerMetrics } from "./ops/metrics";
 import { Outbox } from "./outbox";
@@ -110,6 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     sealer: sealerOf(deps.secret),
     storage: deps.storage ?? createStorage(config),
     now,
+    collab: new Collab(database, warn),
     publishing: new Publishing({ db: database.db, cache, events, now }, warn),
     stats: new StatsCounter({ db: database.db, host: new URL(config.publicUrl).host, now, log: warn }),
     contactDelivery: createContactDelivery(
@@ -176,9 +180,11 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerDemoPostsRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);
   await registerPairsRoutes(app, ctx);
+  await registerNotesRoutes(app, ctx);
   await registerAuthorProfilesRoutes(app, ctx);
   await registerSiteSettingsRoutes(app, ctx);
   await registerPagesRoutes(app, ctx);
+  await registerCollabRoutes(app, ctx);
   await registerFirstHourRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerModerationRoutes(app, ctx);

@@ -31,6 +31,9 @@ for (const name of ["domain_events", "event_deliveries"]) NOT_ARCHIVED.add(name)
 // with --with-secrets: the new server's key could not open them). The records' references travel,
 // so reconnecting the same account there edits the same records instead of posting them twice.
 NOT_ARCHIVED.add("bluesky_accounts");
+// A live document's Yjs updates are a session's working state: the saved post or page is what the
+// blog holds (docs/decisions/0048-writing-together.md); a new server starts its sessions afresh.
+NOT_ARCHIVED.add("collab_updates");
 export const SECRET_TABLES = new Set(["account", "fediverse_actors"]);
 
 export interface ArchiveTable {
