@@ -1,16 +1,21 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { postRead } from "../../../../common/api";
 import { EDIT_REDIRECT_MS } from "../../../../common/limits";
 import { parseHashtagsOnEdit } from "../../../../common/rules/hashtags";
 import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
 import type { BlogPost } from "../../../../common/types";
-import { ApiError } from "../../../lib/api";
+import { ApiError, call } from "../../../lib/api";
+import { useSession } from "../../../lib/session";
 import { updatePost, useAfterUpdatePost } from "../api/update-post";
+import { collabUser } from "../collab/caret";
+import { useCollab } from "../collab/use-collab";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
 import { useInlineAutosave } from "../use-inline-autosave";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { REQUIRED_TEXT, requiredErrors } from "../validate";
+import { textToEditorHtml } from "../visual/convert";
 import { type EditAction, EditActions, localDateTime } from "./edit-actions";
 import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
 import { SendOptions } from "./send-options";
@@ -48,6 +53,24 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
   const editor = useRef<PostEditorHandle>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   useUnsavedChanges(!busy && !saved && value !== savedValue);
+  // Writing together: both authors in a draft or scheduled post (a published one is edited alone).
+  const { viewer } = useSession();
+  const stored = useRef(post);
+  const collab = useCollab({
+    kind: "posts",
+    id: post.id,
+    user: viewer?.authorKey ? collabUser(viewer.displayName, viewer.authorKey) : null,
+    enabled: unpublished && !!viewer?.authorKey,
+    // The saved post as both tabs load it: the same HTML, so an empty room is seeded once.
+    seedHtml: () => textToEditorHtml(editorValueFromPost(stored.current).content),
+    reload: async () => {
+      stored.current = await call(postRead, { params: { id: post.id } });
+      const fresh = editorValueFromPost(stored.current);
+      setValue(fresh);
+      setSavedValue(fresh);
+    },
+  });
+  const together = collab.phase !== "alone";
   const autosavedAt = useInlineAutosave({
     postId: post.id,
     value,
@@ -56,6 +79,7 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
     onSaved: setSavedValue,
     enabled: unpublished,
     paused: busy !== null || saved,
+    collab: together,
   });
 
   useEffect(() => heading.current?.focus(), []);
@@ -92,7 +116,7 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
           : action === "schedule"
             ? { status: "scheduled" as const, publishAt: at.toISOString() }
             : {};
-      const updated = await updatePost(post.id, { ...prepared.body, ...publishing });
+      const updated = await updatePost(post.id, { ...prepared.body, ...publishing }, { collab: together });
       // A draft or scheduled post stays in the form after a save (it is on no public list yet).
       const stays = action === "schedule" || (unpublished && action === "save");
       await afterWrite(unpublished && action === "save" ? undefined : updated);
@@ -154,6 +178,7 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
         onChange={setValue}
         mode="edit"
         errors={errors}
+        collab={unpublished ? collab : null}
         side={
           <div className="publish-box">
             {status ? (
