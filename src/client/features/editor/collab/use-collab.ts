@@ -50,8 +50,9 @@ export const COLLAB_TEXT = {
     "Writing together is not available right now: you are editing alone and saving works as usual. Reload the page to try again.",
 };
 
-/** How long the first connection may take before this tab edits alone. */
+/** How long the first connection may take, and how often it may fail, before this tab edits alone. */
 const CONNECT_TIMEOUT_MS = 8_000;
+const CONNECT_ATTEMPTS = 3;
 const RETRY_AFTER_TOO_MANY_MS = 3_000;
 
 let schema: Schema | null = null;
@@ -106,12 +107,19 @@ export function useCollab({ kind, id, user, enabled, seedHtml, reload }: Options
     if (hooks.current.user) provider.awareness.setLocalStateField("user", hooks.current.user);
     let synced = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
-    const alone = setTimeout(() => {
-      if (synced) return;
+    const goAlone = () => {
+      clearTimeout(alone);
       provider.destroy();
       setPhase("alone");
       setNotice({ kind: "info", text: COLLAB_TEXT.alone });
-    }, CONNECT_TIMEOUT_MS);
+    };
+    const alone = setTimeout(() => synced || goAlone(), CONNECT_TIMEOUT_MS);
+    let failed = 0;
+    // No room to join (no answer, a refused upgrade): the usual editor, at once rather than later.
+    provider.on("connection-close", () => {
+      failed += 1;
+      if (!synced && failed >= CONNECT_ATTEMPTS && provider.shouldConnect) goAlone();
+    });
     provider.on("sync", (isSynced: boolean) => {
       if (!isSynced || synced) return;
       synced = true;
@@ -139,10 +147,7 @@ export function useCollab({ kind, id, user, enabled, seedHtml, reload }: Options
         setNotice({ kind: "error", text: COLLAB_TEXT.tooLarge });
       } else if (!synced) {
         // Refused (not an author, no such draft): the usual editor.
-        clearTimeout(alone);
-        provider.destroy();
-        setPhase("alone");
-        setNotice({ kind: "info", text: COLLAB_TEXT.alone });
+        goAlone();
       }
     });
     const onAwareness = () => setPeers(peersOf(provider));

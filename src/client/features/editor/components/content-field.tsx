@@ -59,6 +59,8 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
   // keep arriving, and the HTML view's text goes into the shared document through it (setContent).
   const together = collab && collab.phase !== "alone" ? collab : null;
   const visual = view !== "html" || together;
+  // Until the shared document has arrived, neither view: what is typed would not be in it.
+  const opening = together && !together.session;
 
   return (
     <div className="field content-field">
@@ -93,7 +95,11 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
         </fieldset>
       </div>
       {collab ? <CollabPresence collab={collab} /> : null}
-      {view === "html" ? (
+      {opening ? (
+        <p className="field-hint collab-opening" aria-busy="true">
+          Opening the shared document…
+        </p>
+      ) : view === "html" ? (
         <>
           <HtmlEditor {...shared} describedBy={[describedBy, hintId].filter(Boolean).join(" ")} />
           <small id={hintId} className="field-hint">
@@ -101,7 +107,7 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
           </small>
         </>
       ) : null}
-      {visual ? (
+      {visual && !opening ? (
         <VisualEditor
           {...shared}
           // A new shared session (after a reset) is a new editor.

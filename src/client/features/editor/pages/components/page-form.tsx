@@ -90,18 +90,18 @@ export function PageForm({ page, onDone }: Props) {
   const [busy, setBusy] = useState(false);
   const { contentField, imageManager } = useContentImages(value, setValue);
   const save = useSavePage();
-  // Writing together on a page that exists (both authors' pages); its address names the room.
+  // Writing together on a stored page (both authors' pages), by its id.
   const { viewer } = useSession();
   const stored = useRef(page);
   const collab = useCollab({
     kind: "pages",
-    id: page?.slug ?? "",
+    id: page?.id ?? "",
     user: viewer?.authorKey ? collabUser(viewer.displayName, viewer.authorKey) : null,
-    enabled: !!page && !!viewer?.authorKey,
+    enabled: !!page?.id && !!viewer?.authorKey,
     seedHtml: () => textToEditorHtml(editorValueOf(stored.current).content),
     reload: async () => {
       const pages = await call(pagesList, {});
-      stored.current = pages.find((p) => p.slug === page?.slug) ?? stored.current;
+      stored.current = pages.find((p) => p.id === page?.id) ?? stored.current;
       setValue(editorValueOf(stored.current));
     },
   });
@@ -181,7 +181,7 @@ export function PageForm({ page, onDone }: Props) {
           </small>
         </label>
       )}
-      <ContentField id={`${uid}-content`} {...contentField} collab={page ? collab : null} />
+      <ContentField id={`${uid}-content`} {...contentField} collab={page?.id ? collab : null} />
       <ImageManager {...imageManager} />
       {builtIn ? (
         <p className="field-hint">Linked from the footer on every page, as always.</p>
