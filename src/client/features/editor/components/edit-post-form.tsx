@@ -9,6 +9,7 @@ import { ApiError, call } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
 import { updatePost, useAfterUpdatePost } from "../api/update-post";
 import { collabUser } from "../collab/caret";
+import { useSharedImages } from "../collab/shared-images";
 import { useCollab } from "../collab/use-collab";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
@@ -71,6 +72,7 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
     },
   });
   const together = collab.phase !== "alone";
+  useSharedImages(collab.session?.doc ?? null, value.images, setValue);
   const autosavedAt = useInlineAutosave({
     postId: post.id,
     value,

@@ -12,6 +12,7 @@ import type { BlogPost } from "../../../../../common/types";
 import { ApiError, call } from "../../../../lib/api";
 import { useSession } from "../../../../lib/session";
 import { collabUser } from "../../collab/caret";
+import { useSharedImages } from "../../collab/shared-images";
 import { useCollab } from "../../collab/use-collab";
 import { ContentField } from "../../components/content-field";
 import { ImageManager } from "../../components/image-manager";
@@ -105,6 +106,7 @@ export function PageForm({ page, onDone }: Props) {
       setValue(editorValueOf(stored.current));
     },
   });
+  useSharedImages(collab.session?.doc ?? null, value.images, setValue);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
