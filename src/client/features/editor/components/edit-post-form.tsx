@@ -38,7 +38,9 @@ interface Props {
  * Inline edit mode on the post page: the studio's canvas (PostEditor) loaded from the saved post,
  * its actions in the side panel as on /admin (Save changes, Publish now, Publish at, Schedule).
  */
-export default function EditPostForm({ post, blogPath, onCancel }: Props) {
+export default function EditPostForm({ post: loaded, blogPath, onCancel }: Props) {
+  // The post as last loaded: again after a save from outside a writing-together session.
+  const [post, setPost] = useState(loaded);
   const afterWrite = useAfterUpdatePost();
   const navigate = useNavigate();
   const [initial] = useState(() => editorValueFromPost(post));
@@ -56,7 +58,7 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
   useUnsavedChanges(!busy && !saved && value !== savedValue);
   // Writing together: both authors in a draft or scheduled post (a published one is edited alone).
   const { viewer } = useSession();
-  const stored = useRef(post);
+  const stored = useRef(loaded);
   const collab = useCollab({
     kind: "posts",
     id: post.id,
@@ -66,6 +68,8 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
     seedHtml: () => textToEditorHtml(editorValueFromPost(stored.current).content),
     reload: async () => {
       stored.current = await call(postRead, { params: { id: post.id } });
+      // Published meanwhile: this form goes on alone (and stops autosaving).
+      setPost(stored.current);
       const fresh = editorValueFromPost(stored.current);
       setValue(fresh);
       setSavedValue(fresh);
@@ -118,7 +122,10 @@ export default function EditPostForm({ post, blogPath, onCancel }: Props) {
           : action === "schedule"
             ? { status: "scheduled" as const, publishAt: at.toISOString() }
             : {};
-      const updated = await updatePost(post.id, { ...prepared.body, ...publishing }, { collab: together });
+      // Publishing ends the session for both: sent as a save from outside, so the partner's tab
+      // reloads the post (now published) and edits it alone.
+      const inSession = together && action !== "publish";
+      const updated = await updatePost(post.id, { ...prepared.body, ...publishing }, { collab: inSession });
       // A draft or scheduled post stays in the form after a save (it is on no public list yet).
       const stays = action === "schedule" || (unpublished && action === "save");
       await afterWrite(unpublished && action === "save" ? undefined : updated);
