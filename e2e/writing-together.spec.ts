@@ -1,15 +1,21 @@
-// Writing together (docs/writing-together.md): both authors in one draft, typing in the same
+// Writing together (docs/writing-together.md): two people in one draft, typing in the same
 // paragraph at once, in two browsers. Both end with every character of both, in each one's
 // order, and each sees the other's caret with their name.
-import type { BrowserContext, Page } from "@playwright/test";
+import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { unique } from "./engagement-helpers";
 import { expect, HER_EMAIL, HIM_EMAIL, signIn, test } from "./fixtures";
+import { authorClient } from "./reader-helpers";
 
-const HIS = "abcdefghijklmnopqrst";
-const HERS = "ABCDEFGHIJKLMNOPQRST";
-const START = "Start: ";
+const FIRST = "abcdefghijklmnopqrst";
+const SECOND = "ABCDEFGHIJKLMNOPQRST";
+const START = "Start.";
 
-/** A draft page (not published) both authors may open. */
+const slugOf = (text: string) =>
+  unique(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-");
+
+/** A draft page (not published): both authors' to write. */
 async function draftPage(context: BrowserContext, baseURL: string, slug: string) {
   const res = await context.request.post(`${baseURL}/api/pages`, {
     data: {
@@ -26,17 +32,45 @@ async function draftPage(context: BrowserContext, baseURL: string, slug: string)
   expect(res.status(), await res.text()).toBe(201);
 }
 
-const content = (page: Page) =>
-  page.getByRole("form", { name: "Edit Our plans" }).getByRole("textbox", { name: "Content" });
-
-/** Open the page's editor and put the caret at the end of its one paragraph. */
-async function openAtEnd(page: Page, slug: string) {
-  await page.goto(`/admin/pages?page=${slug}`);
-  const field = content(page);
-  await expect(field).toContainText(START.trim());
+/** Open an editor at `url`, wait for the shared document, and put the caret after the paragraph's text. */
+async function openAtEnd(page: Page, url: string, field: (p: Page) => Locator) {
+  await page.goto(url);
   await expect(page.getByRole("status").filter({ hasText: "Live:" })).toBeVisible();
-  await field.getByText(START.trim()).click();
+  await expect(field(page)).toContainText(START);
+  await field(page).getByText(START).click();
   await page.keyboard.press("End");
+}
+
+/** The first paragraph's text, without the partner's caret (drawn inside it, with its name). */
+const words = (page: Page) =>
+  page
+    .locator(".visual-editor-surface p")
+    .first()
+    .evaluate((el) =>
+      Array.from(el.childNodes)
+        .filter((n) => !(n instanceof HTMLElement && n.classList.contains("collab-caret")))
+        .map((n) => n.textContent)
+        .join(""),
+    );
+
+/** Both type at once, a key every 40 ms; both converge, and every character of both is there. */
+async function typeTogether(one: Page, two: Page): Promise<string> {
+  await Promise.all([one.keyboard.type(FIRST, { delay: 40 }), two.keyboard.type(SECOND, { delay: 40 })]);
+  const length = START.length + FIRST.length + SECOND.length;
+  for (const page of [one, two]) await expect.poll(async () => (await words(page)).length).toBe(length);
+  const merged = await words(one);
+  expect(await words(two)).toBe(merged);
+  expect(merged.startsWith(START)).toBe(true);
+  // Character by character: each belongs to the next unmatched one of the first or the second.
+  let a = 0;
+  let b = 0;
+  for (const ch of merged.slice(START.length)) {
+    if (ch === FIRST[a]) a += 1;
+    else if (ch === SECOND[b]) b += 1;
+    else throw new Error(`unexpected ${JSON.stringify(ch)} in ${JSON.stringify(merged)}`);
+  }
+  expect([a, b]).toEqual([FIRST.length, SECOND.length]);
+  return merged;
 }
 
 test.describe("writing together", () => {
@@ -45,76 +79,84 @@ test.describe("writing together", () => {
     await accounts.ensure("her");
   });
 
-  test("two authors typing in the same paragraph at once converge with every character of both", async ({
+  test("both authors typing in the same paragraph of a draft at once converge with every character", async ({
     context,
     browser,
     server,
   }) => {
     test.setTimeout(90_000);
-    const slug = unique("plans")
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, "-");
+    const slug = slugOf("plans");
     await signIn(context, server, HIM_EMAIL);
     await draftPage(context, server.baseURL, slug);
     const him = await context.newPage();
     const herContext = await browser.newContext({ baseURL: server.baseURL });
     await signIn(herContext, server, HER_EMAIL);
     const her = await herContext.newPage();
-    await openAtEnd(him, slug);
-    await openAtEnd(her, slug);
+    const field = (p: Page) =>
+      p.getByRole("form", { name: "Edit Our plans" }).getByRole("textbox", { name: "Content" });
+    await openAtEnd(him, `/admin/pages?page=${slug}`, field);
+    await openAtEnd(her, `/admin/pages?page=${slug}`, field);
 
     // Who is in the document: a labelled list on each side.
-    await expect(him.getByRole("list", { name: "In this document" }).getByRole("listitem")).toHaveText([
-      "Him (you)",
-      "Her",
-    ]);
-    await expect(her.getByRole("list", { name: "In this document" }).getByRole("listitem")).toHaveText([
-      "Her (you)",
-      "Him",
-    ]);
+    const people = (p: Page) => p.getByRole("list", { name: "In this document" }).getByRole("listitem");
+    await expect(people(him)).toHaveText(["Him (you)", "Her"]);
+    await expect(people(her)).toHaveText(["Her (you)", "Him"]);
 
-    // Both at once, a key every 40 ms, in the same paragraph.
-    await Promise.all([him.keyboard.type(HIS, { delay: 40 }), her.keyboard.type(HERS, { delay: 40 })]);
-
-    // Both converge to one text (the partner's caret, drawn inside it with its name, left out)…
-    const expected = START.length + HIS.length + HERS.length;
-    const words = (page: Page) =>
-      page
-        .locator(".visual-editor-surface p")
-        .first()
-        .evaluate((el) =>
-          Array.from(el.childNodes)
-            .filter((n) => !(n instanceof HTMLElement && n.classList.contains("collab-caret")))
-            .map((n) => n.textContent)
-            .join(""),
-        );
-    for (const page of [him, her]) await expect.poll(async () => (await words(page)).length).toBe(expected);
-    const merged = await words(him);
-    expect(await words(her)).toBe(merged);
-    // …holding every character of both, each author's in the order typed: checked one by one.
-    expect(merged.startsWith(START)).toBe(true);
-    let h = 0;
-    let s = 0;
-    for (const ch of merged.slice(START.length)) {
-      if (ch === HIS[h]) h += 1;
-      else if (ch === HERS[s]) s += 1;
-      else throw new Error(`unexpected character ${JSON.stringify(ch)} in ${JSON.stringify(merged)}`);
-    }
-    expect(h).toBe(HIS.length);
-    expect(s).toBe(HERS.length);
+    const merged = await typeTogether(him, her);
 
     // Each sees the other's caret, with the other's name.
     await expect(him.locator(".collab-caret", { hasText: "Her" })).toBeVisible();
     await expect(her.locator(".collab-caret", { hasText: "Him" })).toBeVisible();
 
-    // Saved from one side: the stored page holds both (the same sanitised HTML as any save).
+    // Saved from one side: the stored page holds both, through the same sanitiser as any save.
     await her.getByRole("button", { name: "Save page" }).click();
-    await expect(her.getByRole("region", { name: "Pages" })).toBeVisible();
+    await expect(her.getByRole("link", { name: "New page" })).toBeVisible();
     const pages = (await (await context.request.get(`${server.baseURL}/api/pages`)).json()) as Array<{
       slug: string;
       content: string;
     }>;
     expect(pages.find((p) => p.slug === slug)?.content).toContain(merged);
+    // The other side is still in the room (a save from the session does not reset it).
+    await expect(him.getByRole("status").filter({ hasText: "Live:" })).toBeVisible();
     await herContext.close();
+  });
+
+  test("an author's draft post in two windows: typing at once converges, and autosave keeps the room", async ({
+    context,
+    browser,
+    server,
+  }) => {
+    test.setTimeout(90_000);
+    const author = await authorClient(context.request, server, "him");
+    const post = await author.publish({
+      title: unique("Two windows"),
+      content: `<p>${START}</p>`,
+      status: "draft",
+    });
+    await signIn(context, server, HIM_EMAIL);
+    const other = await browser.newContext({ baseURL: server.baseURL });
+    await signIn(other, server, HIM_EMAIL);
+    const one = await context.newPage();
+    const two = await other.newPage();
+    const field = (p: Page) => p.getByRole("textbox", { name: "Content" });
+    await openAtEnd(one, `/post/${post.slug}?edit=1`, field);
+    await openAtEnd(two, `/post/${post.slug}?edit=1`, field);
+
+    const merged = await typeTogether(one, two);
+    await expect(one.locator(".collab-caret", { hasText: "Him" })).toBeVisible();
+
+    // Both windows autosave the converged words; the draft holds them, and neither is reset.
+    await expect
+      .poll(
+        async () =>
+          (await (await context.request.get(`${server.baseURL}/api/posts/${post.id}`)).json()).content,
+        {
+          timeout: 20_000,
+        },
+      )
+      .toContain(merged);
+    await expect(one.getByText("This was saved from outside")).toHaveCount(0);
+    await expect(two.getByText("This was saved from outside")).toHaveCount(0);
+    await other.close();
   });
 });
