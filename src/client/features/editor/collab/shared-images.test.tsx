@@ -47,14 +47,8 @@ function tab(doc: Y.Doc, images: EditorImage[]) {
 function linked(): [Y.Doc, Y.Doc] {
   const a = new Y.Doc();
   const b = new Y.Doc();
-  a.on(
-    "update",
-    (u: Uint8Array, origin: unknown) => origin !== "relay" && Y.applyUpdate(b, u, "relay"),
-  );
-  b.on(
-    "update",
-    (u: Uint8Array, origin: unknown) => origin !== "relay" && Y.applyUpdate(a, u, "relay"),
-  );
+  a.on("update", (u: Uint8Array, origin: unknown) => origin !== "relay" && Y.applyUpdate(b, u, "relay"));
+  b.on("update", (u: Uint8Array, origin: unknown) => origin !== "relay" && Y.applyUpdate(a, u, "relay"));
   return [a, b];
 }
 

@@ -18,6 +18,7 @@ import type { EditorImage, EditorValue } from "../editor-model";
 import { imageActions } from "../image-actions";
 import { docToText, textToEditorHtml } from "../visual/convert";
 import { EditorImagesContext, ImageMarkerWithView, ImageToolsContext } from "../visual/image-view";
+import { ownTexts } from "../visual/own-texts";
 import { editorExtensions } from "../visual/schema";
 import { surfaceProps } from "../visual/surface-props";
 import { VideoEmbedWithView } from "../visual/video-embed-view";
@@ -68,8 +69,8 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
     () => (onValue ? { images, thumbnailId, act: imageActions(onValue) } : null),
     [images, thumbnailId, onValue],
   );
-  // The text this editor last produced: a different value came from outside (HTML view, images).
-  const emitted = useRef(value);
+  // The texts this editor produced: a value that is not one of them came from outside.
+  const [emitted] = useState(() => ownTexts(value));
   const onFilesRef = useRef(onFiles);
   onFilesRef.current = onFiles;
   const [link, setLink] = useState<LinkDraft | null>(null);
@@ -97,16 +98,16 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
     editorProps: surfaceProps(id, labelledBy, openLinkRef, onFilesRef),
     onUpdate: ({ editor: e }) => {
       const text = docToText(e.state.doc);
-      emitted.current = text;
+      emitted.add(text);
       onChange(() => text);
     },
   });
 
   useEffect(() => {
-    if (!editor || value === emitted.current) return;
-    emitted.current = value;
+    if (!editor || emitted.has(value)) return;
+    emitted.reset(value);
     editor.commands.setContent(textToEditorHtml(value), { emitUpdate: false });
-  }, [editor, value]);
+  }, [editor, value, emitted]);
 
   // Errors tied to the field.
   useEffect(() => {
