@@ -3,6 +3,7 @@
 // as a state only, both mark ready and the pair is revealed; then a reader reads both takes.
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { TAKES_MESSAGES } from "../src/common/schemas/takes";
 import { unique } from "./authoring-helpers";
 import { expect, HER_EMAIL, HIM_EMAIL, signIn, test } from "./fixtures";
 
@@ -17,6 +18,10 @@ async function writeTake(page: Page, topic: string, words: string) {
   // first line, the prompt, is written over).
   await expect(page).toHaveURL(/\/post\/[^?]+\?edit=1$/);
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(topic);
+  // A take goes out with its pair: its editor offers no Publish or Schedule the server refuses.
+  await expect(page.getByText(`A take of a two-takes post. ${TAKES_MESSAGES.sealed}`)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Publish now" })).toHaveCount(0);
+  await expect(page.getByLabel("Publish at")).toHaveCount(0);
   const content = page.getByRole("textbox", { name: "Content" });
   await content.click();
   await page.keyboard.press("ControlOrMeta+A");

@@ -10,3 +10,25 @@ export function remoteServerOf(comment: { userId: string; author: string }): str
   const match = /@[^@\s()]+@([^@\s()]+)\)?$/.exec(comment.author);
   return match?.[1]?.toLowerCase() ?? null;
 }
+
+/** Likes and boosts a post had from the social web. */
+export interface SocialWebReactions {
+  likes: number;
+  boosts: number;
+  /** Who did it (the first few names), shown on hover. */
+  names: string[];
+}
+
+/** A Webmention (decision 0047): another site's page that links to the post. */
+export interface PostMention {
+  id: string;
+  authorName: string | null;
+  authorUrl: string | null;
+  /** Our copy of the author's photo (/uploads/avatars/…); null: their initials. */
+  authorPhoto: string | null;
+  /** The page that mentions the post. */
+  source: string;
+  excerpt: string;
+  /** When it was last verified. */
+  date: string;
+}

@@ -20,6 +20,8 @@ export interface PostPair {
   revealedAt: string | null;
   /** The studio notice: a proposal the signed-in author has yet to accept or decline. */
   waitingForMe: boolean;
+  /** The reveal date has passed with a take not ready: each author is told (nothing is revealed alone). */
+  revealDatePassed: boolean;
   /** Each author's take, as a state only. */
   takes: Record<AuthorKey, TakeState>;
   /** The signed-in author's own take (a post of theirs), once started; never the partner's. */

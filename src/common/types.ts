@@ -1,5 +1,6 @@
 import type { AuthorKey, ImagePosition, ImageSize, PostStatus, RevisionKind } from "./limits";
 import type { SiteSettings } from "./site-settings";
+import type { PostMention, SocialWebReactions } from "./social-web";
 
 /** SPEC §3 BlogPost image entry as stored with a post. */
 export interface PostImage {
@@ -197,18 +198,8 @@ export interface PostReading {
   pair?: PairReading | null;
   /** Other sites' verified Webmentions that are not replies, newest first; absent when none. */
   mentions?: PostMention[];
-}
-
-/** A Webmention (decision 0047): `source`, another site's page, links to the post; `date` is when it was last verified. */
-export interface PostMention {
-  id: string;
-  authorName: string | null;
-  authorUrl: string | null;
-  /** Our copy of their photo; null shows initials. */
-  authorPhoto: string | null;
-  source: string;
-  excerpt: string;
-  date: string;
+  /** The author's preview of a take not yet revealed: it cannot be published on its own. */
+  sealedTake?: true;
 }
 
 /** A revealed two-takes post as readers get it (docs/decisions/0046-two-takes.md). */
@@ -223,13 +214,6 @@ export interface PairReading {
 export interface PairTake {
   post: BlogPost;
   author: AuthorProfile;
-}
-
-export interface SocialWebReactions {
-  likes: number;
-  boosts: number;
-  /** Who did it (the first few names), shown on hover. */
-  names: string[];
 }
 
 /** A link of the navbar's menu or the footer (inlined in every page). */

@@ -10,6 +10,8 @@ import { registerVerificationRoutes } from "./auth/verification.routes";
 import { registerAuthorProfilesRoutes } from "./authors/author-profiles.routes";
 import { connectContentCache } from "./cache/notify";
 import { ContentCache } from "./cache/store";
+import { Collab } from "./collab/collab";
+import { registerCollabRoutes } from "./collab/collab.routes";
 import { registerCommentsRoutes } from "./comments/comments.routes";
 import { registerInboxRoutes } from "./comments/inbox.routes";
 import { registerModerationRoutes } from "./comments/moderation.routes";
@@ -108,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     events,
     storage: deps.storage ?? createStorage(config),
     now,
+    collab: new Collab(database, warn),
     publishing: new Publishing({ db: database.db, cache, events, now }, warn),
     stats: new StatsCounter({ db: database.db, host: new URL(config.publicUrl).host, now, log: warn }),
     contactDelivery: createContactDelivery(
@@ -177,6 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerAuthorProfilesRoutes(app, ctx);
   await registerSiteSettingsRoutes(app, ctx);
   await registerPagesRoutes(app, ctx);
+  await registerCollabRoutes(app, ctx);
   await registerFirstHourRoutes(app, ctx);
   await registerCommentsRoutes(app, ctx);
   await registerModerationRoutes(app, ctx);

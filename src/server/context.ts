@@ -1,6 +1,7 @@
 import type { AudienceMail } from "./audience/audience-mail";
 import type { Auth } from "./auth/auth";
 import type { ContentCache } from "./cache/store";
+import type { Collab } from "./collab/collab";
 import type { ContactDelivery } from "./contact/delivery";
 import type { Database, Db } from "./db/client";
 import type { Config } from "./env";
@@ -30,6 +31,8 @@ export interface AppContext {
   storage: Storage;
   /** Scheduled publishing and the once-only "post became public" event (posts/publishing.ts). */
   publishing: Publishing;
+  /** Writing together: this process's live documents and their relay (collab/collab.ts). */
+  collab: Collab;
   /** The audience mail queue's sender (audience/audience-mail.ts). */
   audienceMail: AudienceMail;
   /** The social web's outgoing queues, which subscribers wake (fediverse/fediverse.ts). */

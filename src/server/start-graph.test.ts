@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { SERVER_BUILD } from "../../scripts/build-server.mjs";
 
-/** Loaded on first use only (the social web, the PostgreSQL driver, metrics, SMTP, sign-in). */
+/** Loaded on first use only (the social web, the PostgreSQL driver, metrics, SMTP, sign-in, Yjs). */
 const ON_FIRST_USE = [
   // A request with a session cookie, or to /api/auth/*, loads it (auth/lazy-auth.ts).
   "better-auth",
@@ -16,6 +16,9 @@ const ON_FIRST_USE = [
   "pg",
   "prom-client",
   "nodemailer",
+  // Writing together: the first co-editing socket loads the rooms (collab/collab.ts).
+  "yjs",
+  "y-protocols",
 ];
 const AT_START = ["main", "serve", "pglite-worker"];
 

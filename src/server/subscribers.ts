@@ -57,6 +57,17 @@ export function subscribers(ctx: AppContext): Subscriber[] {
       },
     },
     {
+      // A live document saved from outside its session (or deleted): its stored state goes with
+      // this transaction; once it commits, its sessions close with 4409 in every process.
+      name: "collab-reset",
+      on: ["collabReset"],
+      async handle(event, tx) {
+        if (event.name !== "collabReset") return undefined;
+        const after = await ctx.collab.reset(tx, event.payload.doc);
+        return () => void after();
+      },
+    },
+    {
       // A post became public: one letter to each follower of its author.
       name: "follower-letters",
       on: ["postBecamePublic"],

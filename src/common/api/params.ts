@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COLLAB_KINDS } from "../collab";
 import { AUTHORS } from "../limits";
 import { strictBody } from "../schemas/body";
 import { FediverseHostSchema } from "../schemas/fediverse";
@@ -27,6 +28,11 @@ export const MentionIdParams = z.strictObject({
     .string()
     .regex(/^[1-9][0-9]{0,14}$/)
     .describe("The mention's id (a positive whole number)."),
+});
+/** A live document: a post or a page (`posts` | `pages`) by its id; anything else names nothing. */
+export const CollabParams = z.strictObject({
+  kind: z.enum(COLLAB_KINDS).describe("'posts' or 'pages'."),
+  id: z.string().regex(UUID_PATTERN).describe("The post's or page's id (a UUID)."),
 });
 export const UserIdParams = z.strictObject({ userId: z.string().describe("The reader's account id.") });
 /** A call that takes no query: any field is refused rather than ignored. */

@@ -6,6 +6,7 @@ import type {
   FastifySchemaCompiler,
   RouteShorthandOptions,
 } from "fastify";
+import type { WebSocket } from "ws";
 import type { z } from "zod";
 import { type AnyContract, contracts, errorResponses } from "../../common/api/contract";
 import type { BodyOut, Endpoint, ParamsOut, QueryOut, ResponseOf } from "../../common/api/endpoint";
@@ -47,8 +48,13 @@ type Request<E> = FastifyRequest<{ Params: ParamsOut<E>; Querystring: QueryOut<E
 type Answer<E> = ResponseOf<E> | FastifyReply | undefined;
 
 export interface RouteOptions
-  extends Pick<RouteShorthandOptions, "compress" | "decompress" | "bodyLimit" | "logLevel"> {
+  extends Pick<RouteShorthandOptions, "compress" | "decompress" | "bodyLimit" | "logLevel" | "preHandler"> {
   config?: RouteShorthandOptions["config"];
+  /**
+   * A WebSocket route (@fastify/websocket, registered in the route's scope): an upgrade that
+   * passed every hook runs this; the handler answers a GET without `Upgrade`.
+   */
+  wsHandler?: (socket: WebSocket, request: FastifyRequest) => void;
   /**
    * A hot read answering cached bytes keyed by its URL: the schemas document it and the handler
    * validates with the same schema on a cache miss, so a hit runs no validation.

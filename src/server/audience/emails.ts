@@ -8,6 +8,7 @@ import type { AuthorProfile, PostImage } from "../../common/types";
 import type { Config } from "../env";
 import { newsletterParts } from "../mail/letters/newsletter";
 import { noticeHtml } from "../mail/letters/notice-letter";
+import type { OtherTake } from "../mail/letters/post-letter";
 
 // The audience emails, as stored in mail_queue: a designed HTML part and a plain-text part each.
 
@@ -69,6 +70,7 @@ export function newPostEmail(
   post: PostForEmail,
   unsubscribeToken: string,
   profile?: AuthorProfile,
+  otherTake?: OtherTake | null,
 ) {
   const blog = blogName(names, post.author);
   const parts = newsletterParts({
@@ -83,6 +85,7 @@ export function newPostEmail(
     preview: resolveExcerpt(post.excerpt, post.content),
     // The letter looks like the site: its accent and logo from Settings.
     look: { accentLight: names.accentLight, accentDark: names.accentDark, logoUrl: names.logoUrl },
+    otherTake,
   });
   return {
     subject: `New on ${blog}: ${post.title}`,

@@ -5,6 +5,7 @@ import { rowsOf } from "../db/rows";
 import { followers } from "../db/schema";
 import type { Config } from "../env";
 import { siteSettingsNow } from "../settings/settings-now.reads";
+import { otherTakeOf } from "../takes/takes.reads";
 import { newPostEmail, type PostForEmail } from "./emails";
 import { isActiveFollowerOf } from "./followers.repository";
 
@@ -32,8 +33,10 @@ export async function queueNewPostEmails(
   // Read on the caller's transaction (the claim that announces the post), not through the cache.
   const names = await siteSettingsNow(db, config);
   const profile = (await authorProfilesNow(db, config.authorEmails)).find((p) => p.author === post.author);
+  // A take: this author's take first, then a link to the partner's (decision 0046).
+  const otherTake = await otherTakeOf(db, config, post.id);
   // Rendered once: followers' emails differ only by their token.
-  const mail = newPostEmail(config, names, post, FOLLOWER_TOKEN_SLOT, profile);
+  const mail = newPostEmail(config, names, post, FOLLOWER_TOKEN_SLOT, profile, otherTake);
   const put = (value: string | null | undefined) =>
     value == null
       ? sql`null`

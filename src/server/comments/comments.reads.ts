@@ -4,6 +4,7 @@ import type { Viewer } from "../../common/types";
 import { findPostVisibility } from "../content/visibility";
 import type { AppContext } from "../context";
 import { type PageRequest, pageRequest } from "../pagination";
+import { conversationOf } from "../takes/takes.reads";
 import { parse } from "../validate";
 import { listComments } from "./comments.repository";
 import { remoteWritersOf } from "./remote-writers";
@@ -32,7 +33,8 @@ export const threadsKeyPrefix = (postId: string) => `comments:${postId}:`;
  * often: the content cache keeps it whole (hidden and held comments included) and each viewer
  * gets what they may see (presentThreads).
  */
-export function cachedThreads(ctx: AppContext, id: string, page: PageRequest) {
+export async function cachedThreads(ctx: AppContext, postId: string, page: PageRequest) {
+  const id = (await conversationOf(ctx, postId)) ?? postId;
   const load = () => loadThreads(ctx, id, page);
   if (page.cursor) return load();
   return ctx.cache.getOrLoad(`${threadsKeyPrefix(id)}${page.limit}`, load, (loaded) => loaded !== null);

@@ -11,6 +11,7 @@ import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { pageRequest } from "../pagination";
 import { getViewer } from "../plugins/viewer";
+import { conversationOf } from "../takes/takes.reads";
 import { writeLimiter } from "../write-limits";
 import { COMMENTS_PAGE_SIZE, cachedThreads } from "./comments.reads";
 import {
@@ -25,13 +26,14 @@ import { holdsComment, isBlocked } from "./moderation.repository";
 import { presentThreads } from "./threads";
 
 const postNotFound = () => notFound("post", "Post not found");
+
 const commentNotFound = () => notFound("comment", "Comment not found");
 
 export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   const limitComments = writeLimiter("comment", ctx.now);
   const authors = [ctx.config.authorEmails.him, ctx.config.authorEmails.her];
   route(app, commentsList, {}, async (request, reply) => {
-    const { id } = request.params;
+    const id = (await conversationOf(ctx, request.params.id)) ?? request.params.id;
     const page = pageRequest(request.query, COMMENTS_PAGE_SIZE);
     const found = await cachedThreads(ctx, id, page);
     const viewer = await getViewer(ctx, request);
@@ -48,7 +50,7 @@ export async function registerCommentsRoutes(app: FastifyInstance, ctx: AppConte
     const viewer = caller(request);
     const { body } = request;
     const { content } = body;
-    const { id } = request.params;
+    const id = (await conversationOf(ctx, request.params.id)) ?? request.params.id;
     // Only a public post takes comments: a draft or scheduled one answers as a missing post to
     // everyone, its author previewing it included (docs/decisions/0009).
     const post = await findPostVisibility(ctx.db, id);

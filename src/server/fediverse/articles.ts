@@ -6,6 +6,7 @@ import { markersToHtml } from "../../common/rules/marker-html";
 import { markerRe } from "../../common/rules/markers";
 import type { BlogPost } from "../../common/types";
 import { contentTypeOf } from "../storage/object";
+import type { ArticlePost } from "./article-post";
 
 /** Fedify's types name the global Temporal (Node 22+); at run time it uses this same polyfill. */
 export const instant = (date: string | Date): Temporal.Instant & globalThis.Temporal.Instant =>
@@ -38,8 +39,21 @@ const mediaTypeOf = (url: string): string => contentTypeOf(new URL(url).pathname
 export const postObjectUri = (ctx: Context<unknown>, postId: string): URL =>
   ctx.getObjectUri(Article, { id: postId });
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** A take's Article ends with a link to the partner's take (decision 0046). */
+const otherTakeHtml = (other: ArticlePost["otherTake"]) =>
+  other
+    ? `<p><a href="${escapeHtml(other.url)}">Read ${escapeHtml(other.authorName)}'s take on it</a></p>`
+    : "";
+
 /** SPEC §3's post as an ActivityStreams Article: what followers' servers show. */
-export function toArticle(ctx: Context<unknown>, post: BlogPost, publicUrl: string): Article {
+export function toArticle(
+  ctx: Context<unknown>,
+  { post, otherTake }: ArticlePost,
+  publicUrl: string,
+): Article {
   const attribution = ctx.getActorUri(post.author);
   return new Article({
     id: postObjectUri(ctx, post.id),
@@ -50,7 +64,7 @@ export function toArticle(ctx: Context<unknown>, post: BlogPost, publicUrl: stri
     summary: resolveExcerpt(post.excerpt, post.content.replace(markerRe(), "")),
     // Mastodon shows an Article as its name, its summary and its url (create.rb `converted_text`,
     // never as a content warning); servers that render `content` get the readers' HTML.
-    content: articleHtml(post, publicUrl),
+    content: articleHtml(post, publicUrl) + otherTakeHtml(otherTake),
     url: new URL(`${publicUrl}/post/${post.id}`),
     published: instant(post.date),
     updated: post.lastUpdated ? instant(post.lastUpdated) : null,
@@ -71,25 +85,30 @@ export function toArticle(ctx: Context<unknown>, post: BlogPost, publicUrl: stri
   });
 }
 
-export function createActivity(ctx: Context<unknown>, post: BlogPost, publicUrl: string): Create {
-  const object = toArticle(ctx, post, publicUrl);
+export function createActivity(ctx: Context<unknown>, source: ArticlePost, publicUrl: string): Create {
+  const object = toArticle(ctx, source, publicUrl);
   return new Create({
     id: new URL(`${object.id!.href}#create`),
     actor: object.attributionId,
     to: PUBLIC_COLLECTION,
-    cc: ctx.getFollowersUri(post.author),
+    cc: ctx.getFollowersUri(source.post.author),
     published: object.published,
     object,
   });
 }
 
-export function updateActivity(ctx: Context<unknown>, post: BlogPost, publicUrl: string, at: Date): Update {
-  const object = toArticle(ctx, post, publicUrl);
+export function updateActivity(
+  ctx: Context<unknown>,
+  source: ArticlePost,
+  publicUrl: string,
+  at: Date,
+): Update {
+  const object = toArticle(ctx, source, publicUrl);
   return new Update({
     id: new URL(`${object.id!.href}#update-${at.getTime()}`),
     actor: object.attributionId,
     to: PUBLIC_COLLECTION,
-    cc: ctx.getFollowersUri(post.author),
+    cc: ctx.getFollowersUri(source.post.author),
     updated: instant(at),
     object,
   });

@@ -2,8 +2,8 @@ import type { Recipient } from "@fedify/vocab";
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { fediverseFollowers, fediversePosts } from "../db/schema";
-import { getPublicPost } from "../posts/posts.repository";
 import { ACTOR_PATH, isAuthorKey } from "./actors";
+import { publicArticlePost } from "./article-post";
 import { createActivity } from "./articles";
 import type { DuetFederation } from "./federation-type";
 import { COLLECTION_PAGE_SIZE } from "./people-pages";
@@ -59,7 +59,7 @@ export function registerCollections(federation: DuetFederation): void {
       const rows = await sentPosts(fctx.data.db, identifier).limit(COLLECTION_PAGE_SIZE).offset(offset);
       const items = [];
       for (const row of rows) {
-        const post = await getPublicPost(fctx.data.db, row.postId, fctx.data.now());
+        const post = await publicArticlePost(fctx.data, row.postId);
         if (post) items.push(createActivity(fctx, post, fctx.data.config.publicUrl));
       }
       return { items, nextCursor: next(offset, rows.length) };

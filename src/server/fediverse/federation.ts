@@ -4,10 +4,10 @@ import { Article } from "@fedify/vocab";
 import { eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { fediversePosts } from "../db/schema";
-import { getPublicPost } from "../posts/posts.repository";
 import { personOf } from "./actor-document";
 import { actorKeyPairs } from "./actor-keys";
 import { ACTOR_PATH, authorForHandle, followerCount, isAuthorKey } from "./actors";
+import { publicArticlePost } from "./article-post";
 import { toArticle } from "./articles";
 import { registerCollections } from "./collections";
 import type { DuetFederation } from "./federation-type";
@@ -57,12 +57,13 @@ export function createDuetFederation(ctx: AppContext): DuetFederation {
     .mapHandle(async (fctx, username) => authorForHandle(fctx.data.db, username));
 
   federation.setObjectDispatcher(Article, "/ap/posts/{id}", async (fctx, values) => {
-    const post = await getPublicPost(fctx.data.db, values.id, fctx.data.now());
-    if (!post) return null;
+    const source = await publicArticlePost(fctx.data, values.id);
+    if (!source) return null;
+    const { post } = source;
     // Only what was federated is an ActivityPub object (drafts never leave, old posts stay home).
     const [sent] = await fctx.data.db.select().from(fediversePosts).where(eq(fediversePosts.postId, post.id));
     if (!sent || sent.deletedAt) return null;
-    return toArticle(fctx, post, publicUrl);
+    return toArticle(fctx, source, publicUrl);
   });
 
   federation.setNodeInfoDispatcher("/nodeinfo/2.1", async (fctx) => {

@@ -6,6 +6,7 @@ import { fediversePosts } from "../db/schema";
 import { KickLoop } from "../kick-loop";
 import { getPublicPost } from "../posts/posts.repository";
 import { followerCount } from "./actors";
+import { publicArticlePost } from "./article-post";
 import { ActivityLeases, type Claimed, type Pending } from "./lease";
 import type { LoadSocialWeb } from "./social-web-type";
 
@@ -97,7 +98,7 @@ export class FediverseOutbox {
     let activity: Create | Update | Delete;
     if (job.kind === "delete") activity = lib.deleteActivity(fctx, job.key, author, deletedAt ?? job.at);
     else {
-      const post = await getPublicPost(this.ctx.db, job.key, this.ctx.now());
+      const post = await publicArticlePost(this.ctx, job.key);
       if (!post) return null;
       activity =
         job.kind === "create"

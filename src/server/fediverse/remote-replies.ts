@@ -8,6 +8,7 @@ import { holdsComment, isBlocked } from "../comments/moderation.repository";
 import type { AppContext } from "../context";
 import { blogPosts, comments, fediverseReplies } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
+import { conversationPostId } from "../takes/takes.reads";
 import { postIdOf, sentReplyIdOf } from "./post-ids";
 import { isRemoteBlocked, userForRemoteActor } from "./remote-people";
 
@@ -63,7 +64,9 @@ export async function receiveReply(
   if (!note.id || !create.actorId || note.attributionId?.href !== create.actorId.href) return;
   const target = await targetOf(fctx, note.replyTargetId);
   if (!target) return;
-  const post = await getPublicPost(app.db, target.postId, app.now());
+  // A reply to either take of a revealed pair joins its one conversation (decision 0046).
+  const postId = (await conversationPostId(app.db, target.postId)) ?? target.postId;
+  const post = await getPublicPost(app.db, postId, app.now());
   if (!post) return;
   const content = replyText(note);
   if (!content) return;

@@ -7,6 +7,7 @@ import { holdsComment, isBlocked } from "../comments/moderation.repository";
 import type { AppContext } from "../context";
 import { comments, user, webmentionsReceived } from "../db/schema";
 import { getPublicPost } from "../posts/posts.repository";
+import { conversationPostId } from "../takes/takes.reads";
 import { copyRemoteAvatar } from "./avatar-copy";
 import { RemoteFetchError, requestRemote } from "./remote-fetch";
 import { remoteUserId } from "./remote-people";
@@ -75,7 +76,13 @@ async function remove(ctx: AppContext, row: Received): Promise<void> {
 }
 
 /** A reply (h-entry in-reply-to the post) is a comment, moderated as social-web replies are. */
-async function storeReply(ctx: AppContext, row: Received, entry: SourceEntry, author: "him" | "her") {
+async function storeReply(
+  ctx: AppContext,
+  row: Received,
+  entry: SourceEntry,
+  post: { id: string; author: "him" | "her" },
+) {
+  const { author } = post;
   const content = firstChars(entry.text, COMMENT_MAX_LENGTH) || row.source;
   const person = await userForAuthor(ctx, entry, row.source);
   if (await isBlocked(ctx.db, author, person.id)) return remove(ctx, row);
@@ -87,7 +94,7 @@ async function storeReply(ctx: AppContext, row: Received, entry: SourceEntry, au
         .update(webmentionsReceived)
         .set({ verifiedAt: ctx.now(), authorPhoto: photo })
         .where(eq(webmentionsReceived.id, row.id));
-      await record("commentChanged", { postId: row.postId });
+      await record("commentChanged", { postId: post.id });
     });
     return;
   }
@@ -97,7 +104,7 @@ async function storeReply(ctx: AppContext, row: Received, entry: SourceEntry, au
     const comment = await insertComment(
       tx,
       {
-        postId: row.postId,
+        postId: post.id,
         userId: person.id,
         author: person.author,
         content,
@@ -130,7 +137,13 @@ export async function verifyReceived(ctx: AppContext, id: number): Promise<void>
   const post = await getPublicPost(ctx.db, row.postId, ctx.now());
   const entry = post ? await fetchSource(ctx, row) : null;
   if (!post || !entry) return remove(ctx, row);
-  if (entry.isReply) return storeReply(ctx, row, entry, post.author);
+  if (entry.isReply) {
+    // A reply to either take of a revealed pair joins its one conversation (decision 0046).
+    const id = (await conversationPostId(ctx.db, post.id)) ?? post.id;
+    const conversation = id === post.id ? post : await getPublicPost(ctx.db, id, ctx.now());
+    if (!conversation) return remove(ctx, row);
+    return storeReply(ctx, row, entry, conversation);
+  }
   // Once a reply, now only a mention: its comment goes.
   if (row.commentId) await deleteComment(ctx.db, row.commentId, ctx.now());
   const photo = await authorPhoto(ctx, entry, row.source);

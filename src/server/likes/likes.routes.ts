@@ -5,6 +5,7 @@ import { postIsPublic, viewerCanSeePost } from "../content/visibility";
 import type { AppContext } from "../context";
 import { notFound } from "../errors";
 import { getViewer } from "../plugins/viewer";
+import { conversationOf } from "../takes/takes.reads";
 import { writeLimiter } from "../write-limits";
 import { getLikeState, toggleLike } from "./likes.repository";
 
@@ -14,7 +15,7 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
   const limitLikes = writeLimiter("like", ctx.now);
   /** The viewer's like state: `{ liked, likes }` (a visitor never likes). */
   route(app, likeRead, {}, async (request, reply) => {
-    const { id } = request.params;
+    const id = (await conversationOf(ctx, request.params.id)) ?? request.params.id;
     const viewer = await getViewer(ctx, request);
     if (!(await viewerCanSeePost(ctx.db, id, viewer, ctx.now()))) throw postNotFound();
     const state = await getLikeState(ctx.db, id, viewer?.id ?? null);
@@ -27,7 +28,7 @@ export async function registerLikesRoutes(app: FastifyInstance, ctx: AppContext)
   // The count is part of every cached post and card: the cache drops those (cache/subscriptions.ts).
   route(app, likeToggle, {}, async (request, reply) => {
     const viewer = caller(request);
-    const { id } = request.params;
+    const id = (await conversationOf(ctx, request.params.id)) ?? request.params.id;
     // Only a public post takes likes: a draft or scheduled one is missing to everyone.
     if (!(await postIsPublic(ctx.db, id, ctx.now()))) throw postNotFound();
     limitLikes(viewer.id);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { urlOf } from "../../common/api";
 import { pairAccept, pairPropose } from "../../common/api/takes";
+import { TAKES_MESSAGES } from "../../common/schemas/takes";
 import type { PostPair } from "../../common/takes";
-import type { BlogPost, OwnPostCard, Page } from "../../common/types";
+import type { BlogPost, OwnPostCard, Page, PostReading } from "../../common/types";
 import { type Roles, requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp } from "../test/test-app";
 
@@ -52,5 +53,28 @@ describe("GET /api/me/posts and sealed takes", () => {
     const ids = res.json<Page<OwnPostCard>>().items.map((post) => post.id);
     expect(ids).not.toContain(take.id);
     expect(ids).not.toContain(draft.id);
+  });
+});
+
+describe("GET /api/posts/:id/reading and sealed takes", () => {
+  it("tells the take's author that it is sealed, so the editor offers no Publish", async () => {
+    const res = await requestAs(t, "GET", `/api/posts/${take.id}/reading`, roles.her);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<PostReading>().sealedTake).toBe(true);
+    const plain = await requestAs(t, "GET", `/api/posts/${draft.id}/reading`, roles.her);
+    expect(plain.json<PostReading>()).not.toHaveProperty("sealedTake");
+  });
+
+  it("the server still refuses to publish it alone, in words the editor shows", async () => {
+    const res = await requestAs(t, "PATCH", `/api/posts/${take.id}`, roles.her, { status: "published" });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ error: { message: string } }>().error.message).toBe(TAKES_MESSAGES.sealed);
+  });
+
+  it("is no one else's to read", async () => {
+    for (const who of [roles.him, roles.reader, null]) {
+      const res = await requestAs(t, "GET", `/api/posts/${take.id}/reading`, who);
+      expect(res.statusCode).toBe(404);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
-import type { PostMention } from "../../common/types";
+import type { PostMention } from "../../common/social-web";
 import type { Db } from "../db/client";
 import { webmentionsReceived } from "../db/schema";
 

@@ -7,6 +7,7 @@ import { SLUG_MESSAGES } from "../../common/rules/slug";
 import { TAKES_MESSAGES } from "../../common/schemas/takes";
 import type { PostImage } from "../../common/types";
 import { authorCaller, route } from "../api/route";
+import { resetLiveDocument } from "../collab/collab.reads";
 import { withStoredSizes } from "../content/image-sizes";
 import { addSrcset } from "../content/image-store";
 import { sanitizePostHtml } from "../content/sanitize";
@@ -189,6 +190,8 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
         isPostPublic(existing, now) ? existing.slug : "",
       );
       if (saved) await record("postChanged", { postId: id });
+      // A save from outside the co-editing session resets it (decision 0048).
+      if (saved) await resetLiveDocument(tx, record, "posts", id, request);
       const pair =
         saved && input.status !== undefined && existing.pairId ? await lockRevealedPair(tx, id) : null;
       if (pair) await followPairStatus(tx, record, pair, id, input, viewer, now);
@@ -214,6 +217,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
       await releaseTakeSlot(tx, id);
       const gone = await deletePost(tx, id);
       if (gone) await record("postChanged", { postId: id });
+      if (gone) await resetLiveDocument(tx, record, "posts", id, "always");
       return gone;
     });
     if (!deleted) throw postNotFound();

@@ -16,7 +16,7 @@ import { type CachedBody, JSON_TYPE, toCachedBody } from "../cache/http-body";
 import { resolvePostAddress } from "../content/slugs";
 import type { AppContext } from "../context";
 import { pageRequest } from "../pagination";
-import { revealedPairOf } from "../takes/takes.reads";
+import { revealedPairOf, sealedTakeIds } from "../takes/takes.reads";
 import { parse } from "../validate";
 import { findNeighbours } from "./neighbours.repository";
 import { postMentions } from "./post-mentions";
@@ -96,13 +96,15 @@ export async function readPost(
 }
 
 async function loadReading(ctx: AppContext, post: BlogPost, isPublic: boolean): Promise<PostReading> {
-  const [author, neighbours, socialWeb, pair, mentions] = await Promise.all([
+  const [author, neighbours, socialWeb, pair, mentions, sealed] = await Promise.all([
     cachedAuthorProfile(ctx, post.author),
     findNeighbours(ctx.db, post, ctx.now()),
     socialWebReactions(ctx.db, post.id),
     loadPair(ctx, post),
     // Only a public post is mentioned (a draft's or a sealed take's preview shows none).
     isPublic ? postMentions(ctx.db, post.id) : [],
+    // The author's preview says when Publish would only be refused (decision 0046).
+    isPublic ? new Set<string>() : sealedTakeIds(ctx.db, [post.id]),
   ]);
   return {
     postId: post.id,
@@ -113,6 +115,7 @@ async function loadReading(ctx: AppContext, post: BlogPost, isPublic: boolean): 
     // Only a take of a revealed pair carries it: every other post's answer stays as it was.
     ...(pair ? { pair } : {}),
     ...(mentions.length > 0 ? { mentions } : {}),
+    ...(sealed.has(post.id) ? { sealedTake: true as const } : {}),
   };
 }
 

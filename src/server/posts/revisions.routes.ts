@@ -6,6 +6,7 @@ import { isPostPublic } from "../../common/rules/post-visibility";
 import { isId } from "../../common/schemas/id";
 import type { Page, PostRevision, PostRevisionSummary, RevisionComparison, Viewer } from "../../common/types";
 import { caller, route } from "../api/route";
+import { resetLiveDocument } from "../collab/collab.reads";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { encodeSeqCursor, seqPageRequest } from "../pagination";
@@ -104,6 +105,8 @@ export async function registerRevisionsRoutes(app: FastifyInstance, ctx: AppCont
         { by: viewer.id, at: now, kind: "restore", restoredFrom: revision.id },
       );
       if (saved) await record("postChanged", { postId: post.id });
+      // A restored revision is a save from outside any co-editing session (decision 0048).
+      if (saved) await resetLiveDocument(tx, record, "posts", post.id, "always");
       return saved;
     });
     if (!restored) throw postNotFound();

@@ -1,5 +1,5 @@
 import { count, desc, eq } from "drizzle-orm";
-import type { SocialWebReactions } from "../../common/types";
+import type { SocialWebReactions } from "../../common/social-web";
 import type { Db } from "../db/client";
 import { fediverseReactions } from "../db/schema";
 

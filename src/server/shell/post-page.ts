@@ -54,13 +54,15 @@ export const postPage: PageLoader = async (ctx, { params, viewer }) => {
   // signed-in viewer's page is never kept for anyone else (page-shell.ts).
   const comments = await firstCommentsFor(ctx, post.id, viewer);
   const description = metaDescription(post.content, post.title);
-  const url = `${publicUrl}${paths.post(post.slug)}`;
+  // Both takes' addresses show one page: its canonical address is the proposer's take's (listed first).
+  const canonicalPath = paths.post(pair?.takes[0]?.post.slug ?? post.slug);
+  const url = `${publicUrl}${canonicalPath}`;
   return {
     head: {
       // Open Graph and the tab use a two-takes post's topic.
       title: postPageTitle(pair?.topic ?? post.title, siteName),
       description,
-      canonicalPath: paths.post(post.slug),
+      canonicalPath,
       image: post.imageUrl,
       type: "article",
       publishedTime: post.date,

@@ -5,6 +5,7 @@ import { PAGE_MESSAGES } from "../../common/schemas/site-page";
 import { isBuiltInPage, PAGES_MAX_COUNT, RESERVED_PAGE_SLUGS } from "../../common/site-pages";
 import type { PostImage } from "../../common/types";
 import { caller, route } from "../api/route";
+import { resetLiveDocument } from "../collab/collab.reads";
 import { withStoredSizes } from "../content/image-sizes";
 import { addSrcset } from "../content/image-store";
 import { sanitizePostHtml } from "../content/sanitize";
@@ -109,12 +110,20 @@ export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext)
       updatedAt: ctx.now(),
     };
     if (existing) {
-      const row = await changed((tx) => updatePageRow(tx, existing.id, fields)).catch((error: unknown) => {
-        // Two authors renaming two pages to one address at once: the unique index decides.
-        if (String((error as { cause?: unknown })?.cause ?? error).includes("unique"))
-          throw conflict(PAGE_MESSAGES.taken);
-        throw error;
-      });
+      const row = await ctx.events
+        .transaction(async (tx, record) => {
+          const saved = await updatePageRow(tx, existing.id, fields);
+          if (saved) await record("contentChanged", {});
+          // A save from outside the co-editing session resets it (decision 0048).
+          if (saved) await resetLiveDocument(tx, record, "pages", existing.id, request);
+          return saved;
+        })
+        .catch((error: unknown) => {
+          // Two authors renaming two pages to one address at once: the unique index decides.
+          if (String((error as { cause?: unknown })?.cause ?? error).includes("unique"))
+            throw conflict(PAGE_MESSAGES.taken);
+          throw error;
+        });
       if (!row) throw pageNotFound();
       return detailOf(row);
     }
@@ -149,7 +158,11 @@ export async function registerPagesRoutes(app: FastifyInstance, ctx: AppContext)
       if (isBuiltInPage(slug)) return reply.status(204).send();
       throw pageNotFound();
     }
-    await changed((tx) => deletePageRow(tx, existing.id));
+    await ctx.events.transaction(async (tx, record) => {
+      await deletePageRow(tx, existing.id);
+      await record("contentChanged", {});
+      await resetLiveDocument(tx, record, "pages", existing.id, "always");
+    });
     return reply.status(204).send();
   });
 }

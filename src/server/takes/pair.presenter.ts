@@ -8,7 +8,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
  * The one presenter of a pair, as the signed-in author `me` sees it: of each take its state
  * only (docs/decisions/0046-two-takes.md), and the id of `me`'s own take.
  */
-export function toPostPair(row: PairRow, me: AuthorKey, takes: TakeRef[]): PostPair {
+export function toPostPair(row: PairRow, me: AuthorKey, takes: TakeRef[], now: Date): PostPair {
   const mine = takes.find((t) => t.pairId === row.id && t.author === me);
   const state = (author: AuthorKey, readyAt: Date | null): TakeState =>
     !takes.some((t) => t.pairId === row.id && t.author === author)
@@ -16,6 +16,7 @@ export function toPostPair(row: PairRow, me: AuthorKey, takes: TakeRef[]): PostP
       : readyAt
         ? "ready"
         : "writing";
+  const takeStates = { him: state("him", row.himReadyAt), her: state("her", row.herReadyAt) };
   return {
     id: row.id,
     topic: row.topic,
@@ -27,7 +28,12 @@ export function toPostPair(row: PairRow, me: AuthorKey, takes: TakeRef[]): PostP
     decidedAt: iso(row.decidedAt),
     revealedAt: iso(row.revealedAt),
     waitingForMe: row.state === "proposed" && row.proposedBy !== me,
-    takes: { him: state("him", row.himReadyAt), her: state("her", row.herReadyAt) },
+    revealDatePassed:
+      row.state === "accepted" &&
+      row.revealAt !== null &&
+      row.revealAt.getTime() <= now.getTime() &&
+      (takeStates.him !== "ready" || takeStates.her !== "ready"),
+    takes: takeStates,
     myTakeId: mine?.postId ?? null,
   };
 }

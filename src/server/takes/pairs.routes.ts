@@ -27,7 +27,7 @@ export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext)
       ctx.db,
       rows.map((r) => r.id),
     );
-    return rows.map((row) => toPostPair(row, me, takes));
+    return rows.map((row) => toPostPair(row, me, takes, ctx.now()));
   });
 
   route(app, pairPropose, {}, async (request, reply) => {
@@ -43,7 +43,7 @@ export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext)
       await record("pairChanged", { pairId: pair.id });
       return pair;
     });
-    return reply.status(201).send(toPostPair(row, me, []));
+    return reply.status(201).send(toPostPair(row, me, [], ctx.now()));
   });
 
   const answer = async (
@@ -57,7 +57,7 @@ export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext)
       if (done) await record("pairChanged", { pairId: id });
       return done;
     });
-    if (row) return toPostPair(row, viewer.authorKey, await takesOf(ctx.db, [id]));
+    if (row) return toPostPair(row, viewer.authorKey, await takesOf(ctx.db, [id]), ctx.now());
     // Why it did not pass, in the order a person would ask.
     const pair = await findPair(ctx.db, id);
     if (!pair) throw notFound("pair", PAIR_MESSAGES.notFound);
@@ -79,7 +79,7 @@ export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext)
     if (row) {
       // Both ready: the publishing claim reveals them, once, whichever process gets there first.
       if (yes) await ctx.publishing.kick();
-      return toPostPair((await findPair(ctx.db, id)) ?? row, me, takes);
+      return toPostPair((await findPair(ctx.db, id)) ?? row, me, takes, ctx.now());
     }
     const pair = await findPair(ctx.db, id);
     if (!pair) throw notFound("pair", PAIR_MESSAGES.notFound);

@@ -84,6 +84,11 @@ describe("two takes › reading", () => {
     const ld = JSON.parse(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/s.exec(html)![1]!);
     expect(ld.headline).toBe("Lisbon");
     expect(ld.author.map((a: { name: string }) => a.name)).toEqual(["Maya", "Leo"]);
+    // Either take's address names one canonical page: the proposer's take's.
+    const canonical = `<link rel="canonical" href="${t.ctx.config.publicUrl}/post/${hers.slug}">`;
+    expect(html).toContain(canonical);
+    expect(ld.url).toBe(`${t.ctx.config.publicUrl}/post/${hers.slug}`);
+    expect((await requestAs(t, "GET", `/post/${hers.slug}`, null)).body).toContain(canonical);
   });
 
   it("each blog lists its take under the topic, with that author's excerpt and thumbnail", async () => {

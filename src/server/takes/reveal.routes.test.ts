@@ -158,6 +158,29 @@ describe("two takes › the reveal", () => {
     expect(await stateOf(pair.id)).toBe("revealed");
     expect((await rowsOf(pair.id)).every((r) => r.status === "published")).toBe(true);
     expect(await stateOf(unready.id)).toBe("accepted");
+    // Each author is told the date passed with a take missing (the server's clock decides).
+    const listed = async (who: TestUser) =>
+      (await requestAs(t, "GET", urlOf(pairsList), who)).json<PostPair[]>().find((p) => p.id === unready.id)!;
+    expect((await listed(roles.him)).revealDatePassed).toBe(false);
+    await t.ctx.db
+      .update(postPairs)
+      .set({ revealAt: new Date(Date.now() - HOUR) })
+      .where(eq(postPairs.id, unready.id));
+    for (const who of [roles.him, roles.her]) {
+      const seen = await listed(who);
+      expect(seen.revealDatePassed).toBe(true);
+      expect(seen.state).toBe("accepted");
+    }
+    // A revealed pair has nothing to be told.
+    await t.ctx.db
+      .update(postPairs)
+      .set({ revealAt: new Date(Date.now() - HOUR) })
+      .where(eq(postPairs.id, pair.id));
+    expect(
+      (await requestAs(t, "GET", urlOf(pairsList), roles.her))
+        .json<PostPair[]>()
+        .find((p) => p.id === pair.id)!.revealDatePassed,
+    ).toBe(false);
   });
 
   it("is claimed by one of two processes only: the pair revealed once, each take announced once", async () => {

@@ -1,7 +1,14 @@
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
+import { paths } from "../../common/routes";
+import { isId } from "../../common/schemas/id";
+import { publicAuthorName } from "../../common/site-names";
+import { authorProfilesNow } from "../authors/authors.reads";
+import type { AppContext } from "../context";
 import type { Db } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { blogPosts, postPairs } from "../db/schema";
+import type { Config } from "../env";
 import { conflict, notFound } from "../errors";
 
 export const TAKE_SLOT_MESSAGES = {
@@ -129,3 +136,53 @@ export async function sealedTakeIds(db: Db, postIds: string[]): Promise<Set<stri
     .where(and(inArray(blogPosts.id, postIds), ne(postPairs.state, "revealed")));
   return new Set(rows.map((row) => row.id));
 }
+
+/**
+ * The other take of a revealed pair (decision 0046), as a letter or an Article links it: its
+ * author's public name and its absolute address with the take's anchor. Null for any other post.
+ */
+export async function otherTakeOf(
+  db: Db,
+  config: Pick<Config, "publicUrl" | "authorEmails">,
+  postId: string,
+): Promise<{ authorName: string; url: string } | null> {
+  const pair = await revealedPairOf(db, postId);
+  const otherId = pair?.takeIds.find((id) => id !== postId);
+  if (!otherId) return null;
+  const [other] = await db
+    .select({ slug: blogPosts.slug, author: blogPosts.author })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, otherId));
+  if (!other) return null;
+  const profile = (await authorProfilesNow(db, config.authorEmails)).find((p) => p.author === other.author);
+  return {
+    authorName: publicAuthorName(other.author, profile?.name),
+    url: `${config.publicUrl}${paths.post(other.slug)}#take-${other.author}`,
+  };
+}
+
+/**
+ * Where a post's likes and comments live (decision 0046: one conversation under both takes): a
+ * revealed pair's proposer's take, for either take; any other post is its own. Null when no post
+ * has this id. One indexed read.
+ */
+export async function conversationPostId(db: Db, postId: string): Promise<string | null> {
+  if (!isId(postId)) return null;
+  const result = await db.execute(sql`
+    select coalesce(first.id, p.id) as id from ${blogPosts} p
+    left join ${postPairs} pair on pair.id = p.pair_id and pair.state = 'revealed'
+    left join ${blogPosts} first on first.pair_id = pair.id and first.author = pair.proposed_by
+    where p.id = ${postId}::uuid`);
+  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+}
+
+/**
+ * Where a post's comments and likes live: either take of a revealed pair shares the proposer's
+ * take's (decision 0046). Cached until the next write; an id that names no post is not kept.
+ */
+export const conversationOf = (ctx: AppContext, postId: string): Promise<string | null> =>
+  ctx.cache.getOrLoad(
+    `conversation|${postId}`,
+    () => conversationPostId(ctx.db, postId),
+    (found) => found !== null,
+  );

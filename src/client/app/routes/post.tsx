@@ -52,7 +52,8 @@ function AuthorPostStats({ postId }: { postId: string }) {
   ) : null;
 }
 
-function InlineEditor({ post, onCancel }: { post: BlogPost; onCancel: () => void }) {
+function InlineEditor(props: { post: BlogPost; sealed: boolean; onCancel: () => void }) {
+  const { post, sealed, onCancel } = props;
   // After hydration only: renderToString cannot wait for the editor's lazy chunk, and hydration
   // throws away a boundary the server left unfinished (React error #419). Both renders show the
   // same placeholder first.
@@ -61,7 +62,7 @@ function InlineEditor({ post, onCancel }: { post: BlogPost; onCancel: () => void
   const loading = <p aria-busy="true">Loading the editor...</p>;
   return mounted ? (
     <Suspense fallback={loading}>
-      <EditPostForm post={post} blogPath={paths.blog(post.author)} onCancel={onCancel} />
+      <EditPostForm post={post} blogPath={paths.blog(post.author)} sealed={sealed} onCancel={onCancel} />
     </Suspense>
   ) : (
     loading
@@ -92,6 +93,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
       {editing ? (
         <InlineEditor
           post={post}
+          sealed={reading?.sealedTake === true}
           onCancel={() => {
             setEditing(false);
             setReturnFocus(true);
@@ -128,7 +130,12 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
                 )
               : undefined
           }
-          like={preview ? null : <LikeButton postId={post.id} likes={post.likes} />}
+          // Both takes of a pair share one conversation: the proposer's take's (listed first).
+          like={
+            preview ? null : (
+              <LikeButton postId={post.id} likes={reading?.pair?.takes[0]?.post.likes ?? post.likes} />
+            )
+          }
           share={
             preview ? null : (
               <ShareButton

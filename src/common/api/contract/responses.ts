@@ -106,6 +106,10 @@ export const PostReadingSchema = z.object({
     )
     .optional()
     .describe("Other sites' Webmentions that are not replies, newest first (at most 50)."),
+  sealedTake: z
+    .literal(true)
+    .optional()
+    .describe("The author's preview of a take not yet revealed: it cannot be published alone."),
 }) satisfies z.ZodType<PostReading>;
 
 const commentFields = {

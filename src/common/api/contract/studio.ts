@@ -4,8 +4,10 @@ import { RevisionCompareQuerySchema, RevisionListQuerySchema } from "../../schem
 import { CreatePageSchema, UpdatePageSchema } from "../../schemas/site-page";
 import { SiteSettingsBodySchema } from "../../schemas/site-settings";
 import { verificationEmail } from "../account";
+import { collabSocket } from "../collab";
 import {
   AuthorParams,
+  CollabParams,
   EmptyQuery,
   NoData,
   PageSlugParams,
@@ -39,6 +41,18 @@ const WRITE = ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR"] as const;
 
 /** The studio's calls: `who` is checked before what is sent (decision 0041). */
 export const studioRows = [
+  row(collabSocket, {
+    who: "authors",
+    summary: "Write a post or page together: a WebSocket (y-websocket's protocol)",
+    description:
+      "Opened with `Upgrade: websocket`, our Origin and an author's session; refused before the " +
+      "upgrade otherwise (401, 403, 404 for an id that names nothing). A plain GET answers 426. " +
+      "Limits and close codes: docs/writing-together.md.",
+    tags,
+    params: CollabParams,
+    paramsNotFound: "Nothing to write here",
+    errors: [...AUTHORS, "CROSS_SITE", "NOT_FOUND", "BAD_REQUEST"],
+  }),
   row(ownPosts, {
     who: "authors",
     summary: "The signed-in author's posts",

@@ -25,6 +25,9 @@ const PostPairSchema: z.ZodType<PostPair> = z.object({
   decidedAt: time().nullable(),
   revealedAt: time().nullable(),
   waitingForMe: z.boolean().describe("A proposal the signed-in author has yet to answer."),
+  revealDatePassed: z
+    .boolean()
+    .describe("The reveal date has passed and a take is not ready: it is revealed once both are."),
   takes: z.object({ him: TakeStateSchema, her: TakeStateSchema }),
   myTakeId: z.string().nullable().describe("The signed-in author's own take (a post id)."),
 });

@@ -4,7 +4,7 @@ import { toPlainText } from "./email-kit";
 import { renderLetter } from "./letter";
 import { letterAccent } from "./letter-style";
 import { featureBlock, mailImageUrl, type PostBlock, postBlocks } from "./post-blocks";
-import { PostLetter } from "./post-letter";
+import { type OtherTake, otherTakeLine, PostLetter } from "./post-letter";
 
 // The new-post email's two parts from one post: the designed letter and its plain-text twin.
 
@@ -32,6 +32,8 @@ export interface NewsletterInput {
   preview: string;
   /** Settings' accents ('' keeps the letter's own) and logo (an upload path, '' for none). */
   look?: { accentLight?: string; accentDark?: string; logoUrl?: string };
+  /** A take of a two-takes post: the partner's take, linked after this one (decision 0046). */
+  otherTake?: OtherTake | null;
 }
 
 const dateLine = (iso: string | undefined) =>
@@ -81,6 +83,7 @@ export function newsletterParts(n: NewsletterInput): { html: string; text: strin
       preview={n.preview}
       accent={letterAccent(n.look ?? {})}
       logoUrl={mailImageUrl(n.publicUrl, n.look?.logoUrl)}
+      otherTake={n.otherTake ?? null}
     />,
   );
   const text = [
@@ -89,6 +92,7 @@ export function newsletterParts(n: NewsletterInput): { html: string; text: strin
     "",
     blocks.map(blockText).join("\n\n"),
     ...(hashtags.length ? ["", hashtags.map((h) => `#${h.tag}`).join(" ")] : []),
+    ...(n.otherTake ? ["", `${otherTakeLine(n.otherTake)}: ${n.otherTake.url}`] : []),
     "",
     `Read on the blog: ${postUrl}`,
     `Comment: ${commentUrl}`,

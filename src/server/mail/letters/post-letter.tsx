@@ -6,6 +6,16 @@ import type { MailImage, PostBlock } from "./post-blocks";
 // The new-post newsletter: the whole post as the blog shows it, then where to read and comment,
 // then why the reader gets it and the one-click way out.
 
+/** A take of a two-takes post names the partner's take (decision 0046). */
+export interface OtherTake {
+  authorName: string;
+  /** Absolute: the other take's address and its anchor. */
+  url: string;
+}
+
+/** The words of the link to the partner's take, in both parts. */
+export const otherTakeLine = (other: OtherTake) => `Read ${other.authorName}'s take on it`;
+
 export interface PostLetterProps {
   siteName: string;
   siteUrl: string;
@@ -25,6 +35,8 @@ export interface PostLetterProps {
   /** The site's accent and logo (Settings), as every page shows them. */
   accent?: LetterAccent;
   logoUrl?: string | null;
+  /** A take of a two-takes post: the link to the partner's take. */
+  otherTake?: OtherTake | null;
 }
 
 const caption = {
@@ -143,6 +155,14 @@ export function PostLetter(p: PostLetterProps) {
               #{h.tag}
             </Link>
           ))}
+        </Text>
+      ) : null}
+      {p.otherTake ? (
+        <Text style={{ fontFamily: SANS, fontSize: "15px", margin: "16px 0 0" }}>
+          This is one of two takes on the topic.{" "}
+          <Link href={p.otherTake.url} className="l-link" style={link}>
+            {otherTakeLine(p.otherTake)}
+          </Link>
         </Text>
       ) : null}
       <Rule />

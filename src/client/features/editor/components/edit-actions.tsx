@@ -16,6 +16,8 @@ interface Props {
   done: boolean;
   /** A draft or a scheduled post: 'Publish now' is offered. */
   unpublished: boolean;
+  /** False for a take not yet revealed: it is published with its pair, never alone. */
+  publishable: boolean;
   /** The scheduled time of a scheduled post ('' otherwise): where 'Publish at' starts. */
   scheduledAt: string;
   onPublishNow: () => void;
@@ -29,12 +31,12 @@ interface Props {
  * submit), 'Publish now' for a post not yet public, Cancel, and 'Publish at' with Schedule.
  */
 export function EditActions(props: Props) {
-  const { busy, done, unpublished, scheduledAt, onPublishNow, onSchedule, onCancel, autosavedAt } = props;
+  const { busy, done, unpublished, publishable, scheduledAt, onPublishNow, onSchedule, onCancel } = props;
   const id = useId();
   const [when, setWhen] = useState(scheduledAt);
   // A new future 'Publish at' means the author wants the post then: 'Save changes' schedules it
   // and says so, never leaves the chosen time unsaved without a word (as Publish does on /admin).
-  const schedules = when !== scheduledAt && isFuture(when);
+  const schedules = publishable && when !== scheduledAt && isFuture(when);
   const blocked = busy !== null || done;
   return (
     <div className="publish-actions">
@@ -52,7 +54,7 @@ export function EditActions(props: Props) {
         >
           {busy === "save" ? "Saving..." : "Save changes"}
         </button>
-        {unpublished ? (
+        {unpublished && publishable ? (
           <button
             type="button"
             className="button button-ghost"
@@ -73,27 +75,29 @@ export function EditActions(props: Props) {
           Cancel
         </button>
       </div>
-      <div className="schedule-row">
-        <label htmlFor={`${id}-when`}>Publish at</label>
-        <input
-          className="input"
-          id={`${id}-when`}
-          type="datetime-local"
-          value={when}
-          onChange={(e) => setWhen(e.target.value)}
-          aria-describedby={schedules ? `${id}-when-hint` : undefined}
-        />
-        <button
-          type="button"
-          className="button button-ghost"
-          aria-disabled={blocked}
-          onClick={() => {
-            if (!blocked) onSchedule(when);
-          }}
-        >
-          {busy === "schedule" ? "Saving..." : "Schedule"}
-        </button>
-      </div>
+      {publishable ? (
+        <div className="schedule-row">
+          <label htmlFor={`${id}-when`}>Publish at</label>
+          <input
+            className="input"
+            id={`${id}-when`}
+            type="datetime-local"
+            value={when}
+            onChange={(e) => setWhen(e.target.value)}
+            aria-describedby={schedules ? `${id}-when-hint` : undefined}
+          />
+          <button
+            type="button"
+            className="button button-ghost"
+            aria-disabled={blocked}
+            onClick={() => {
+              if (!blocked) onSchedule(when);
+            }}
+          >
+            {busy === "schedule" ? "Saving..." : "Schedule"}
+          </button>
+        </div>
+      ) : null}
       {schedules ? (
         <p id={`${id}-when-hint`} className="field-hint">
           {unpublished
@@ -103,7 +107,7 @@ export function EditActions(props: Props) {
       ) : null}
       {unpublished ? (
         <p className="autosave-note">
-          {autosavedAt ? `Draft saved at ${autosavedAt.toLocaleTimeString()}` : ""}
+          {props.autosavedAt ? `Draft saved at ${props.autosavedAt.toLocaleTimeString()}` : ""}
         </p>
       ) : null}
     </div>

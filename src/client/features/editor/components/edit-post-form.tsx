@@ -4,6 +4,7 @@ import { postRead } from "../../../../common/api";
 import { EDIT_REDIRECT_MS } from "../../../../common/limits";
 import { parseHashtagsOnEdit } from "../../../../common/rules/hashtags";
 import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
+import { TAKES_MESSAGES } from "../../../../common/schemas/takes";
 import type { BlogPost } from "../../../../common/types";
 import { ApiError, call } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
@@ -31,6 +32,8 @@ interface Props {
   post: BlogPost;
   /** Where the author's blog is (SPEC §4: the view goes there 1.5 s after a successful edit). */
   blogPath: string;
+  /** A take not yet revealed (the reading data says so): no Publish or Schedule of its own. */
+  sealed?: boolean;
   onCancel: () => void;
 }
 
@@ -38,7 +41,7 @@ interface Props {
  * Inline edit mode on the post page: the studio's canvas (PostEditor) loaded from the saved post,
  * its actions in the side panel as on /admin (Save changes, Publish now, Publish at, Schedule).
  */
-export default function EditPostForm({ post: loaded, blogPath, onCancel }: Props) {
+export default function EditPostForm({ post: loaded, blogPath, sealed = false, onCancel }: Props) {
   // The post as last loaded: again after a save from outside a writing-together session.
   const [post, setPost] = useState(loaded);
   const afterWrite = useAfterUpdatePost();
@@ -147,8 +150,11 @@ export default function EditPostForm({ post: loaded, blogPath, onCancel }: Props
     } catch (error) {
       setValue((v) => ({ ...v, images }));
       const notFound = error instanceof ApiError && error.status === 404;
-      // The server's own words for a publish time it refuses (in the past, too far ahead).
-      const refused = action === "schedule" && error instanceof ApiError && error.status === 400;
+      // The server's own words for a publish time it refuses (in the past, too far ahead), and
+      // for a state it will not enter (a sealed take published alone: 409).
+      const refused =
+        error instanceof ApiError &&
+        ((action === "schedule" && error.status === 400) || error.status === 409);
       setStatus({
         kind: "error",
         text: notFound ? EDIT_NOT_FOUND_TEXT : refused ? (error as ApiError).message : UPDATE_FAILURE_TEXT,
@@ -174,7 +180,9 @@ export default function EditPostForm({ post: loaded, blogPath, onCancel }: Props
       <h1 id="edit-post-heading" ref={heading} tabIndex={-1}>
         Edit post
       </h1>
-      {unpublished ? (
+      {sealed ? (
+        <p className="field-hint">{`A take of a two-takes post. ${TAKES_MESSAGES.sealed}`}</p>
+      ) : unpublished ? (
         <p className="field-hint">
           {post.status === "scheduled"
             ? `Scheduled for ${new Date(post.date).toLocaleString()}: only you can see it until then.`
@@ -211,6 +219,7 @@ export default function EditPostForm({ post: loaded, blogPath, onCancel }: Props
               busy={busy}
               done={saved}
               unpublished={unpublished}
+              publishable={!sealed}
               scheduledAt={post.status === "scheduled" ? localDateTime(post.date) : ""}
               onPublishNow={() => void save("publish")}
               onSchedule={(local) => void save("schedule", local)}

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { canModerateComment } from "../../../../common/policies";
-import type { BlogPost, PostMention, Viewer } from "../../../../common/types";
+import type { PostMention } from "../../../../common/social-web";
+import type { BlogPost, Viewer } from "../../../../common/types";
 import { useRemoveMention } from "../api/remove-mention";
 
 export const MENTION_REMOVE_TEXT = {

@@ -1,6 +1,6 @@
 import { type ReactNode, useRef, useState } from "react";
 import { initialsOf } from "../../../../common/rules/initials";
-import type { PostMention } from "../../../../common/types";
+import type { PostMention } from "../../../../common/social-web";
 import { formatDate } from "./format";
 import "../post-mentions.css";
 

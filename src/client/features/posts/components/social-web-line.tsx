@@ -1,4 +1,4 @@
-import type { SocialWebReactions } from "../../../../common/types";
+import type { SocialWebReactions } from "../../../../common/social-web";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -14,6 +14,20 @@ const DONE: Record<PairAction, string> = {
 const FAILED = "That did not work. Please try again.";
 const REVEALED = "Both takes are ready: the post is revealed.";
 
+/** Decision 0046: a reveal date passed with a take missing reveals nothing alone; both are told. */
+export function revealDateNotice(pair: PostPair, me: AuthorKey): string | null {
+  if (!pair.revealDatePassed) return null;
+  const partner: AuthorKey = me === "him" ? "her" : "him";
+  const mine = pair.takes[me] === "ready";
+  const theirs = pair.takes[partner] === "ready";
+  const missing = mine
+    ? "your partner's take is not ready yet"
+    : theirs
+      ? "your take is not ready yet"
+      : "neither take is ready yet";
+  return `The reveal date has passed and ${missing}. Both takes are revealed together as soon as both are ready.`;
+}
+
 const stateText = (pair: PostPair) => {
   if (pair.state === "proposed") return pair.waitingForMe ? "Proposed to you" : "Waiting for your partner";
   if (pair.state === "declined") return "Declined";
@@ -77,6 +91,7 @@ export function PairItem({ pair, me, postPath, onDone }: Props) {
           <p className="own-post-meta">
             <span className="studio-badge">{stateText(pair)}</span>
           </p>
+          {revealDateNotice(pair, me) ? <p className="pair-notice">{revealDateNotice(pair, me)}</p> : null}
           {pair.state === "accepted" ? (
             <dl className="pair-takes">
               <dt>Your take</dt>

@@ -1,0 +1,68 @@
+import websocket from "@fastify/websocket";
+import { eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { collabSocket } from "../../common/api";
+import { COLLAB_LIMITS, type CollabKind, collabDocKey } from "../../common/collab";
+import { ERROR_CODES } from "../../common/error-codes";
+import { route } from "../api/route";
+import type { AppContext } from "../context";
+import { blogPosts, sitePages } from "../db/schema";
+import { AppError, forbidden, notFound } from "../errors";
+
+// GET /api/collab/:kind/:id, the co-editing WebSocket (docs/writing-together.md). Everything
+// is checked before the upgrade, each refusal a plain HTTP answer: who (an author: 401/403, the
+// endpoint table's gate), the path (404), our Origin (403), the post or page itself (404).
+
+const missing = () => notFound("document", "Nothing to write here");
+
+async function exists(ctx: AppContext, kind: CollabKind, id: string): Promise<boolean> {
+  const table = kind === "posts" ? blogPosts : sitePages;
+  const rows = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+  return rows.length > 0;
+}
+
+export async function registerCollabRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const origins = new Set(ctx.config.trustedOrigins);
+  // Its own scope: the WebSocket plugin's hooks wrap this route only.
+  await app.register(async (scope) => {
+    await scope.register(websocket, {
+      options: {
+        // Past this, ws itself closes with 1009; up to it the room answers 4413 (common/collab.ts).
+        maxPayload: 4 * COLLAB_LIMITS.maxMessageBytes,
+        perMessageDeflate: false,
+      },
+      // The rooms close first, with 1012 (a restart: y-websocket reconnects, to another process).
+      preClose: async function (this: FastifyInstance) {
+        await ctx.collab.close();
+        for (const client of this.websocketServer.clients) client.terminate();
+      },
+      // A socket's own error (a client gone mid-frame) ends that socket, nothing else.
+      errorHandler: (_error, socket) => socket.terminate(),
+    });
+    route(
+      scope,
+      collabSocket,
+      {
+        // After who and the path: a browser always sends Origin with a WebSocket; it must be ours.
+        preHandler: async (request: FastifyRequest) => {
+          const origin = request.headers.origin;
+          if (!origin || !origins.has(origin))
+            throw forbidden("Open the editor from the blog itself.", ERROR_CODES.crossSite);
+          const { kind, id } = request.params as { kind: CollabKind; id: string };
+          if (!(await exists(ctx, kind, id))) throw missing();
+        },
+        wsHandler: (socket, request) => {
+          const { kind, id } = request.params as { kind: CollabKind; id: string };
+          void ctx.collab.join(collabDocKey(kind, id), socket);
+        },
+      },
+      async () => {
+        throw new AppError(
+          426,
+          ERROR_CODES.badRequest,
+          "This address takes a WebSocket (Upgrade: websocket).",
+        );
+      },
+    );
+  });
+}

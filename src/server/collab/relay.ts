@@ -1,0 +1,94 @@
+import type pg from "pg";
+
+// Writing together across processes on one PostgreSQL (docs/decisions/0048-writing-together.md):
+// a stored update is announced by its row id (the listener reads the row: a NOTIFY payload holds
+// at most 8,000 bytes), an awareness update travels itself when small enough, a reset by its
+// document. Format: `u|<from>|<doc>|<row id>`, `a|<from>|<doc>|<base64>`, `r|<from>|<doc>`.
+
+export const COLLAB_CHANNEL = "duet_collab";
+/** PostgreSQL's NOTIFY payload limit is 8,000 bytes; an awareness update above this is not relayed. */
+const MAX_PAYLOAD = 7_900;
+
+export type CollabNotice =
+  | { kind: "u"; from: string; doc: string; id: number }
+  | { kind: "a"; from: string; doc: string; update: Uint8Array }
+  | { kind: "r"; from: string; doc: string };
+
+/** A notice's payload, or null when it would not fit in a NOTIFY. */
+export function notice(n: CollabNotice): string | null {
+  const head = `${n.kind}|${n.from}|${n.doc}`;
+  const payload =
+    n.kind === "u"
+      ? `${head}|${n.id}`
+      : n.kind === "a"
+        ? `${head}|${Buffer.from(n.update).toString("base64")}`
+        : head;
+  return payload.length <= MAX_PAYLOAD ? payload : null;
+}
+
+/** A payload read back; null for anything else (another version's, a hand-sent one). */
+export function parseNotice(payload: string): CollabNotice | null {
+  const [kind, from, doc, rest, ...extra] = payload.split("|");
+  if (!from || !doc || extra.length) return null;
+  if (kind === "r" && rest === undefined) return { kind, from, doc };
+  if (kind === "u" && rest && /^[1-9][0-9]{0,15}$/.test(rest)) return { kind, from, doc, id: Number(rest) };
+  if (kind === "a" && rest) return { kind, from, doc, update: new Uint8Array(Buffer.from(rest, "base64")) };
+  return null;
+}
+
+/**
+ * LISTEN on a dedicated connection (reconnecting until it works); `heard` gets each notice,
+ * `reconnected` is called after a reconnect (something may have been missed). Returns the stop.
+ */
+export async function listenForCollab(
+  pool: pg.Pool,
+  heard: (n: CollabNotice) => void,
+  reconnected: () => void,
+  log: (message: string, error?: unknown) => void,
+): Promise<() => Promise<void>> {
+  const { Client } = (await import("pg")).default;
+  let closed = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const reconnectSoon = (): void => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      listen()
+        .then(reconnected)
+        .catch(() => reconnectSoon());
+    }, 1_000);
+  };
+
+  const listen = async (): Promise<void> => {
+    const next = new Client(pool.options);
+    next.on("error", (error) => {
+      if (client === next) client = null;
+      next.end().catch(() => {});
+      log("writing together: the listening connection dropped", error);
+      reconnectSoon();
+    });
+    next.on("notification", (msg) => {
+      if (msg.channel !== COLLAB_CHANNEL || !msg.payload) return;
+      const n = parseNotice(msg.payload);
+      if (n) heard(n);
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${COLLAB_CHANNEL}`);
+    } catch (error) {
+      next.end().catch(() => {});
+      throw error;
+    }
+    if (closed) await next.end().catch(() => {});
+    else client = next;
+  };
+
+  await listen();
+  return async () => {
+    closed = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => {});
+  };
+}
