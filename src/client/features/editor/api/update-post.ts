@@ -1,12 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { postUpdate } from "../../../../common/api";
+import { COLLAB_SAVE_HEADER } from "../../../../common/collab";
 import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
 import type { BlogPost, PostAddress } from "../../../../common/types";
 import { call } from "../../../lib/api";
 import type { PostBody, Publishing } from "./create-post";
 
 /** The header of a save made from inside a writing-together session: the server keeps its room. */
-export const COLLAB_HEADERS = { "x-duet-collab": "1" } as const;
+export const COLLAB_HEADERS = { [COLLAB_SAVE_HEADER]: "1" };
 
 /**
  * PATCH /api/posts/:id; `autosave: true` marks the editor's periodic saves (the server coalesces

@@ -3,11 +3,11 @@ import type { Schema } from "@tiptap/pm/model";
 import { useEffect, useRef, useState } from "react";
 import { WebsocketProvider } from "y-websocket";
 import * as Y from "yjs";
+import { COLLAB_SOCKET_BASE } from "../../../../common/api";
+import { COLLAB_CLOSE, type CollabKind } from "../../../../common/collab";
 import { editorExtensions } from "../visual/schema";
 import { type CollabUser, readUser } from "./caret";
 import { seedIfEmpty } from "./seed";
-
-export type CollabKind = "posts" | "pages";
 
 /** One connection to the shared document: a fresh one after the room is reset. */
 export interface CollabSession {
@@ -34,11 +34,6 @@ export interface CollabState {
   notice: { kind: "info" | "error"; text: string } | null;
 }
 
-// The close codes of /api/collab (decision 0048).
-export const CLOSE_SAVED_ELSEWHERE = 4409;
-export const CLOSE_TOO_LARGE = 4413;
-export const CLOSE_TOO_MANY = 4429;
-
 export const COLLAB_TEXT = {
   reloaded:
     "This was saved from outside this shared session (another window, editor or tool), so it was reloaded with that saved version. Check your last few changes: you are writing together again.",
@@ -56,7 +51,8 @@ const CONNECT_ATTEMPTS = 3;
 const RETRY_AFTER_TOO_MANY_MS = 3_000;
 
 let schema: Schema | null = null;
-const wsOrigin = () => `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/collab`;
+const wsOrigin = () =>
+  `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${COLLAB_SOCKET_BASE}`;
 
 function peersOf(provider: WebsocketProvider): Peer[] {
   const own = provider.doc.clientID;
@@ -133,17 +129,17 @@ export function useCollab({ kind, id, user, enabled, seedHtml, reload }: Options
       if (synced) setPhase(status === "connected" ? "live" : "offline");
     });
     provider.on("closed", ({ code }) => {
-      if (code === CLOSE_SAVED_ELSEWHERE) {
+      if (code === COLLAB_CLOSE.savedElsewhere) {
         setNotice({ kind: "info", text: COLLAB_TEXT.reloaded });
         setSession(null);
         void hooks.current
           .reload()
           .catch(() => undefined)
           .then(() => setGeneration((g) => g + 1));
-      } else if (code === CLOSE_TOO_MANY) {
+      } else if (code === COLLAB_CLOSE.tooMany) {
         setNotice({ kind: "error", text: COLLAB_TEXT.tooMany });
         retry = setTimeout(() => provider.connect(), RETRY_AFTER_TOO_MANY_MS);
-      } else if (code === CLOSE_TOO_LARGE) {
+      } else if (code === COLLAB_CLOSE.tooLarge) {
         setNotice({ kind: "error", text: COLLAB_TEXT.tooLarge });
       } else if (!synced) {
         // Refused (not an author, no such draft): the usual editor.

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { pageCreate, pageDelete, pagesList, pageUpdate } from "../../../../../common/api";
+import { COLLAB_SAVE_HEADER } from "../../../../../common/collab";
 import type { CreatePageInput, UpdatePageInput } from "../../../../../common/schemas/site-page";
 import { call } from "../../../../lib/api";
 
@@ -30,7 +31,7 @@ export function useSavePage() {
         return call(pageUpdate, {
           params,
           body: save.body,
-          ...(save.collab ? { headers: { "x-duet-collab": "1" } } : {}),
+          ...(save.collab ? { headers: { [COLLAB_SAVE_HEADER]: "1" } } : {}),
         });
       return call(pageDelete, { params });
     },
