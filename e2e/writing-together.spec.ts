@@ -160,3 +160,34 @@ test.describe("writing together", () => {
     await other.close();
   });
 });
+
+test.describe("writing together, saved from elsewhere", () => {
+  test.beforeAll(async ({ accounts }) => {
+    await accounts.ensure("him");
+  });
+
+  test("a save from outside the session reloads the draft, says so, and the room goes on", async ({
+    page,
+    context,
+    server,
+  }) => {
+    const author = await authorClient(context.request, server, "him");
+    const post = await author.publish({
+      title: unique("Elsewhere"),
+      content: `<p>${START}</p>`,
+      status: "draft",
+    });
+    await signIn(context, server, HIM_EMAIL);
+    const field = (p: Page) => p.getByRole("textbox", { name: "Content" });
+    await openAtEnd(page, `/post/${post.slug}?edit=1`, field);
+    // Another tool saves the draft (no x-duet-collab): the server resets the live document.
+    await author.edit(post.id, { content: "<p>Rewritten by the API.</p>" });
+    await expect(page.getByText("This was saved from outside this shared session")).toBeVisible();
+    await expect(field(page)).toHaveText("Rewritten by the API.");
+    await expect(page.getByRole("status").filter({ hasText: "Live:" })).toBeVisible();
+    await field(page).getByText("Rewritten by the API.").click();
+    await page.keyboard.press("End");
+    await page.keyboard.type(" And more.");
+    await expect(field(page)).toHaveText("Rewritten by the API. And more.");
+  });
+});

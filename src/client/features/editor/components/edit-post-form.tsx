@@ -42,8 +42,10 @@ interface Props {
  * its actions in the side panel as on /admin (Save changes, Publish now, Publish at, Schedule).
  */
 export default function EditPostForm({ post: loaded, blogPath, sealed = false, onCancel }: Props) {
-  // The post as last loaded: again after a save from outside a writing-together session.
-  const [post, setPost] = useState(loaded);
+  // The post as the page has it, or as loaded again after a save from outside the session.
+  // (A newer post from the page, after a save of this form, wins over the reloaded one.)
+  const [reloaded, setReloaded] = useState<{ over: BlogPost; post: BlogPost } | null>(null);
+  const post = reloaded?.over === loaded ? reloaded.post : loaded;
   const afterWrite = useAfterUpdatePost();
   const navigate = useNavigate();
   const [initial] = useState(() => editorValueFromPost(post));
@@ -72,7 +74,7 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
     reload: async () => {
       stored.current = await call(postRead, { params: { id: post.id } });
       // Published meanwhile: this form goes on alone (and stops autosaving).
-      setPost(stored.current);
+      setReloaded({ over: loaded, post: stored.current });
       const fresh = editorValueFromPost(stored.current);
       setValue(fresh);
       setSavedValue(fresh);
