@@ -1,6 +1,7 @@
 // Writing together (docs/writing-together.md): two people in one draft, typing in the same
 // paragraph at once, in two browsers. Both end with every character of both, in each one's
 // order, and each sees the other's caret with their name.
+import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { unique } from "./engagement-helpers";
 import { expect, HER_EMAIL, HIM_EMAIL, signIn, test } from "./fixtures";
@@ -53,6 +54,16 @@ const words = (page: Page) =>
         .join(""),
     );
 
+/** axe-core finds nothing (the carets, their names and the presence list included). */
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
 /** Both type at once, a key every 40 ms; both converge, and every character of both is there. */
 async function typeTogether(one: Page, two: Page): Promise<string> {
   await Promise.all([one.keyboard.type(FIRST, { delay: 40 }), two.keyboard.type(SECOND, { delay: 40 })]);
@@ -90,6 +101,11 @@ test.describe("writing together", () => {
     await draftPage(context, server.baseURL, slug);
     const him = await context.newPage();
     const herContext = await browser.newContext({ baseURL: server.baseURL });
+    // One in each theme: the colours hold in both.
+    await herContext.addInitScript(() => {
+      // about:blank has no storage of its own.
+      if (location.protocol.startsWith("http")) localStorage.setItem("duet-theme", "light");
+    });
     await signIn(herContext, server, HER_EMAIL);
     const her = await herContext.newPage();
     const field = (p: Page) =>
@@ -107,6 +123,9 @@ test.describe("writing together", () => {
     // Each sees the other's caret, with the other's name.
     await expect(him.locator(".collab-caret", { hasText: "Her" })).toBeVisible();
     await expect(her.locator(".collab-caret", { hasText: "Him" })).toBeVisible();
+    await expect(her.locator("html")).toHaveAttribute("data-theme", "light");
+    await expectNoViolations(him);
+    await expectNoViolations(her);
 
     // Saved from one side: the stored page holds both, through the same sanitiser as any save.
     await her.getByRole("button", { name: "Save page" }).click();
@@ -189,5 +208,57 @@ test.describe("writing together, saved from elsewhere", () => {
     await page.keyboard.press("End");
     await page.keyboard.type(" And more.");
     await expect(field(page)).toHaveText("Rewritten by the API. And more.");
+  });
+});
+
+test.describe("writing together, offline", () => {
+  test.beforeAll(async ({ accounts }) => {
+    await accounts.ensure("him");
+  });
+
+  test("a window that loses its connection keeps editing and merges when it is back", async ({
+    context,
+    browser,
+    server,
+  }) => {
+    test.setTimeout(60_000);
+    const author = await authorClient(context.request, server, "him");
+    const post = await author.publish({
+      title: unique("Offline"),
+      content: `<p>${START}</p>`,
+      status: "draft",
+    });
+    await signIn(context, server, HIM_EMAIL);
+    const other = await browser.newContext({ baseURL: server.baseURL });
+    await signIn(other, server, HIM_EMAIL);
+    const one = await context.newPage();
+    const two = await other.newPage();
+    // The second window's socket goes through the test: cut, it is closed and refused.
+    let cut = false;
+    const open: Array<{ close: () => Promise<void> }> = [];
+    await two.routeWebSocket(/\/api\/collab\//, (ws) => {
+      if (cut) return void ws.close({ code: 3000, reason: "offline" });
+      ws.connectToServer();
+      open.push(ws);
+    });
+    const field = (p: Page) => p.getByRole("textbox", { name: "Content" });
+    await openAtEnd(one, `/post/${post.slug}?edit=1`, field);
+    await openAtEnd(two, `/post/${post.slug}?edit=1`, field);
+
+    cut = true;
+    for (const ws of open.splice(0)) await ws.close();
+    await expect(two.getByRole("status").filter({ hasText: "Offline:" })).toBeVisible();
+    await two.keyboard.type(" Written offline.");
+    await one.keyboard.type(" Written online.");
+    await expect(field(one)).not.toContainText("offline");
+
+    cut = false;
+    await expect(two.getByRole("status").filter({ hasText: "Live:" })).toBeVisible({ timeout: 10_000 });
+    for (const page of [one, two]) {
+      await expect(field(page)).toContainText("Written offline.");
+      await expect(field(page)).toContainText("Written online.");
+    }
+    expect(await words(one)).toBe(await words(two));
+    await other.close();
   });
 });
