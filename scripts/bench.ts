@@ -22,6 +22,7 @@ import {
   startPostgresCluster,
 } from "../src/server/test/postgres-cluster";
 import { cpuOf, expectOk, measure } from "./bench-check";
+import { benchCollab } from "./bench-collab";
 import { benchCounting } from "./bench-counting";
 import { benchProxy } from "./bench-proxy";
 import { benchStart, memoryLoadSeconds, printStart } from "./bench-start";
@@ -427,6 +428,8 @@ try {
       `${(js.raw / 1024).toFixed(1)} KB raw, ${(js.gzip / 1024).toFixed(1)} KB gzip, ${(js.br / 1024).toFixed(1)} KB brotli (budget 100 KB)`,
   );
   if (!js.entryFile) throw new Error("no entry chunk in the Vite manifest");
+  // Writing together: keystroke-to-partner latency and memory per open document (bench-collab.ts).
+  if (!ONLY || ONLY.includes("collab")) await benchCollab();
   if (!ONLY || ONLY.includes("start"))
     printStart(
       await benchStart(clientDir, { runs: 5, loadSeconds: memoryLoadSeconds(args.get("load-seconds")) }),

@@ -18,6 +18,8 @@ export const COLLAB_SAVE_HEADER = "x-duet-collab";
 export const COLLAB_CLOSE = {
   /** A frame that is not the y-websocket protocol, or a Yjs update that does not decode. */
   badMessage: 4400,
+  /** The author's session ended (signed out, revoked) while the socket was open: sign in again. */
+  signedOut: 4401,
   /** The post or page was saved from outside this session, or deleted: reload it. */
   savedElsewhere: 4409,
   /** A message over MAX_MESSAGE_BYTES, or a document that would pass MAX_DOCUMENT_BYTES. */
@@ -38,6 +40,8 @@ export const COLLAB_LIMITS = {
   messagesPerSecond: 100,
   /** …and at once, after a quiet moment (a token bucket this deep). */
   messageBurst: 300,
+  /** How often an open socket's session is looked at again (a sign-out closes it within this). */
+  sessionCheckMs: 30_000,
   /** Stored updates of one document merged into one row once there are this many. */
   compactAfter: 200,
 } as const;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
-import { collabDocKey } from "../../common/collab";
+import { COLLAB_CLOSE, COLLAB_LIMITS, collabDocKey } from "../../common/collab";
 import { type Database, openDatabase } from "../db/client";
 import { collabUpdates } from "../db/schema";
 import { type Editor, listenForSockets, openEditor, until } from "../test/collab-clients";
@@ -37,6 +37,14 @@ async function typeInto(editor: Editor, start: number, chars: string): Promise<v
     await new Promise((r) => setTimeout(r, 1));
   }
 }
+
+const storedRows = async (postId: string) =>
+  (
+    await t.ctx.db
+      .select()
+      .from(collabUpdates)
+      .where(eq(collabUpdates.doc, collabDocKey("posts", postId)))
+  ).length;
 
 const inOrder = (whole: string, part: string) => {
   let at = 0;
@@ -79,6 +87,55 @@ describe("two processes on one PostgreSQL", () => {
     },
     30_000,
   );
+});
+
+describe("a save from outside, heard by every process", () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "closes the other server's sessions with 4409 too",
+    async () => {
+      const url = (t.ctx.database.pool!.options as { connectionString: string }).connectionString;
+      const second = await buildTestApp({}, { database: await openDatabase({ kind: "postgres", url }) });
+      try {
+        const post = await createPost(t.ctx, { author: "him" });
+        const her = await openEditor(await listenForSockets(second), `posts/${post.id}`, as("her"));
+        her.text.insert(0, "On the second server");
+        await until(async () => (await storedRows(post.id)) > 0, "her update stored");
+        const res = await t.request({
+          method: "PATCH",
+          url: `/api/posts/${post.id}`,
+          cookie: roles.him.cookie,
+          payload: { title: "Saved from the first server" },
+        });
+        expect(res.statusCode).toBe(200);
+        await until(() => her.closes.includes(COLLAB_CLOSE.savedElsewhere), "4409 on the second server");
+        expect(await storedRows(post.id)).toBe(0);
+        her.destroy();
+      } finally {
+        await second.close();
+      }
+    },
+    30_000,
+  );
+});
+
+describe("compaction", () => {
+  it("merges a document's updates into one row as they pile up and when the last author leaves", async () => {
+    const post = await createPost(t.ctx, { author: "her" });
+    const base = await listenForSockets(t);
+    const her = await openEditor(base, `posts/${post.id}`, as("her"));
+    const him = await openEditor(base, `posts/${post.id}`, as("him"));
+    const many = "m".repeat(COLLAB_LIMITS.compactAfter + 20);
+    await typeInto(her, 0, many);
+    await until(() => him.text.toString() === many, "his copy");
+    // One merge happened on the way: far fewer rows than updates.
+    expect(await storedRows(post.id)).toBeLessThan(60);
+    her.destroy();
+    him.destroy();
+    await until(async () => (await storedRows(post.id)) === 1, "one row after the last leaves");
+    const again = await openEditor(base, `posts/${post.id}`, as("him"));
+    expect(again.text.toString()).toBe(many);
+    again.destroy();
+  }, 30_000);
 });
 
 describe("a server closed mid-session", () => {

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { COLLAB_CLOSE, COLLAB_SAVE_HEADER, collabDocKey } from "../../common/collab";
-import { collabUpdates, sitePages } from "../db/schema";
+import { collabUpdates, session, sitePages } from "../db/schema";
 import { listenForSockets, openEditor, until, upgradeStatus } from "../test/collab-clients";
 import { createPost } from "../test/factories";
 import { type Roles, signInRoles } from "../test/roles";
-import { buildTestApp, type TestApp } from "../test/test-app";
+import { buildTestApp, TEST_PASSWORD, type TestApp } from "../test/test-app";
 
 // GET /api/collab/:kind/:id: who may open a live document (refused before the upgrade), and two
 // authors' y-websocket clients on one server converging, persisted, reset by an outside save.
@@ -175,5 +175,30 @@ describe("a save from outside the session", () => {
     await until(() => her.closes.includes(COLLAB_CLOSE.savedElsewhere), "4409");
     expect(await storedRows(collabDocKey("posts", post.id))).toBe(0);
     her.destroy();
+  });
+});
+
+describe("a session that ends while the socket is open", () => {
+  it("closes the socket with 4401 at the next look at the session", async () => {
+    const signIn = await t.request({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      payload: { email: t.config.authorEmails.her, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+    const post = await createPost(t.ctx, { author: "her" });
+    const her = await openEditor(base, `posts/${post.id}`, { cookie, origin });
+    const him = await openEditor(base, `posts/${post.id}`, as("him"));
+    await t.ctx.collab.checkSessions();
+    expect(her.closes).toEqual([]);
+    // Signed out elsewhere (or every session revoked): her session row is gone.
+    const token = decodeURIComponent(signIn.cookies.find((c) => c.name.includes("session_token"))!.value);
+    await t.ctx.db.delete(session).where(eq(session.token, token.split(".")[0]!));
+    await t.ctx.collab.checkSessions();
+    await until(() => her.closes.includes(COLLAB_CLOSE.signedOut), "4401");
+    expect(him.closes).toEqual([]);
+    her.destroy();
+    him.destroy();
   });
 });

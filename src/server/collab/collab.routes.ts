@@ -8,6 +8,7 @@ import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { blogPosts, sitePages } from "../db/schema";
 import { AppError, forbidden, notFound } from "../errors";
+import { getViewer } from "../plugins/viewer";
 
 // GET /api/collab/:kind/:id, the co-editing WebSocket (docs/writing-together.md). Everything
 // is checked before the upgrade, each refusal a plain HTTP answer: who (an author: 401/403, the
@@ -53,7 +54,12 @@ export async function registerCollabRoutes(app: FastifyInstance, ctx: AppContext
         },
         wsHandler: (socket, request) => {
           const { kind, id } = request.params as { kind: CollabKind; id: string };
-          void ctx.collab.join(collabDocKey(kind, id), socket);
+          // Looked at again while the socket is open: a sign-out or a revoked session ends it.
+          const stillAllowed = async () => {
+            request.viewerPromise = null;
+            return (await getViewer(ctx, request))?.isAdmin === true;
+          };
+          void ctx.collab.join(collabDocKey(kind, id), socket, stillAllowed);
         },
       },
       async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { WebSocket } from "ws";
-import { COLLAB_CLOSE } from "../../common/collab";
+import { COLLAB_CLOSE, COLLAB_LIMITS } from "../../common/collab";
 import type { Database, Db } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { compactUpdates, dropUpdates, storeUpdate, updatesOf } from "./collab-store";
@@ -24,6 +24,9 @@ export class Collab {
   private listening: Promise<(() => Promise<void>) | null> | null = null;
   private closed = false;
   private readonly host: RoomHost;
+  /** Each open socket's "is its session still an author's?" (looked at every sessionCheckMs). */
+  private readonly sessions = new Map<WebSocket, () => Promise<boolean>>();
+  private sessionTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly database: Database,
@@ -57,7 +60,8 @@ export class Collab {
    * A socket opened on `doc`: it joins the room (loaded first if this process has none). What it
    * sends meanwhile is kept and read in order once the room is there.
    */
-  async join(doc: string, socket: WebSocket): Promise<void> {
+  async join(doc: string, socket: WebSocket, stillAllowed: () => Promise<boolean>): Promise<void> {
+    this.watchSession(socket, stillAllowed);
     const queued: Array<{ data: Buffer; binary: boolean }> = [];
     const keep = (data: Buffer, binary: boolean) => queued.push({ data, binary });
     socket.on("message", keep);
@@ -95,9 +99,19 @@ export class Collab {
     return () => this.closeRoom(doc);
   }
 
+  /** Look at every open socket's session now: a signed-out author's socket closes with 4401. */
+  async checkSessions(): Promise<void> {
+    await Promise.all(
+      [...this.sessions].map(async ([socket, allowed]) => {
+        if (!(await allowed().catch(() => true))) socket.close(COLLAB_CLOSE.signedOut, "signed out");
+      }),
+    );
+  }
+
   /** Close the server's rooms (the app is closing): the clients reconnect to another process. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.sessionTimer) clearInterval(this.sessionTimer);
     const stop = await this.listening?.catch(() => null);
     await stop?.();
     const rooms = await Promise.allSettled([...this.rooms.values()]);
@@ -105,6 +119,14 @@ export class Collab {
     await Promise.all(
       rooms.map((r) => (r.status === "fulfilled" ? r.value.close(1012, "the server restarts") : null)),
     );
+  }
+
+  private watchSession(socket: WebSocket, stillAllowed: () => Promise<boolean>): void {
+    this.sessions.set(socket, stillAllowed);
+    socket.once("close", () => this.sessions.delete(socket));
+    if (this.sessionTimer) return;
+    this.sessionTimer = setInterval(() => void this.checkSessions(), COLLAB_LIMITS.sessionCheckMs);
+    this.sessionTimer.unref();
   }
 
   private async roomOf(doc: string): Promise<Room> {

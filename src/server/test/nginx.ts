@@ -96,6 +96,19 @@ server {
         add_header X-Cache-Status $upstream_cache_status always;
     }
 
+    # Writing together (docs/writing-together.md): the co-editing WebSocket, passed on as one,
+    # never cached; Duet pings it every 30 s, well within the read timeout.
+    location /api/collab/ {
+        proxy_pass http://duet;
+        proxy_http_version 1.1;
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection "upgrade";
+        proxy_set_header Host $http_host;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_read_timeout 300s;
+    }
+
     # Hashed assets and uploaded images never change under one name (Duet sends them immutable):
     # nginx keeps a copy and answers them without asking Duet again.
     location ~ ^/(assets|uploads)/ {
