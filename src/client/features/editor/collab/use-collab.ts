@@ -41,6 +41,10 @@ export const COLLAB_TEXT = {
     "This document is too large to share live: your partner no longer sees your changes. Your text is still here and saves as usual; shorten it or split it to write together again.",
   tooMany:
     "Too many changes were sent in a short time; sharing pauses for a few seconds and resumes by itself. Nothing you wrote is lost.",
+  signedOut:
+    "You were signed out, so your partner no longer sees your changes. Your text is still here: sign in again in another tab, save, and reload to write together again.",
+  refused:
+    "The shared document refused a change from this window, so sharing stopped. Your text is still here and saves as usual; reload the page to write together again.",
   alone:
     "Writing together is not available right now: you are editing alone and saving works as usual. Reload the page to try again.",
 };
@@ -144,6 +148,9 @@ export function useCollab({ kind, id, user, enabled, seedHtml, reload }: Options
       } else if (!synced) {
         // Refused (not an author, no such draft): the usual editor.
         goAlone();
+      } else {
+        const signedOut = code === COLLAB_CLOSE.signedOut;
+        setNotice({ kind: "error", text: signedOut ? COLLAB_TEXT.signedOut : COLLAB_TEXT.refused });
       }
     });
     const onAwareness = () => setPeers(peersOf(provider));

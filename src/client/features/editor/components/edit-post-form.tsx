@@ -68,7 +68,8 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
     kind: "posts",
     id: post.id,
     user: viewer?.authorKey ? collabUser(viewer.displayName, viewer.authorKey) : null,
-    enabled: unpublished && !!viewer?.authorKey,
+    // A sealed take is its author's alone until the reveal (decision 0046): never in a room.
+    enabled: unpublished && !sealed && !!viewer?.authorKey,
     // The saved post as both tabs load it: the same HTML, so an empty room is seeded once.
     seedHtml: () => textToEditorHtml(editorValueFromPost(stored.current).content),
     reload: async () => {
@@ -197,7 +198,7 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
         onChange={setValue}
         mode="edit"
         errors={errors}
-        collab={unpublished ? collab : null}
+        collab={unpublished && !sealed ? collab : null}
         side={
           <div className="publish-box">
             {status ? (
