@@ -262,3 +262,45 @@ test.describe("writing together, offline", () => {
     await other.close();
   });
 });
+
+test.describe("writing together, the HTML view", () => {
+  test.beforeAll(async ({ accounts }) => {
+    await accounts.ensure("him");
+  });
+
+  test("the HTML view's edits reach the partner, and the partner's reach the HTML view", async ({
+    context,
+    browser,
+    server,
+  }) => {
+    test.setTimeout(60_000);
+    const author = await authorClient(context.request, server, "him");
+    const post = await author.publish({
+      title: unique("HTML view"),
+      content: `<p>${START}</p>`,
+      status: "draft",
+    });
+    await signIn(context, server, HIM_EMAIL);
+    const other = await browser.newContext({ baseURL: server.baseURL });
+    await signIn(other, server, HIM_EMAIL);
+    const one = await context.newPage();
+    const two = await other.newPage();
+    const visual = (p: Page) => p.getByRole("textbox", { name: "Content" });
+    await openAtEnd(one, `/post/${post.slug}?edit=1`, visual);
+    await openAtEnd(two, `/post/${post.slug}?edit=1`, visual);
+
+    await one.getByRole("button", { name: "HTML", exact: true }).click();
+    // The visual editor stays behind it, hidden: the one Content textbox on screen is the HTML view.
+    const html = one.getByRole("textbox", { name: "Content" });
+    await expect(html).toHaveValue(START);
+    await html.press("End");
+    await html.pressSequentially("\n\n<h2>From the HTML view</h2>");
+    await expect(two.getByRole("heading", { level: 2, name: "From the HTML view" })).toBeVisible();
+
+    await two.keyboard.type(" Typed in the visual view.");
+    await expect(html).toHaveValue(`${START} Typed in the visual view.\n\n<h2>From the HTML view</h2>`);
+    await one.getByRole("button", { name: "Visual", exact: true }).click();
+    await expect(visual(one)).toContainText("Typed in the visual view.");
+    await other.close();
+  });
+});
