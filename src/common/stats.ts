@@ -64,4 +64,6 @@ export interface PostStats {
   postId: string;
   views: number;
   reads: number;
+  /** A take of a revealed two-takes post: both takes' numbers together (decision 0046). */
+  pair?: { views: number; reads: number };
 }

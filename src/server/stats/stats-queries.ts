@@ -16,6 +16,7 @@ import {
   comments,
   followers,
   postLikes,
+  postPairs,
   statsDaily,
   statsDevicesDaily,
   statsHourly,
@@ -190,9 +191,28 @@ export async function readPostStats(db: Db, ids: string[]): Promise<PostStats[]>
     .where(inArray(statsPostsDaily.postId, ids))
     .groupBy(statsPostsDaily.postId);
   const byId = new Map(rows.map((r) => [r.postId, r]));
+  const pairs = await pairTotals(db, ids);
   return [...new Set(ids)].map((postId) => ({
     postId,
     views: Number(byId.get(postId)?.views ?? 0),
     reads: Number(byId.get(postId)?.reads ?? 0),
+    ...(pairs.has(postId) ? { pair: pairs.get(postId) } : {}),
   }));
+}
+
+/** Of these posts, each take of a revealed pair with both takes' numbers together. */
+async function pairTotals(db: Db, ids: string[]): Promise<Map<string, { views: number; reads: number }>> {
+  const result = await db.execute(sql`
+    select asked.id as "postId", coalesce(sum(d.views), 0)::int as views, coalesce(sum(d.reads), 0)::int as reads
+    from ${blogPosts} asked
+    join ${postPairs} pair on pair.id = asked.pair_id and pair.state = 'revealed'
+    join ${blogPosts} take on take.pair_id = pair.id
+    left join ${statsPostsDaily} d on d.post_id = take.id
+    where asked.id in (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})
+    group by asked.id`);
+  const rows = rowsOf<{ postId: string; views: number; reads: number }>(result);
+  return new Map(rows.map((r) => [r.postId, { views: Number(r.views), reads: Number(r.reads) }]));
 }

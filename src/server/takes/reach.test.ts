@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { urlOf } from "../../common/api";
+import { postStats, urlOf } from "../../common/api";
 import { pairAccept, pairPropose, pairReady } from "../../common/api/takes";
+import type { PostStats } from "../../common/stats";
 import type { PostPair } from "../../common/takes";
 import type { BlogPost } from "../../common/types";
-import { fediversePosts, followers, mailQueue } from "../db/schema";
+import { fediversePosts, followers, mailQueue, statsPostsDaily } from "../db/schema";
 import { newToken } from "../secret";
 import { type Roles, requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
@@ -114,5 +115,22 @@ describe("two takes › the letters and the social web", () => {
       headers: { accept: "application/activity+json" },
     });
     expect((article.json() as { content: string }).content).not.toContain("take on it");
+  });
+});
+
+describe("two takes › stats", () => {
+  it("count each take and the post (both takes together)", async () => {
+    await t.ctx.db.insert(statsPostsDaily).values([
+      { day: "2026-11-30", postId: his.id, views: 5, reads: 2 },
+      { day: "2026-12-01", postId: his.id, views: 1, reads: 0 },
+      { day: "2026-12-01", postId: hers.id, views: 7, reads: 3 },
+    ]);
+    const res = await requestAs(t, "GET", urlOf(postStats, {}, { ids: `${his.id},${hers.id}` }), roles.her);
+    expect(res.statusCode, res.body).toBe(200);
+    const byId = new Map(res.json<{ posts: PostStats[] }>().posts.map((p) => [p.postId, p]));
+    expect(byId.get(his.id)).toEqual({ postId: his.id, views: 6, reads: 2, pair: { views: 13, reads: 5 } });
+    expect(byId.get(hers.id)).toEqual({ postId: hers.id, views: 7, reads: 3, pair: { views: 13, reads: 5 } });
+    const reader = await requestAs(t, "GET", urlOf(postStats, {}, { ids: his.id }), roles.reader);
+    expect(reader.statusCode).toBe(403);
   });
 });
