@@ -36,16 +36,18 @@ export async function compactUpdates(
   doc: string,
   merge: (updates: Uint8Array[]) => Uint8Array,
 ): Promise<{ id: number; bytes: number } | null> {
+  // One row (or none) is compact already: nothing is rewritten.
+  const [counted] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(collabUpdates)
+    .where(eq(collabUpdates.doc, doc));
+  if ((counted?.n ?? 0) < 2) return null;
   return db.transaction(async (tx) => {
     const taken = await tx
       .delete(collabUpdates)
       .where(eq(collabUpdates.doc, doc))
       .returning({ id: collabUpdates.id, update: collabUpdates.update });
-    if (taken.length < 2) {
-      // One row (or none) is compact already: put back what was taken, unchanged.
-      if (taken.length === 1) await tx.insert(collabUpdates).values({ doc, ...taken[0]! });
-      return null;
-    }
+    if (taken.length === 0) return null;
     taken.sort((a, b) => a.id - b.id);
     const merged = merge(taken.map((row) => row.update));
     const [row] = await tx
