@@ -96,7 +96,7 @@ const decodes = (update: Uint8Array) => {
 
 describe("a malformed Yjs update", () => {
   it("closes the socket with 4400 and stores nothing, for truncations, flipped bytes and noise", async () => {
-    const post = await createPost(t.ctx);
+    const post = await createPost(t.ctx, { author: "her" });
     const next = random(36);
     const good = validUpdate();
     const cases: Uint8Array[] = [];
@@ -128,7 +128,7 @@ describe("a malformed Yjs update", () => {
 
 describe("frames that are not the protocol", () => {
   it("close with 4400 (never 1011), store nothing and leave the server serving", async () => {
-    const post = await createPost(t.ctx);
+    const post = await createPost(t.ctx, { author: "her" });
     const next = random(4400);
     const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(next() * 256));
     const frames: Array<Array<Uint8Array | string>> = [
@@ -166,7 +166,7 @@ describe("frames that are not the protocol", () => {
 
 describe("the limits", () => {
   it("closes with 4413 past the message size, 1009 far past it, and 4413 for a large caret", async () => {
-    const post = await createPost(t.ctx);
+    const post = await createPost(t.ctx, { author: "her" });
     const big = (n: number) => {
       const doc = new Y.Doc();
       doc.getText("body").insert(0, "x".repeat(n));
@@ -182,7 +182,7 @@ describe("the limits", () => {
   }, 60_000);
 
   it("closes with 4413 once the document would pass its size, keeping what came before", async () => {
-    const post = await createPost(t.ctx);
+    const post = await createPost(t.ctx, { author: "her" });
     const socket = await raw(post.id);
     const doc = new Y.Doc();
     const chunk = "y".repeat(COLLAB_LIMITS.maxMessageBytes - 1024);
@@ -197,7 +197,7 @@ describe("the limits", () => {
   }, 60_000);
 
   it("closes with 4429 past the message rate", async () => {
-    const post = await createPost(t.ctx);
+    const post = await createPost(t.ctx, { author: "her" });
     const question = Uint8Array.of(3); // "who is here?": cheap, stores nothing
     const flood = Array.from({ length: COLLAB_LIMITS.messageBurst + 50 }, () => question);
     expect(await closeAfter(await raw(post.id), flood, 2_000)).toBe(COLLAB_CLOSE.tooMany);

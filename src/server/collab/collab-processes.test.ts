@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as Y from "yjs";
 import { COLLAB_CLOSE, COLLAB_LIMITS, collabDocKey } from "../../common/collab";
 import { type Database, openDatabase } from "../db/client";
-import { collabUpdates } from "../db/schema";
+import { collabUpdates, sitePages } from "../db/schema";
 import { type Editor, listenForSockets, openEditor, until } from "../test/collab-clients";
 import { createPost } from "../test/factories";
 import { type Roles, signInRoles } from "../test/roles";
@@ -38,12 +38,16 @@ async function typeInto(editor: Editor, start: number, chars: string): Promise<v
   }
 }
 
-const storedRows = async (postId: string) =>
+/** A page: both authors' to write (a post is its author's alone, SPEC §6). */
+const newPage = async (slug: string) =>
+  (await t.ctx.db.insert(sitePages).values({ slug, title: slug, content: "<p>x</p>" }).returning())[0]!;
+/** A document's stored rows: a post's unless `kind` says a page. */
+const storedRows = async (postId: string, kind: "posts" | "pages" = "posts") =>
   (
     await t.ctx.db
       .select()
       .from(collabUpdates)
-      .where(eq(collabUpdates.doc, collabDocKey("posts", postId)))
+      .where(eq(collabUpdates.doc, collabDocKey(kind, postId)))
   ).length;
 
 const inOrder = (whole: string, part: string) => {
@@ -60,8 +64,8 @@ describe("two processes on one PostgreSQL", () => {
       // Its own pool, as another process or machine has.
       const second = await buildTestApp({}, { database: await openDatabase({ kind: "postgres", url }) });
       try {
-        const post = await createPost(t.ctx, { author: "him" });
-        const room = `posts/${post.id}`;
+        const post = await newPage("two-servers");
+        const room = `pages/${post.id}`;
         const him = await openEditor(await listenForSockets(t), room, as("him"));
         const her = await openEditor(await listenForSockets(second), room, as("her"));
         him.provider.awareness.setLocalStateField("user", { name: "Him", color: "#a33" });
@@ -96,14 +100,14 @@ describe("a save from outside, heard by every process", () => {
       const url = (t.ctx.database.pool!.options as { connectionString: string }).connectionString;
       const second = await buildTestApp({}, { database: await openDatabase({ kind: "postgres", url }) });
       try {
-        const post = await createPost(t.ctx, { author: "him" });
+        const post = await createPost(t.ctx, { author: "her" });
         const her = await openEditor(await listenForSockets(second), `posts/${post.id}`, as("her"));
         her.text.insert(0, "On the second server");
         await until(async () => (await storedRows(post.id)) > 0, "her update stored");
         const res = await t.request({
           method: "PATCH",
           url: `/api/posts/${post.id}`,
-          cookie: roles.him.cookie,
+          cookie: roles.her.cookie,
           payload: { title: "Saved from the first server" },
         });
         expect(res.statusCode).toBe(200);
@@ -120,19 +124,19 @@ describe("a save from outside, heard by every process", () => {
 
 describe("compaction", () => {
   it("merges a document's updates into one row as they pile up and when the last author leaves", async () => {
-    const post = await createPost(t.ctx, { author: "her" });
+    const post = await newPage("compaction");
     const base = await listenForSockets(t);
-    const her = await openEditor(base, `posts/${post.id}`, as("her"));
-    const him = await openEditor(base, `posts/${post.id}`, as("him"));
+    const her = await openEditor(base, `pages/${post.id}`, as("her"));
+    const him = await openEditor(base, `pages/${post.id}`, as("him"));
     const many = "m".repeat(COLLAB_LIMITS.compactAfter + 20);
     await typeInto(her, 0, many);
     await until(() => him.text.toString() === many, "his copy");
     // One merge happened on the way: far fewer rows than updates.
-    expect(await storedRows(post.id)).toBeLessThan(60);
+    expect(await storedRows(post.id, "pages")).toBeLessThan(60);
     her.destroy();
     him.destroy();
-    await until(async () => (await storedRows(post.id)) === 1, "one row after the last leaves");
-    const again = await openEditor(base, `posts/${post.id}`, as("him"));
+    await until(async () => (await storedRows(post.id, "pages")) === 1, "one row after the last leaves");
+    const again = await openEditor(base, `pages/${post.id}`, as("him"));
     expect(again.text.toString()).toBe(many);
     again.destroy();
   }, 30_000);
@@ -141,8 +145,8 @@ describe("compaction", () => {
 describe("a server closed mid-session", () => {
   it("keeps every update that reached the other author", async () => {
     const first = await buildTestApp({}, { database: shared(t.ctx.database) });
-    const post = await createPost(t.ctx, { author: "her" });
-    const room = `posts/${post.id}`;
+    const post = await newPage("restart");
+    const room = `pages/${post.id}`;
     const base = await listenForSockets(first);
     const him = await openEditor(base, room, as("him"));
     const her = await openEditor(base, room, as("her"));
@@ -162,7 +166,7 @@ describe("a server closed mid-session", () => {
       const rows = await t.ctx.db
         .select()
         .from(collabUpdates)
-        .where(eq(collabUpdates.doc, collabDocKey("posts", post.id)));
+        .where(eq(collabUpdates.doc, collabDocKey("pages", post.id)));
       expect(rows.length).toBeGreaterThan(0);
     } finally {
       await again.close();

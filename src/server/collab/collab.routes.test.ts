@@ -30,22 +30,29 @@ const inOrder = (whole: string, part: string) => {
   for (const c of whole) if (c === part[at]) at++;
   return at === part.length;
 };
+/** A page: both authors' to write (a post is its author's alone, SPEC §6). */
+const newPage = async (slug: string) =>
+  (await t.ctx.db.insert(sitePages).values({ slug, title: slug, content: "<p>x</p>" }).returning())[0]!;
 const storedRows = async (doc: string) =>
   (await t.ctx.db.select().from(collabUpdates).where(eq(collabUpdates.doc, doc))).length;
 
 describe("opening a live document, before the upgrade", () => {
-  it("lets either author in, and refuses a visitor, a reader, another Origin and what names nothing", async () => {
+  it("lets a post's author in, either author into a page, and refuses everyone else", async () => {
     const post = await createPost(t.ctx, { author: "him" });
     const url = `${base}/posts/${post.id}`;
     expect(await upgradeStatus(url, as("him"))).toBe(101);
-    expect(await upgradeStatus(url, as("her"))).toBe(101);
+    // The other author's post, a draft above all, is not theirs to read (SPEC §6).
+    expect(await upgradeStatus(url, as("her"))).toBe(404);
+    const page = await newPage("both-open");
+    expect(await upgradeStatus(`${base}/pages/${page.id}`, as("him"))).toBe(101);
+    expect(await upgradeStatus(`${base}/pages/${page.id}`, as("her"))).toBe(101);
     expect(await upgradeStatus(url, { origin })).toBe(401);
     expect(await upgradeStatus(url, as("reader"))).toBe(403);
-    expect(await upgradeStatus(url, { ...as("her"), origin: "http://127.0.0.1.evil.example:3000" })).toBe(
+    expect(await upgradeStatus(url, { ...as("him"), origin: "http://127.0.0.1.evil.example:3000" })).toBe(
       403,
     );
-    expect(await upgradeStatus(url, { cookie: roles.her.cookie })).toBe(403);
-    expect(await upgradeStatus(url, { ...as("her"), origin: "null" })).toBe(403);
+    expect(await upgradeStatus(url, { cookie: roles.him.cookie })).toBe(403);
+    expect(await upgradeStatus(url, { ...as("him"), origin: "null" })).toBe(403);
     expect(await upgradeStatus(`${base}/posts/${crypto.randomUUID()}`, as("her"))).toBe(404);
     expect(await upgradeStatus(`${base}/pages/${post.id}`, as("her"))).toBe(404);
     expect(await upgradeStatus(`${base}/drafts/${post.id}`, as("her"))).toBe(404);
@@ -57,7 +64,7 @@ describe("opening a live document, before the upgrade", () => {
   it("answers a GET without Upgrade with 426, and a visitor's with 401", async () => {
     const post = await createPost(t.ctx);
     const url = `/api/collab/posts/${post.id}`;
-    const plain = await t.request({ method: "GET", url, cookie: roles.her.cookie, headers: { origin } });
+    const plain = await t.request({ method: "GET", url, cookie: roles.him.cookie, headers: { origin } });
     expect(plain.statusCode).toBe(426);
     expect((await t.request({ method: "GET", url })).statusCode).toBe(401);
   });
@@ -65,8 +72,8 @@ describe("opening a live document, before the upgrade", () => {
 
 describe("two authors in one document", () => {
   it("converge character by character after typing in the same paragraph at once", async () => {
-    const post = await createPost(t.ctx, { author: "her" });
-    const room = `posts/${post.id}`;
+    const post = await newPage("converge");
+    const room = `pages/${post.id}`;
     const him = await openEditor(base, room, as("him"));
     const her = await openEditor(base, room, as("her"));
     him.text.insert(0, "Hello world");
@@ -98,14 +105,14 @@ describe("two authors in one document", () => {
     const rows = await t.ctx.db
       .select()
       .from(collabUpdates)
-      .where(eq(collabUpdates.doc, collabDocKey("posts", post.id)));
+      .where(eq(collabUpdates.doc, collabDocKey("pages", post.id)));
     for (const row of rows) Y.applyUpdate(fromDb, row.update);
     expect(fromDb.getText("body").toString()).toBe(merged);
     him.destroy();
     her.destroy();
     // The last one out: the room is freed and its updates merged into one row.
     await until(() => t.ctx.collab.openRooms === 0, "the room to go");
-    expect(await storedRows(collabDocKey("posts", post.id))).toBe(1);
+    expect(await storedRows(collabDocKey("pages", post.id))).toBe(1);
     // The next author to open it gets everything back from the database.
     const again = await openEditor(base, room, as("her"));
     expect(again.text.toString()).toBe(merged);
@@ -177,7 +184,7 @@ describe("a save from outside the session", () => {
     await until(() => him.closes.includes(COLLAB_CLOSE.savedElsewhere), "4409");
     expect(await storedRows(doc)).toBe(0);
     him.destroy();
-    const fresh = await openEditor(base, room, as("her"));
+    const fresh = await openEditor(base, room, as("him"));
     expect(fresh.text.toString()).toBe("");
     fresh.destroy();
   });
@@ -207,9 +214,9 @@ describe("a session that ends while the socket is open", () => {
     });
     expect(signIn.statusCode).toBe(200);
     const cookie = signIn.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-    const post = await createPost(t.ctx, { author: "her" });
-    const her = await openEditor(base, `posts/${post.id}`, { cookie, origin });
-    const him = await openEditor(base, `posts/${post.id}`, as("him"));
+    const page = await newPage("sessions");
+    const her = await openEditor(base, `pages/${page.id}`, { cookie, origin });
+    const him = await openEditor(base, `pages/${page.id}`, as("him"));
     await t.ctx.collab.checkSessions();
     expect(her.closes).toEqual([]);
     // Signed out elsewhere (or every session revoked): her session row is gone.

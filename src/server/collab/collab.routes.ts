@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collabSocket } from "../../common/api";
 import { COLLAB_LIMITS, type CollabKind, collabDocKey } from "../../common/collab";
 import { ERROR_CODES } from "../../common/error-codes";
+import type { AuthorKey } from "../../common/limits";
 import { route } from "../api/route";
 import type { AppContext } from "../context";
 import { blogPosts, sitePages } from "../db/schema";
@@ -16,10 +17,30 @@ import { getViewer } from "../plugins/viewer";
 
 const missing = () => notFound("document", "Nothing to write here");
 
-async function exists(ctx: AppContext, kind: CollabKind, id: string): Promise<boolean> {
-  const table = kind === "posts" ? blogPosts : sitePages;
-  const rows = await ctx.db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
-  return rows.length > 0;
+/**
+ * Whether this author may open the document: a page (both authors'), or a post of their own. The
+ * other author's post is theirs alone (SPEC §6), a draft above all and a sealed take most of all
+ * (decision 0046): its live document holds every word of it.
+ */
+async function mayOpen(
+  ctx: AppContext,
+  kind: CollabKind,
+  id: string,
+  me: AuthorKey | null,
+): Promise<boolean> {
+  if (kind === "pages") {
+    const rows = await ctx.db
+      .select({ id: sitePages.id })
+      .from(sitePages)
+      .where(eq(sitePages.id, id))
+      .limit(1);
+    return rows.length > 0;
+  }
+  const [post] = await ctx.db
+    .select({ author: blogPosts.author })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, id));
+  return post !== undefined && post.author === me;
 }
 
 export async function registerCollabRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -50,7 +71,8 @@ export async function registerCollabRoutes(app: FastifyInstance, ctx: AppContext
           if (!origin || !origins.has(origin))
             throw forbidden("Open the editor from the blog itself.", ERROR_CODES.crossSite);
           const { kind, id } = request.params as { kind: CollabKind; id: string };
-          if (!(await exists(ctx, kind, id))) throw missing();
+          if (!(await mayOpen(ctx, kind, id, (await getViewer(ctx, request))?.authorKey ?? null)))
+            throw missing();
         },
         wsHandler: (socket, request) => {
           const { kind, id } = request.params as { kind: CollabKind; id: string };
