@@ -18,6 +18,7 @@ export * from "./api/follow";
 export * from "./api/likes";
 export * from "./api/meta";
 export * from "./api/moderation";
+export * from "./api/notes";
 export * from "./api/pages";
 export * from "./api/post-writes";
 export * from "./api/posts";

@@ -23,6 +23,10 @@ export interface Following {
 export interface NotificationSettingsResult {
   replies: boolean;
   comments: boolean;
+  /** An author's email when the partner proposes a two-takes post. */
+  takes: boolean;
+  /** An author's email when the partner leaves a note in the margin, or replies to one. */
+  notes: boolean;
   /** The address is proven (the emailed link was opened): notifications are sent to it. */
   verified: boolean;
   /** A link to prove it was sent just now or within the hour (PATCH, verify-request). */

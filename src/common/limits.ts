@@ -143,3 +143,12 @@ export const PAIR_PROMPT_MAX_LENGTH = 500;
 
 /** A Webmention is a form of two URLs (W3C §3.2): a body above this is not one. */
 export const WEBMENTION_FORM_MAX_BYTES = 8 * 1024;
+
+/** Notes in the margin (docs/decisions/0048-writing-together.md): what one note may hold. */
+export const NOTE_BODY_MAX_LENGTH = 2_000;
+/** The words a note is about, kept as they were when it was written (for the list, and when they are gone). */
+export const NOTE_QUOTE_MAX_LENGTH = 300;
+/** One anchor: base64 of a Yjs relative position (a few dozen bytes in practice). */
+export const NOTE_ANCHOR_MAX_LENGTH = 512;
+/** A document's open and resolved notes with their replies, at most this many in all. */
+export const NOTES_PER_DOCUMENT_MAX = 500;

@@ -30,6 +30,7 @@ import { registerLikesRoutes } from "./likes/likes.routes";
 import { registerMailImages } from "./mail/mail-images";
 import type { Mailer } from "./mail/mailer";
 import { siteMailer } from "./mail/site-mailer";
+import { registerNotesRoutes } from "./notes/notes.routes";
 import { registerHealthRoutes } from "./ops/health.routes";
 import { registerMetrics } from "./ops/metrics";
 import { Outbox } from "./outbox";
@@ -177,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerDemoPostsRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);
   await registerPairsRoutes(app, ctx);
+  await registerNotesRoutes(app, ctx);
   await registerAuthorProfilesRoutes(app, ctx);
   await registerSiteSettingsRoutes(app, ctx);
   await registerPagesRoutes(app, ctx);

@@ -30,6 +30,10 @@ export interface DomainEvents {
   settingsChanged: Record<string, never>;
   /** A two-takes post was proposed, accepted or declined (docs/decisions/0046-two-takes.md). */
   pairChanged: { pairId: string };
+  /** A two-takes post was proposed: the partner is told by email. */
+  pairProposed: { pairId: string };
+  /** A note in the margin, or a reply to one, was written: the other author is told by email. */
+  noteCreated: { noteId: string };
   /**
    * A post or page with a live co-editing state was saved from outside its session, or deleted:
    * the state goes and its sessions close (4409; docs/decisions/0048-writing-together.md).

@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { queueNoteNotification, queueProposalNotification } from "./audience/author-notices";
 import { queueCommentNotifications } from "./audience/notifications";
 import { queueNewPostEmails } from "./audience/post-emails";
 import { commentKeys, likeKeys } from "./cache/subscriptions";
@@ -53,6 +54,26 @@ export function subscribers(ctx: AppContext): Subscriber[] {
       async handle(event, tx) {
         if (event.name !== "commentCreated") return undefined;
         const queued = await queueCommentNotifications(tx, ctx.config, event.payload.comment, ctx.now());
+        return queued > 0 ? wakeMail : undefined;
+      },
+    },
+    {
+      // A two-takes proposal: the partner gets an email, unless they switched it off.
+      name: "takes-notifications",
+      on: ["pairProposed"],
+      async handle(event, tx) {
+        if (event.name !== "pairProposed") return undefined;
+        const queued = await queueProposalNotification(tx, ctx.config, event.payload.pairId, ctx.now());
+        return queued > 0 ? wakeMail : undefined;
+      },
+    },
+    {
+      // A note in the margin or a reply to one: the other author gets an email, unless switched off.
+      name: "notes-notifications",
+      on: ["noteCreated"],
+      async handle(event, tx) {
+        if (event.name !== "noteCreated") return undefined;
+        const queued = await queueNoteNotification(tx, ctx.config, event.payload.noteId, ctx.now());
         return queued > 0 ? wakeMail : undefined;
       },
     },

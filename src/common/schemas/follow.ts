@@ -40,20 +40,26 @@ export const ConfirmFollowBodySchema = strictBody({
 
 export const TokenQuerySchema = z.strictObject({ token: LinkTokenSchema });
 
-export const NOTIFICATION_SETTINGS_EMPTY_MESSAGE = "Say which emails to switch: replies, comments or both.";
+export const NOTIFICATION_SETTINGS_EMPTY_MESSAGE =
+  "Say which emails to switch: replies, comments, takes, notes, or several.";
 
-/** /profile: switch reply and comment emails on or off; a change names at least one kind. */
+/** The kinds of notification email, each switched on or off on /profile. */
+export const NOTIFICATION_KINDS = ["replies", "comments", "takes", "notes"] as const;
+
+/** /profile: switch notification emails on or off; a change names at least one kind. */
 export const NotificationSettingsBodySchema = strictBody({
   replies: z.boolean({ message: "replies must be true or false." }).optional(),
   comments: z.boolean({ message: "comments must be true or false." }).optional(),
-}).refine((change) => change.replies !== undefined || change.comments !== undefined, {
+  takes: z.boolean({ message: "takes must be true or false." }).optional(),
+  notes: z.boolean({ message: "notes must be true or false." }).optional(),
+}).refine((change) => NOTIFICATION_KINDS.some((kind) => change[kind] !== undefined), {
   message: NOTIFICATION_SETTINGS_EMPTY_MESSAGE,
 });
 
 /** The "stop these emails" link of a notification. */
 export const NotificationStopQuerySchema = z.strictObject({
   token: LinkTokenSchema,
-  kind: z.enum(["replies", "comments"], { message: FOLLOW_TEXT.linkInvalid }),
+  kind: z.enum(NOTIFICATION_KINDS, { message: FOLLOW_TEXT.linkInvalid }),
 });
 
 /** The notification-address link's page posts its secret. */

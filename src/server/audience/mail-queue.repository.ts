@@ -74,7 +74,11 @@ export async function cancelPendingForFollower(db: Db, followerId: string): Prom
 }
 
 /** Nothing more of a kind goes to an address that switched it off. */
-export async function cancelPendingOfKind(db: Db, toEmail: string, kind: "reply" | "comment"): Promise<void> {
+export async function cancelPendingOfKind(
+  db: Db,
+  toEmail: string,
+  kind: "reply" | "comment" | "takes" | "note",
+): Promise<void> {
   await db
     .update(mailQueue)
     .set({ status: "cancelled" })

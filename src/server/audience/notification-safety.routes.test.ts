@@ -71,7 +71,13 @@ describe("reply notifications go only to a proven mailbox", () => {
     await comment(post.id, spammer, SPAM, top.id);
     expect(await mailTo("victim@example.com")).toEqual([]);
     const before = await call("GET", "/api/notifications", victim);
-    expect(before.json()).toEqual({ replies: true, comments: true, verified: false });
+    expect(before.json()).toEqual({
+      replies: true,
+      comments: true,
+      takes: true,
+      notes: true,
+      verified: false,
+    });
 
     await prove(victim);
     expect((await call("GET", "/api/notifications", victim)).json()).toMatchObject({ verified: true });
@@ -90,7 +96,14 @@ describe("reply notifications go only to a proven mailbox", () => {
     await call("PATCH", "/api/notifications", reader, { replies: false });
     for (let i = 0; i < 4; i++) {
       const on = await call("PATCH", "/api/notifications", reader, { replies: true });
-      expect(on.json()).toEqual({ replies: true, comments: true, verified: false, verificationSent: true });
+      expect(on.json()).toEqual({
+        replies: true,
+        comments: true,
+        takes: true,
+        notes: true,
+        verified: false,
+        verificationSent: true,
+      });
       await call("POST", "/api/notifications/verify-request", reader);
     }
     const mails = await mailTo("asker@example.com");

@@ -81,14 +81,14 @@ describe("reply and comment notifications", () => {
   it("each kind can be switched off on /profile (GET/PATCH /api/notifications) and by the email's link", async () => {
     const post = await createPost(t.ctx, { author: "him", title: "Quiet" });
     const get = await t.request({ method: "GET", url: "/api/notifications", cookie: ann.cookie });
-    expect(get.json()).toEqual({ replies: true, comments: true, verified: true });
+    expect(get.json()).toEqual({ replies: true, comments: true, takes: true, notes: true, verified: true });
     const off = await t.request({
       method: "PATCH",
       url: "/api/notifications",
       cookie: ann.cookie,
       payload: { replies: false },
     });
-    expect(off.json()).toEqual({ replies: false, comments: true, verified: true });
+    expect(off.json()).toEqual({ replies: false, comments: true, takes: true, notes: true, verified: true });
     const top = await comment(post.id, ann, "Mine");
     await comment(post.id, bob, "Reply", top.id);
     expect(subjects("ann@example.com")).toEqual([]);
@@ -106,7 +106,13 @@ describe("reply and comment notifications", () => {
     await comment(post.id, bob, "Another");
     expect(subjects("him@duet.local")).toEqual([]);
     const settings = await t.request({ method: "GET", url: "/api/notifications", cookie: him.cookie });
-    expect(settings.json()).toEqual({ replies: true, comments: false, verified: true });
+    expect(settings.json()).toEqual({
+      replies: true,
+      comments: false,
+      takes: true,
+      notes: true,
+      verified: true,
+    });
   });
 
   it("refuses visitors (401), bad settings (400) and bad or unknown links (400/404)", async () => {
@@ -136,7 +142,7 @@ describe("reply and comment notifications", () => {
       expect(res.json()).toEqual({
         error: {
           code: "VALIDATION_ERROR",
-          message: "Say which emails to switch: replies, comments or both.",
+          message: "Say which emails to switch: replies, comments, takes, notes, or several.",
         },
       });
     }

@@ -20,6 +20,8 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     return {
       replies: s.replies,
       comments: s.comments,
+      takes: s.takes,
+      notes: s.notes,
       verified: isProvenMailbox({ email, emailVerified }, s),
     };
   };
@@ -36,7 +38,8 @@ export async function registerNotificationRoutes(app: FastifyInstance, ctx: AppC
     const change = request.body;
     await setNotifications(ctx.db, viewer.id, change);
     const result = await settingsOf(viewer.id, viewer.email, viewer.emailVerified);
-    if (result.verified || !(change.replies || change.comments)) return result;
+    if (result.verified || !(change.replies || change.comments || change.takes || change.notes))
+      return result;
     return { ...result, verificationSent: await sendVerification(viewer.id) };
   });
 

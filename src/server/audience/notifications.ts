@@ -3,6 +3,7 @@ import { notificationsStop, urlOf } from "../../common/api";
 import type { Comment } from "../../common/engagement";
 import type { AuthorKey } from "../../common/limits";
 import { paths } from "../../common/routes";
+import { NOTIFICATION_KINDS } from "../../common/schemas/follow";
 import type { Db } from "../db/client";
 import { blogPosts, comments, notificationSettings, user } from "../db/schema";
 import { type Config, normaliseEmail } from "../env";
@@ -21,7 +22,8 @@ import {
   queuedSince,
 } from "./recipient-limits";
 
-export type NotificationKind = "replies" | "comments";
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+type NotificationSwitches = Record<NotificationKind, boolean>;
 
 /** A user's settings row, made on first use (both kinds on, a fresh link token). */
 export async function settingsFor(db: Db, userId: string) {
@@ -34,12 +36,17 @@ export async function settingsFor(db: Db, userId: string) {
 export async function setNotifications(
   db: Db,
   userId: string,
-  change: Partial<Record<NotificationKind, boolean>>,
-): Promise<{ replies: boolean; comments: boolean }> {
+  change: Partial<NotificationSwitches>,
+): Promise<NotificationSwitches> {
   const current = await settingsFor(db, userId);
   // An UPDATE with nothing to set is an SQL error, not a no-op.
-  if (change.replies === undefined && change.comments === undefined) {
-    return { replies: current.replies, comments: current.comments };
+  if (NOTIFICATION_KINDS.every((kind) => change[kind] === undefined)) {
+    return {
+      replies: current.replies,
+      comments: current.comments,
+      takes: current.takes,
+      notes: current.notes,
+    };
   }
   const [row] = await db
     .update(notificationSettings)
@@ -50,8 +57,10 @@ export async function setNotifications(
   if (account) {
     if (change.replies === false) await cancelPendingOfKind(db, account.email, "reply");
     if (change.comments === false) await cancelPendingOfKind(db, account.email, "comment");
+    if (change.takes === false) await cancelPendingOfKind(db, account.email, "takes");
+    if (change.notes === false) await cancelPendingOfKind(db, account.email, "note");
   }
-  return { replies: row!.replies, comments: row!.comments };
+  return { replies: row!.replies, comments: row!.comments, takes: row!.takes, notes: row!.notes };
 }
 
 /** The emailed "stop these emails" link: switch one kind off by the settings token. */
@@ -62,7 +71,7 @@ export async function stopByToken(db: Db, token: string, kind: NotificationKind)
   return true;
 }
 
-const oneClick = (config: Config, token: string, kind: NotificationKind) =>
+export const oneClick = (config: Config, token: string, kind: NotificationKind) =>
   `${config.publicUrl}${urlOf(notificationsStop, {}, { token, kind })}`;
 
 /**
@@ -156,7 +165,8 @@ async function queueWithinHourlyCap(
 export const LAST_IN_HOUR =
   "You have had many of these emails in the last hour: the next ones this hour are not sent. Everything is on the site.";
 
-async function authorAccount(db: Db, config: Config, author: AuthorKey) {
+/** An author's account, once its address is confirmed (the configured address, signed up). */
+export async function authorAccount(db: Db, config: Config, author: AuthorKey) {
   const [row] = await db
     .select({ id: user.id, email: user.email })
     .from(user)

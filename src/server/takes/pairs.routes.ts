@@ -41,6 +41,7 @@ export async function registerPairsRoutes(app: FastifyInstance, ctx: AppContext)
     const row = await ctx.events.transaction(async (tx, record) => {
       const pair = await insertPair(tx, { topic, prompt, revealAt: at, proposedBy: me }, now);
       await record("pairChanged", { pairId: pair.id });
+      await record("pairProposed", { pairId: pair.id });
       return pair;
     });
     return reply.status(201).send(toPostPair(row, me, [], ctx.now()));

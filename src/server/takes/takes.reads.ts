@@ -186,3 +186,20 @@ export const conversationOf = (ctx: AppContext, postId: string): Promise<string 
     () => conversationPostId(ctx.db, postId),
     (found) => found !== null,
   );
+
+/** A pair still proposed (its partner is told of it), or null once it is answered or gone. */
+export async function openProposal(
+  db: Db,
+  pairId: string,
+): Promise<{ topic: string; prompt: string; revealAt: Date | null; proposedBy: AuthorKey } | null> {
+  const [pair] = await db
+    .select({
+      topic: postPairs.topic,
+      prompt: postPairs.prompt,
+      revealAt: postPairs.revealAt,
+      proposedBy: postPairs.proposedBy,
+    })
+    .from(postPairs)
+    .where(and(eq(postPairs.id, pairId), eq(postPairs.state, "proposed")));
+  return pair ?? null;
+}

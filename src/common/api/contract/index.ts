@@ -5,6 +5,7 @@ import { commentRows } from "./comments";
 import type { AnyContract } from "./contract";
 import { fediverseRows } from "./fediverse";
 import { metaRows } from "./meta";
+import { notesRows } from "./notes";
 import { readRows } from "./reads";
 import { studioRows } from "./studio";
 import { takesRows } from "./takes";
@@ -21,6 +22,7 @@ export const contracts: ReadonlyMap<Endpoint, AnyContract> = new Map<Endpoint, A
   ...writeRows,
   ...studioRows,
   ...takesRows,
+  ...notesRows,
   ...adminRows,
   ...audienceRows,
   ...fediverseRows,

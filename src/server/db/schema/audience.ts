@@ -57,7 +57,9 @@ export const mailQueue = pgTable(
   "mail_queue",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    kind: text("kind", { enum: ["confirm", "post", "reply", "comment", "verify"] }).notNull(),
+    kind: text("kind", {
+      enum: ["confirm", "post", "reply", "comment", "verify", "takes", "note"],
+    }).notNull(),
     toEmail: text("to_email").notNull(),
     followerId: uuid("follower_id").references(() => followers.id, { onDelete: "cascade" }),
     postId: uuid("post_id").references(() => blogPosts.id, { onDelete: "cascade" }),
@@ -104,6 +106,10 @@ export const notificationSettings = pgTable("notification_settings", {
   replies: boolean("replies").notNull().default(true),
   /** Someone commented on one of my posts (authors). */
   comments: boolean("comments").notNull().default(true),
+  /** My partner proposed a two-takes post (authors; decision 0046). */
+  takes: boolean("takes").notNull().default(true),
+  /** My partner left a note in the margin of a draft, or replied to one (authors; decision 0048). */
+  notes: boolean("notes").notNull().default(true),
   /** Secret of the "stop these emails" link. */
   token: text("token").notNull().unique(),
   /**

@@ -6,6 +6,7 @@ export * from "./collab";
 export * from "./engagement";
 export * from "./events";
 export * from "./fediverse";
+export * from "./notes";
 export * from "./pages";
 export * from "./posts";
 export * from "./settings";

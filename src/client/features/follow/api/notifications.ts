@@ -23,7 +23,7 @@ export const useNotificationSettings = () =>
 export function useUpdateNotifications() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (change: Partial<Pick<NotificationSettings, "replies" | "comments">>) =>
+    mutationFn: (change: Partial<Pick<NotificationSettings, "replies" | "comments" | "takes">>) =>
       call(notificationsUpdate, { body: change }),
     onSuccess: (data) => client.setQueryData(key, data),
   });
@@ -52,5 +52,5 @@ export const useStopNotifications = () =>
   useMutation({
     mutationFn: ({ token, kind }: { token: string; kind: string }) =>
       // The link's kind as it came: the server refuses one it does not know.
-      call(notificationsStop, { query: { token, kind: kind as "replies" | "comments" } }),
+      call(notificationsStop, { query: { token, kind: kind as "replies" | "comments" | "takes" } }),
   });

@@ -4,6 +4,13 @@ import { useConfirmFollow } from "../api/email-links";
 import { useStopNotifications } from "../api/notifications";
 import { blogNames, linkFailure } from "./link-texts";
 
+/** What the "stop these emails" link switched off, by its kind. */
+const STOPPED_TEXT = {
+  replies: "You will no longer get an email when someone replies to your comments.",
+  comments: "You will no longer get an email for each new comment on your posts.",
+  takes: "You will no longer get an email when your partner proposes two takes.",
+} as const;
+
 /**
  * /subscriptions?confirm=… or ?notifications=…&kind=…: acts on the emailed link once, then says
  * what happened (unsubscribing asks first: UnsubscribeConfirm).
@@ -40,9 +47,7 @@ export function EmailLinkResult({
       {confirming.data
         ? `You're now following ${blogNames(confirming.data.following)}. New posts will arrive by email.`
         : stopping.data
-          ? stopping.data.stopped === "replies"
-            ? "You will no longer get an email when someone replies to your comments."
-            : "You will no longer get an email for each new comment on your posts."
+          ? (STOPPED_TEXT[stopping.data.stopped as keyof typeof STOPPED_TEXT] ?? STOPPED_TEXT.comments)
           : null}
     </p>
   );

@@ -7,7 +7,7 @@ import { useRequestVerification } from "../api/notifications";
  */
 export function MailboxProof({ settings, email }: { settings: NotificationSettings; email: string }) {
   const request = useRequestVerification();
-  if (settings.verified || !(settings.replies || settings.comments)) return null;
+  if (settings.verified || !(settings.replies || settings.comments || settings.takes)) return null;
   const sent = settings.verificationSent || request.data?.verificationSent;
   return (
     <div className="mailbox-proof">
