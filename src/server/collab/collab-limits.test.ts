@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { WebSocket } from "ws";
@@ -200,5 +201,51 @@ describe("the limits", () => {
     const question = Uint8Array.of(3); // "who is here?": cheap, stores nothing
     const flood = Array.from({ length: COLLAB_LIMITS.messageBurst + 50 }, () => question);
     expect(await closeAfter(await raw(post.id), flood, 2_000)).toBe(COLLAB_CLOSE.tooMany);
+  });
+});
+
+describe("an upgrade request that is not a WebSocket handshake", () => {
+  /** The status of a hand-written upgrade request (a 101 means the socket opened). */
+  const status = (url: string, extra: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const req = httpRequest(url.replace("ws:", "http:"), {
+        headers: { connection: "Upgrade", upgrade: "websocket", ...headers(), ...extra },
+      });
+      req.on("upgrade", (res, socket) => {
+        socket.destroy();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+
+  it("is answered with a 4xx, never a 5xx, whatever its handshake headers say", async () => {
+    const post = await createPost(t.ctx);
+    const url = `${base}/posts/${post.id}`;
+    const key = Buffer.alloc(16, 7).toString("base64");
+    const broken: Array<Record<string, string>> = [
+      {},
+      { "sec-websocket-version": "13" },
+      { "sec-websocket-version": "99", "sec-websocket-key": key },
+      { "sec-websocket-version": "13", "sec-websocket-key": "short" },
+      { "sec-websocket-version": "13", "sec-websocket-key": key, "sec-websocket-protocol": ",,," },
+    ];
+    for (const extra of broken) {
+      const code = await status(url, extra);
+      expect(code, JSON.stringify(extra)).toBeGreaterThanOrEqual(400);
+      expect(code, JSON.stringify(extra)).toBeLessThan(500);
+    }
+    expect(await status(url, { "sec-websocket-version": "13", "sec-websocket-key": key })).toBe(101);
+    // No compression is offered, so a garbled extension offer is simply not taken up.
+    const garbled = {
+      "sec-websocket-version": "13",
+      "sec-websocket-key": key,
+      "sec-websocket-extensions": "x;;=",
+    };
+    expect(await status(url, garbled)).toBe(101);
   });
 });

@@ -119,6 +119,26 @@ describe("two authors in one document", () => {
     again.destroy();
   });
 
+  it("merges a tab that lost its connection and kept editing, once it is back", async () => {
+    const post = await createPost(t.ctx, { author: "him" });
+    const room = `posts/${post.id}`;
+    const him = await openEditor(base, room, as("him"));
+    const her = await openEditor(base, room, as("her"));
+    him.text.insert(0, "Start.");
+    await until(() => her.text.toString() === "Start.", "her copy");
+    her.provider.disconnect();
+    // Both go on: she offline at the end, he online at the start.
+    her.text.insert(her.text.length, " Offline end.");
+    him.text.insert(0, "Online start. ");
+    await new Promise((r) => setTimeout(r, 100));
+    expect(her.text.toString()).toBe("Start. Offline end.");
+    her.provider.connect();
+    await until(() => him.text.toString() === her.text.toString(), "the copies to agree");
+    expect(him.text.toString()).toBe("Online start. Start. Offline end.");
+    him.destroy();
+    her.destroy();
+  });
+
   it("edits a page the same way", async () => {
     const [page] = await t.ctx.db
       .insert(sitePages)

@@ -70,7 +70,6 @@ export class Room implements RoomSide {
     if (this.closed) return;
     for (const row of await this.host.load(this.key, this.floor, id)) {
       if (this.closed) return;
-      this.bytes += row.update.length;
       this.floor = Math.max(this.floor, row.id);
       Y.applyUpdate(this.doc, row.update, REMOTE);
     }
@@ -165,11 +164,12 @@ export class Room implements RoomSide {
   private onDocUpdate(update: Uint8Array, origin: unknown): void {
     if (origin === LOAD || this.closed) return;
     const relay = message([MESSAGE_SYNC, SYNC_UPDATE], update);
+    // Only what changed counts (another process's merged row adds nothing already here).
+    this.bytes += update.length;
     if (origin === REMOTE) {
       this.broadcast(relay, null);
       return;
     }
-    this.bytes += update.length;
     this.chain = this.chain.then(async () => {
       if (this.closed) return;
       try {

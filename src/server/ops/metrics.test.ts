@@ -49,6 +49,7 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/duet_cache_misses_total\{pid="\d+"\} [1-9]/);
     expect(text).toMatch(/duet_cache_hit_ratio\{pid="\d+"\} 0\.\d+/);
     expect(text).toMatch(/duet_db_pool_connections\{state="total",pid="\d+"\} \d+/);
+    expect(text).toMatch(/duet_collab_open_documents\{pid="\d+"\} 0/);
     expect(text).toMatch(/duet_process_resident_memory_bytes\{pid="\d+"\} \d+/);
   });
 

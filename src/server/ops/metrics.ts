@@ -97,6 +97,14 @@ export async function registerMetrics(app: FastifyInstance, ctx: AppContext): Pr
     },
   });
   new Gauge({
+    name: "duet_collab_open_documents",
+    help: "Documents being written together in this process (their rooms in memory)",
+    registers: [registry],
+    collect() {
+      this.set(ctx.collab.openRooms);
+    },
+  });
+  new Gauge({
     name: "duet_db_pool_connections",
     help: "PostgreSQL pool connections by state (the embedded database has one, always busy-or-idle)",
     labelNames: ["state"],

@@ -1,4 +1,5 @@
 import type { AuthorKey, PostStatus } from "../../common/limits";
+import { resetLiveDocument } from "../collab/collab.reads";
 import type { Db } from "../db/client";
 import type { RecordEvent } from "../events";
 import { deletePairRow, markPairUnpublished } from "../takes/takes.reads";
@@ -60,6 +61,7 @@ export async function deletePairTakes(
     if (!(await deletePost(tx, id))) continue;
     any = true;
     await record("postChanged", { postId: id });
+    await resetLiveDocument(tx, record, "posts", id, "always");
   }
   await deletePairRow(tx, pair.pairId);
   return any;
