@@ -1,8 +1,11 @@
 // @vitest-environment happy-dom
 // The visual editor and the server's sanitiser together (load → edit → save → store), so
 // it lives beside src/boundaries.test.ts, above both sides, rather than in either.
-import { Editor } from "@tiptap/core";
+import { Editor, getSchema } from "@tiptap/core";
+import { Collaboration } from "@tiptap/extension-collaboration";
 import { afterEach, describe, expect, it } from "vitest";
+import * as Y from "yjs";
+import { seedUpdate } from "./client/features/editor/collab/seed";
 import { editorValueFromPost, savedContent } from "./client/features/editor/editor-model";
 import { docToText, textToEditorHtml } from "./client/features/editor/visual/convert";
 import { editorExtensions } from "./client/features/editor/visual/schema";
@@ -212,5 +215,25 @@ describe("lossless visual editing", () => {
         .replace('data-image-id="stray" />', 'data-image-id="stray" /></p>'),
     );
     expect(editor.getJSON().content?.filter((n) => n.type === "rawHtml")).toHaveLength(4);
+  });
+
+  it("keeps them through the collaborative path too (seed → Yjs → a partner's editor → save)", async () => {
+    const value = editorValueFromPost(post(STORED));
+    const shared = new Y.Doc();
+    Y.applyUpdate(shared, seedUpdate(getSchema(editorExtensions()), textToEditorHtml(value.content)));
+    // The partner's tab: its own Y.Doc, given the room's state as the server would send it.
+    const partner = new Y.Doc();
+    Y.applyUpdate(partner, Y.encodeStateAsUpdate(shared));
+    const collaborative = [Collaboration.configure({ document: partner })];
+    const editor = new Editor({ extensions: editorExtensions(undefined, undefined, collaborative) });
+    editors.push(editor);
+    await new Promise((r) => setTimeout(r, 20));
+    const saved = savedContent({ ...value, content: docToText(editor.state.doc) }, new Map());
+    expect(sanitizePostHtml(saved.content)).toBe(STORED);
+    // The HTML view's text applied with setContent becomes Yjs changes, read back the same.
+    editor.commands.setContent(textToEditorHtml(value.content));
+    const again = new Y.Doc();
+    Y.applyUpdate(again, Y.encodeStateAsUpdate(partner));
+    expect(again.getXmlFragment("default").toString()).toBe(shared.getXmlFragment("default").toString());
   });
 });

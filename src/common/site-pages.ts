@@ -67,6 +67,8 @@ export interface SitePage {
 
 /** A page as the authors manage it. */
 export interface SitePageDetail extends SitePage {
+  /** The stored page's id (its live document when writing together); null for a template. */
+  id: string | null;
   published: boolean;
   placement: PagePlacement;
   position: number;

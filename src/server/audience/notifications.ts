@@ -10,6 +10,7 @@ import { type Config, normaliseEmail } from "../env";
 import { noticeHtml } from "../mail/letters/notice-letter";
 import { newToken } from "../secret";
 import { withSiteNameNow } from "../settings/settings-now.reads";
+import { partnerTakeAuthor } from "../takes/takes.reads";
 import { subscriptionsPage } from "./emails";
 import { cancelPendingOfKind, enqueueMail, type NewQueuedMail } from "./mail-queue.repository";
 import { isProvenMailbox } from "./mailbox-verification";
@@ -121,8 +122,13 @@ export async function queueCommentNotifications(
     }
   }
 
-  const owner = await authorAccount(db, config, post.author);
-  if (owner && !told.has(owner.id)) {
+  // The post's author; on a two-takes post's one conversation, the other take's author too
+  // (decision 0046), for a published comment (approving a held one is the post's author's).
+  const partner = comment.held ? null : await partnerTakeAuthor(db, comment.postId);
+  for (const author of partner ? [post.author, partner] : [post.author]) {
+    const owner = await authorAccount(db, config, author);
+    if (!owner || told.has(owner.id)) continue;
+    told.add(owner.id);
     const s = await settingsFor(db, owner.id);
     if (s.comments)
       rows.push(

@@ -16,6 +16,7 @@ import { PAGE_TEMPLATES } from "./templates";
 // cache: every page write is a content write, so every process drops them (LISTEN/NOTIFY).
 
 export const detailOf = (row: PageRow): SitePageDetail => ({
+  id: row.id,
   slug: row.slug,
   title: row.title,
   content: row.content,
@@ -30,6 +31,7 @@ export const detailOf = (row: PageRow): SitePageDetail => ({
 
 /** A built-in page nobody saved yet: its template, with the site's name in it. */
 export const templateOf = (slug: (typeof BUILT_IN_PAGES)[number], siteName: string): SitePageDetail => ({
+  id: null,
   slug,
   title: PAGE_TEMPLATES[slug].title,
   content: PAGE_TEMPLATES[slug].content(escapeHtml(siteName)),

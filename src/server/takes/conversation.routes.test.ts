@@ -92,6 +92,17 @@ describe("two takes › one conversation", () => {
     expect(unliked.json<LikeState>()).toEqual({ liked: false, likes: 0 });
   });
 
+  it("both authors hear of a comment on either take", async () => {
+    await t.ctx.audienceMail.drain();
+    t.mailer.sent = [];
+    expect((await comment(roles.reader, hers.id, "Both of you!")).statusCode).toBe(201);
+    await t.ctx.audienceMail.drain();
+    for (const author of [roles.him, roles.her])
+      expect(t.mailer.to(author.email).map((m) => m.subject)).toEqual([
+        expect.stringMatching(/ commented on "Home"$/),
+      ]);
+  });
+
   it("a visitor still reads both and writes neither", async () => {
     expect((await thread(hers.id)).contents.length).toBeGreaterThan(0);
     expect((await comment(null, hers.id, "Anonymous")).statusCode).toBe(401);

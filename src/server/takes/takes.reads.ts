@@ -203,3 +203,15 @@ export async function openProposal(
     .where(and(eq(postPairs.id, pairId), eq(postPairs.state, "proposed")));
   return pair ?? null;
 }
+
+/** The author of a revealed pair's other take (the partner in its one conversation), or null. */
+export async function partnerTakeAuthor(db: Db, postId: string): Promise<AuthorKey | null> {
+  const pair = await revealedPairOf(db, postId);
+  const otherId = pair?.takeIds.find((id) => id !== postId);
+  if (!otherId) return null;
+  const [other] = await db
+    .select({ author: blogPosts.author })
+    .from(blogPosts)
+    .where(eq(blogPosts.id, otherId));
+  return other?.author ?? null;
+}

@@ -16,6 +16,8 @@ interface Options {
   enabled: boolean;
   /** While a save or publish of the form runs. */
   paused: boolean;
+  /** Saving the shared document of a writing-together session. */
+  collab?: boolean;
 }
 
 /**
@@ -31,9 +33,10 @@ export function useInlineAutosave({
   onSaved,
   enabled,
   paused,
+  collab = false,
 }: Options) {
-  const latest = useRef({ value, savedValue, paused });
-  latest.current = { value, savedValue, paused };
+  const latest = useRef({ value, savedValue, paused, collab });
+  latest.current = { value, savedValue, paused, collab };
   const busy = useRef(false);
   const [savedAt, setSavedAt] = useState<Date | null>(null);
 
@@ -48,7 +51,7 @@ export function useInlineAutosave({
         const done = new Map(
           prepared.images.filter((i, n) => i.uploaded && !v.images[n]?.uploaded).map((i) => [i.id, i]),
         );
-        await updatePost(postId, { ...prepared.body, autosave: true });
+        await updatePost(postId, { ...prepared.body, autosave: true }, { collab: latest.current.collab });
         if (done.size > 0)
           setValue((cur) => ({
             ...cur,

@@ -1,4 +1,6 @@
 import { type Dispatch, forwardRef, type SetStateAction, useEffect, useId, useRef, useState } from "react";
+import { CollabPresence } from "../collab/presence";
+import type { CollabState } from "../collab/use-collab";
 import type { EditorImage, EditorValue } from "../editor-model";
 import { type ContentHandle, HtmlEditor } from "./html-editor";
 import { VisualEditor } from "./visual-editor";
@@ -26,11 +28,13 @@ interface Props {
   onFiles: (files: File[]) => void;
   describedBy?: string;
   invalid?: boolean;
+  /** Writing together (drafts, scheduled posts, pages): who is here, and the shared document. */
+  collab?: CollabState | null;
 }
 
 /** The content: a visual editor by default, the SPEC's HTML text area one click away. */
 export const ContentField = forwardRef<ContentHandle, Props>(function ContentField(
-  { id, content, images, thumbnailId, onChange, onView, describedBy, invalid, onFiles },
+  { id, content, images, thumbnailId, onChange, onView, describedBy, invalid, onFiles, collab },
   ref,
 ) {
   const labelId = useId();
@@ -51,6 +55,12 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
   // Writing without tags is the HTML view's rule: its hint shows there only.
   const hintId = `${id}-hint`;
   const shared = { id, value: content, onChange: setContent, onFiles, describedBy, invalid, ref };
+  // Writing together, the visual editor stays mounted behind the HTML view: the partner's changes
+  // keep arriving, and the HTML view's text goes into the shared document through it (setContent).
+  const together = collab && collab.phase !== "alone" ? collab : null;
+  const visual = view !== "html" || together;
+  // Until the shared document has arrived, neither view: what is typed would not be in it.
+  const opening = together && !together.session;
 
   return (
     <div className="field content-field">
@@ -84,22 +94,34 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
           </button>
         </fieldset>
       </div>
-      {view === "html" ? (
+      {collab ? <CollabPresence collab={collab} /> : null}
+      {opening ? (
+        <p className="field-hint collab-opening" aria-busy="true">
+          Opening the shared document…
+        </p>
+      ) : view === "html" ? (
         <>
           <HtmlEditor {...shared} describedBy={[describedBy, hintId].filter(Boolean).join(" ")} />
           <small id={hintId} className="field-hint">
             A blank line starts a new paragraph.
           </small>
         </>
-      ) : (
+      ) : null}
+      {visual && !opening ? (
         <VisualEditor
           {...shared}
+          // A new shared session (after a reset) is a new editor.
+          key={together?.session?.key ?? "alone"}
+          ref={view === "html" ? undefined : ref}
+          id={view === "html" ? `${id}-visual` : id}
+          hidden={view === "html"}
           labelledBy={labelId}
           images={images}
           thumbnailId={thumbnailId}
           onValue={onChange}
+          collab={together ? { session: together.session, user: together.user } : undefined}
         />
-      )}
+      ) : null}
     </div>
   );
 });

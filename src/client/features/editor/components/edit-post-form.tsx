@@ -1,17 +1,23 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router";
+import { postRead } from "../../../../common/api";
 import { EDIT_REDIRECT_MS } from "../../../../common/limits";
 import { parseHashtagsOnEdit } from "../../../../common/rules/hashtags";
 import { PUBLISHING_MESSAGES } from "../../../../common/schemas/post-status";
 import { TAKES_MESSAGES } from "../../../../common/schemas/takes";
 import type { BlogPost } from "../../../../common/types";
-import { ApiError } from "../../../lib/api";
+import { ApiError, call } from "../../../lib/api";
+import { useSession } from "../../../lib/session";
 import { updatePost, useAfterUpdatePost } from "../api/update-post";
+import { collabUser } from "../collab/caret";
+import { useSharedImages } from "../collab/shared-images";
+import { useCollab } from "../collab/use-collab";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
 import { useInlineAutosave } from "../use-inline-autosave";
 import { useUnsavedChanges } from "../use-unsaved-changes";
 import { REQUIRED_TEXT, requiredErrors } from "../validate";
+import { textToEditorHtml } from "../visual/convert";
 import { type EditAction, EditActions, localDateTime } from "./edit-actions";
 import { type FieldErrors, PostEditor, type PostEditorHandle } from "./post-editor";
 import { SendOptions } from "./send-options";
@@ -35,7 +41,11 @@ interface Props {
  * Inline edit mode on the post page: the studio's canvas (PostEditor) loaded from the saved post,
  * its actions in the side panel as on /admin (Save changes, Publish now, Publish at, Schedule).
  */
-export default function EditPostForm({ post, blogPath, sealed = false, onCancel }: Props) {
+export default function EditPostForm({ post: loaded, blogPath, sealed = false, onCancel }: Props) {
+  // The post as the page has it, or as loaded again after a save from outside the session.
+  // (A newer post from the page, after a save of this form, wins over the reloaded one.)
+  const [reloaded, setReloaded] = useState<{ over: BlogPost; post: BlogPost } | null>(null);
+  const post = reloaded?.over === loaded ? reloaded.post : loaded;
   const afterWrite = useAfterUpdatePost();
   const navigate = useNavigate();
   const [initial] = useState(() => editorValueFromPost(post));
@@ -51,6 +61,28 @@ export default function EditPostForm({ post, blogPath, sealed = false, onCancel 
   const editor = useRef<PostEditorHandle>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
   useUnsavedChanges(!busy && !saved && value !== savedValue);
+  // Writing together: both authors in a draft or scheduled post (a published one is edited alone).
+  const { viewer } = useSession();
+  const stored = useRef(loaded);
+  const collab = useCollab({
+    kind: "posts",
+    id: post.id,
+    user: viewer?.authorKey ? collabUser(viewer.displayName, viewer.authorKey) : null,
+    // A sealed take is its author's alone until the reveal (decision 0046): never in a room.
+    enabled: unpublished && !sealed && !!viewer?.authorKey,
+    // The saved post as both tabs load it: the same HTML, so an empty room is seeded once.
+    seedHtml: () => textToEditorHtml(editorValueFromPost(stored.current).content),
+    reload: async () => {
+      stored.current = await call(postRead, { params: { id: post.id } });
+      // Published meanwhile: this form goes on alone (and stops autosaving).
+      setReloaded({ over: loaded, post: stored.current });
+      const fresh = editorValueFromPost(stored.current);
+      setValue(fresh);
+      setSavedValue(fresh);
+    },
+  });
+  const together = collab.phase !== "alone";
+  useSharedImages(collab.session?.doc ?? null, value.images, setValue);
   const autosavedAt = useInlineAutosave({
     postId: post.id,
     value,
@@ -59,6 +91,7 @@ export default function EditPostForm({ post, blogPath, sealed = false, onCancel 
     onSaved: setSavedValue,
     enabled: unpublished,
     paused: busy !== null || saved,
+    collab: together,
   });
 
   useEffect(() => heading.current?.focus(), []);
@@ -95,7 +128,10 @@ export default function EditPostForm({ post, blogPath, sealed = false, onCancel 
           : action === "schedule"
             ? { status: "scheduled" as const, publishAt: at.toISOString() }
             : {};
-      const updated = await updatePost(post.id, { ...prepared.body, ...publishing });
+      // Publishing ends the session for both: sent as a save from outside, so the partner's tab
+      // reloads the post (now published) and edits it alone.
+      const inSession = together && action !== "publish";
+      const updated = await updatePost(post.id, { ...prepared.body, ...publishing }, { collab: inSession });
       // A draft or scheduled post stays in the form after a save (it is on no public list yet).
       const stays = action === "schedule" || (unpublished && action === "save");
       await afterWrite(unpublished && action === "save" ? undefined : updated);
@@ -162,6 +198,7 @@ export default function EditPostForm({ post, blogPath, sealed = false, onCancel 
         onChange={setValue}
         mode="edit"
         errors={errors}
+        collab={unpublished && !sealed ? collab : null}
         side={
           <div className="publish-box">
             {status ? (

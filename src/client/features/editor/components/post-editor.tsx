@@ -19,6 +19,7 @@ import {
   POST_TITLE_MAX_LENGTH,
 } from "../../../../common/limits";
 import { purifyPostHtml } from "../../../../common/rules/post-html";
+import type { CollabState } from "../collab/use-collab";
 import { type EditorValue, previewHtml } from "../editor-model";
 import { useContentImages } from "../use-add-images";
 import { ContentField, type EditorView } from "./content-field";
@@ -52,6 +53,8 @@ interface Props {
   errors?: FieldErrors;
   /** The top of the side panel, always shown (the new-post form's publish actions). */
   side?: ReactNode;
+  /** Writing together on this draft or scheduled post. */
+  collab?: CollabState | null;
 }
 
 /** A phone starts with the side panel's settings folded; a wider screen shows them. */
@@ -64,7 +67,7 @@ const startsOpen = () => typeof window === "undefined" || window.matchMedia(WIDE
  * images, and what `side` brings), beside the canvas on a wide form, under it on a narrow one.
  */
 export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEditor(
-  { value, onChange, mode, ownAuthor, errors = {}, side },
+  { value, onChange, mode, ownAuthor, errors = {}, side, collab },
   ref,
 ) {
   const uid = useId();
@@ -119,6 +122,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
             id={`${uid}-content`}
             {...contentField}
             thumbnailId={value.thumbnailId}
+            collab={collab}
             onView={setView}
             invalid={errors.content}
             describedBy={describe(`${uid}-dropped`, errors.content)}

@@ -1,4 +1,4 @@
-import { TextSelection } from "@tiptap/pm/state";
+import { Collaboration } from "@tiptap/extension-collaboration";
 import { EditorContent, useEditor } from "@tiptap/react";
 import {
   type Dispatch,
@@ -11,11 +11,16 @@ import {
   useState,
 } from "react";
 import { defaultEmbedTitle } from "../../../../common/rules/embeds";
+import { CollabCaret, type CollabUser } from "../collab/caret";
+import { COLLAB_FIELD } from "../collab/seed";
+import type { CollabSession } from "../collab/use-collab";
 import type { EditorImage, EditorValue } from "../editor-model";
 import { imageActions } from "../image-actions";
 import { docToText, textToEditorHtml } from "../visual/convert";
 import { EditorImagesContext, ImageMarkerWithView, ImageToolsContext } from "../visual/image-view";
+import { ownTexts } from "../visual/own-texts";
 import { editorExtensions } from "../visual/schema";
+import { surfaceProps } from "../visual/surface-props";
 import { VideoEmbedWithView } from "../visual/video-embed-view";
 import { useActiveStyles } from "./active-styles";
 import { EmbedDialog } from "./embed-dialog";
@@ -36,73 +41,73 @@ interface Props {
   onFiles: (files: File[]) => void;
   describedBy?: string;
   invalid?: boolean;
+  /** Writing together: the shared document (null while it connects: read-only until then). */
+  collab?: { session: CollabSession | null; user: CollabUser | null };
+  /** Kept mounted but not shown (the HTML view is open while writing together). */
+  hidden?: boolean;
 }
-
-const imageFiles = (list: FileList | null | undefined) =>
-  Array.from(list ?? []).filter((f) => f.type.startsWith("image/"));
 
 /** The visual view: the post as readers will see it, editable in place (TipTap). */
 export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEditor(
-  { id, labelledBy, value, images, thumbnailId = null, onValue, onChange, onFiles, describedBy, invalid },
+  {
+    id,
+    labelledBy,
+    value,
+    images,
+    thumbnailId = null,
+    onValue,
+    onChange,
+    onFiles,
+    describedBy,
+    invalid,
+    collab,
+    hidden,
+  },
   ref,
 ) {
   const tools = useMemo(
     () => (onValue ? { images, thumbnailId, act: imageActions(onValue) } : null),
     [images, thumbnailId, onValue],
   );
-  // The text this editor last produced: a different value came from outside (HTML view, images).
-  const emitted = useRef(value);
+  // The texts this editor produced: a value that is not one of them came from outside.
+  const [emitted] = useState(() => ownTexts(value));
   const onFilesRef = useRef(onFiles);
   onFilesRef.current = onFiles;
   const [link, setLink] = useState<LinkDraft | null>(null);
   const [embedding, setEmbedding] = useState(false);
   const openLinkRef = useRef<() => void>(() => undefined);
 
+  const shared = collab?.session;
   const editor = useEditor({
-    extensions: editorExtensions(ImageMarkerWithView, VideoEmbedWithView),
-    content: textToEditorHtml(value),
+    extensions: editorExtensions(
+      ImageMarkerWithView,
+      VideoEmbedWithView,
+      shared
+        ? [
+            Collaboration.configure({ document: shared.doc, field: COLLAB_FIELD }),
+            CollabCaret.configure({ awareness: shared.provider.awareness, user: collab.user }),
+          ]
+        : [],
+    ),
+    // The shared document brings its own content (seeded from the saved post once synced).
+    content: shared ? undefined : textToEditorHtml(value),
+    editable: !collab || !!shared,
     immediatelyRender: false,
     // TipTap would add its base CSS as a <style> element, which the CSP refuses; it is in prosemirror.css.
     injectCSS: false,
-    editorProps: {
-      attributes: {
-        id,
-        class: "post-content visual-editor-surface",
-        role: "textbox",
-        "aria-multiline": "true",
-        "aria-labelledby": labelledBy,
-      },
-      handleKeyDown: (_view, event) => {
-        // Ctrl/Cmd+K: the link dialog.
-        if (event.key.toLowerCase() !== "k" || !(event.ctrlKey || event.metaKey) || event.altKey)
-          return false;
-        event.preventDefault();
-        openLinkRef.current();
-        return true;
-      },
-      handleDrop: (view, event) => {
-        const files = imageFiles(event.dataTransfer?.files);
-        if (files.length === 0) return false;
-        event.preventDefault();
-        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
-        // The dropped images go where they were dropped.
-        if (at) view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))));
-        onFilesRef.current(files);
-        return true;
-      },
-    },
+    editorProps: surfaceProps(id, labelledBy, openLinkRef, onFilesRef),
     onUpdate: ({ editor: e }) => {
       const text = docToText(e.state.doc);
-      emitted.current = text;
+      emitted.add(text);
       onChange(() => text);
     },
   });
 
   useEffect(() => {
-    if (!editor || value === emitted.current) return;
-    emitted.current = value;
+    if (!editor || emitted.has(value)) return;
+    emitted.reset(value);
     editor.commands.setContent(textToEditorHtml(value), { emitUpdate: false });
-  }, [editor, value]);
+  }, [editor, value, emitted]);
 
   // Errors tied to the field.
   useEffect(() => {
@@ -185,7 +190,7 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
   };
 
   return (
-    <div className="content-editor">
+    <div className="content-editor" hidden={hidden}>
       <FormatToolbar
         controls={id}
         isActive={(style) => active?.[style] ?? false}

@@ -62,8 +62,11 @@ const tagAsWritten = (name: string, tag: string) =>
 export const editorExtensions = (
   imageMarker: typeof ImageMarker = ImageMarker,
   videoEmbed: typeof VideoEmbed = VideoEmbed,
+  /** Writing together (collab/): Yjs keeps the history, so TipTap's own undo is off. */
+  collaborative: Extensions = [],
 ): Extensions => [
   StarterKit.configure({
+    ...(collaborative.length > 0 ? { undoRedo: false as const } : {}),
     heading: { levels: [2, 3] },
     code: false,
     codeBlock: false,
@@ -87,4 +90,5 @@ export const editorExtensions = (
   videoEmbed,
   VideoEmbedPaste,
   RawHtml,
+  ...collaborative,
 ];

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { pageCreate, pageDelete, pagesList, pageUpdate } from "../../../../../common/api";
+import { COLLAB_SAVE_HEADER } from "../../../../../common/collab";
 import type { CreatePageInput, UpdatePageInput } from "../../../../../common/schemas/site-page";
 import { call } from "../../../../lib/api";
 
@@ -15,7 +16,7 @@ export function useStudioPages() {
 
 export type PageSave =
   | { kind: "create"; body: CreatePageInput }
-  | { kind: "update"; slug: string; body: UpdatePageInput }
+  | { kind: "update"; slug: string; body: UpdatePageInput; collab?: boolean }
   | { kind: "delete"; slug: string };
 
 /** Create, change or delete a page; the studio's list and any page read since reload. */
@@ -25,7 +26,13 @@ export function useSavePage() {
     mutationFn: (save: PageSave) => {
       if (save.kind === "create") return call(pageCreate, { body: save.body });
       const params = { slug: save.slug };
-      if (save.kind === "update") return call(pageUpdate, { params, body: save.body });
+      // A save of a writing-together session says so: the server keeps the shared room.
+      if (save.kind === "update")
+        return call(pageUpdate, {
+          params,
+          body: save.body,
+          ...(save.collab ? { headers: { [COLLAB_SAVE_HEADER]: "1" } } : {}),
+        });
       return call(pageDelete, { params });
     },
     onSuccess: async () => {

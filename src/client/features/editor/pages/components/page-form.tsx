@@ -1,4 +1,5 @@
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
+import { pagesList } from "../../../../../common/api";
 import { CreatePageSchema, UpdatePageSchema } from "../../../../../common/schemas/site-page";
 import {
   isBuiltInPage,
@@ -8,12 +9,17 @@ import {
   type SitePageDetail,
 } from "../../../../../common/site-pages";
 import type { BlogPost } from "../../../../../common/types";
-import { ApiError } from "../../../../lib/api";
+import { ApiError, call } from "../../../../lib/api";
+import { useSession } from "../../../../lib/session";
+import { collabUser } from "../../collab/caret";
+import { useSharedImages } from "../../collab/shared-images";
+import { useCollab } from "../../collab/use-collab";
 import { ContentField } from "../../components/content-field";
 import { ImageManager } from "../../components/image-manager";
 import { type EditorValue, editorValueFromPost, emptyEditorValue } from "../../editor-model";
 import { prepareBody } from "../../save";
 import { useContentImages } from "../../use-add-images";
+import { textToEditorHtml } from "../../visual/convert";
 import { useSavePage } from "../api/studio-pages";
 import "../../prosemirror.css";
 import "../../editor.css";
@@ -85,6 +91,22 @@ export function PageForm({ page, onDone }: Props) {
   const [busy, setBusy] = useState(false);
   const { contentField, imageManager } = useContentImages(value, setValue);
   const save = useSavePage();
+  // Writing together on a stored page (both authors' pages), by its id.
+  const { viewer } = useSession();
+  const stored = useRef(page);
+  const collab = useCollab({
+    kind: "pages",
+    id: page?.id ?? "",
+    user: viewer?.authorKey ? collabUser(viewer.displayName, viewer.authorKey) : null,
+    enabled: !!page?.id && !!viewer?.authorKey,
+    seedHtml: () => textToEditorHtml(editorValueOf(stored.current).content),
+    reload: async () => {
+      const pages = await call(pagesList, {});
+      stored.current = pages.find((p) => p.id === page?.id) ?? stored.current;
+      setValue(editorValueOf(stored.current));
+    },
+  });
+  useSharedImages(collab.session?.doc ?? null, value.images, setValue);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -106,7 +128,7 @@ export function PageForm({ page, onDone }: Props) {
       if (!checked.success) throw new Error(checked.error.issues[0]?.message ?? "Please check the page.");
       await save.mutateAsync(
         page
-          ? { kind: "update", slug: page.slug, body: fields }
+          ? { kind: "update", slug: page.slug, body: fields, collab: collab.phase !== "alone" }
           : { kind: "create", body: { ...fields, slug, published, placement } },
       );
       onDone();
@@ -161,7 +183,7 @@ export function PageForm({ page, onDone }: Props) {
           </small>
         </label>
       )}
-      <ContentField id={`${uid}-content`} {...contentField} />
+      <ContentField id={`${uid}-content`} {...contentField} collab={page?.id ? collab : null} />
       <ImageManager {...imageManager} />
       {builtIn ? (
         <p className="field-hint">Linked from the footer on every page, as always.</p>
