@@ -191,7 +191,8 @@ describe("the limits", () => {
     doc.on("update", (update: Uint8Array) => frames.push(message([0, 2], update)));
     for (let i = 0; i * chunk.length <= COLLAB_LIMITS.maxDocumentBytes; i++)
       doc.getText("body").insert(0, chunk);
-    expect(await closeAfter(socket, frames, 10_000)).toBe(COLLAB_CLOSE.tooLarge);
+    // Five megabytes through the store: generous on a loaded machine.
+    expect(await closeAfter(socket, frames, 30_000)).toBe(COLLAB_CLOSE.tooLarge);
     const stored = await rowsOf(post.id);
     expect(stored).toBeGreaterThan(0);
     expect(stored).toBeLessThan(frames.length);
@@ -201,7 +202,7 @@ describe("the limits", () => {
     const post = await createPost(t.ctx, { author: "her" });
     const question = Uint8Array.of(3); // "who is here?": cheap, stores nothing
     const flood = Array.from({ length: COLLAB_LIMITS.messageBurst + 50 }, () => question);
-    expect(await closeAfter(await raw(post.id), flood, 2_000)).toBe(COLLAB_CLOSE.tooMany);
+    expect(await closeAfter(await raw(post.id), flood, 10_000)).toBe(COLLAB_CLOSE.tooMany);
   });
 });
 
