@@ -2,12 +2,13 @@ import type { Node } from "@tiptap/pm/model";
 import type { EditorState } from "@tiptap/pm/state";
 import {
   absolutePositionToRelativePosition,
-  type ProsemirrorMapping,
   relativePositionToAbsolutePosition,
   ySyncPluginKey,
 } from "@tiptap/y-tiptap";
 import * as Y from "yjs";
 import { NOTE_QUOTE_MAX_LENGTH } from "../../../../common/limits";
+
+type ProsemirrorMapping = Parameters<typeof absolutePositionToRelativePosition>[2];
 
 /** What ties ProseMirror positions to the shared document: y-tiptap's binding. */
 export interface AnchorBinding {
