@@ -16,7 +16,6 @@ export const NOTES_TEXT = {
   reopened: "Note reopened.",
   deleted: "Note deleted.",
   shown: "The note's words are selected in the editor.",
-  gone: "The words this note was about were deleted.",
   selectFirst: "Select words in the text first, then add a note about them.",
   confirmDelete: "Delete this note and its replies?",
   failed: "That did not work. Please try again.",
