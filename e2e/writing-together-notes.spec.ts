@@ -3,7 +3,7 @@
 // she resolves it. Two browsers, one shared page.
 import type { Page } from "@playwright/test";
 import { expect, HER_EMAIL, HIM_EMAIL, signIn, test } from "./fixtures";
-import { expectNoViolations, slugOf } from "./writing-together-helpers";
+import { expectNoViolations, slugOf, words } from "./writing-together-helpers";
 
 const TEXT = "Start. A quiet harbour town.";
 const WORD = "harbour";
@@ -115,7 +115,7 @@ test.describe("notes in the margin", () => {
     await field(him).getByText(TEXT.slice(0, 6)).click();
     await him.keyboard.press("Home");
     await him.keyboard.type("Early. ");
-    await expect(field(her)).toContainText(`Early. ${TEXT}`);
+    await expect.poll(() => words(her)).toBe(`Early. ${TEXT}`);
     await herNote.getByRole("button", { name: "Show" }).click();
     await expect.poll(() => selection(her)).toBe(WORD);
     await expect(panel(her).getByRole("status")).toHaveText("The note's words are selected in the editor.");

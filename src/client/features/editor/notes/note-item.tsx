@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { AuthorKey } from "../../../../common/limits";
 import type { DraftNote } from "../../../../common/notes";
 import { NoteForm } from "./note-form";
@@ -27,9 +28,9 @@ export function NoteItem({ note, found, me, nameOf, busy, onShow, onReply, onRes
   const [replying, setReplying] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
   const closeReply = () => {
-    setReplying(false);
-    // After the form unmounts: the button it replaced takes focus again.
-    requestAnimationFrame(() => replyButton.current?.focus());
+    // The form is gone at once (also after a save, outside any event): the button it replaced takes focus.
+    flushSync(() => setReplying(false));
+    replyButton.current?.focus();
   };
   return (
     <li className={`note note--${note.author}`} aria-labelledby={`${uid}-body`} data-note={note.id}>

@@ -1,5 +1,6 @@
 import type { Editor } from "@tiptap/core";
 import { useEffect, useId, useReducer, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import type { DraftNote, NoteKind } from "../../../../common/notes";
 import type { CollabState } from "../collab/use-collab";
 import { bindingOf, encodeAnchor, type NoteAnchor, quoteOf, resolveAnchor } from "./anchors";
@@ -61,8 +62,11 @@ export function NotesPanel({ kind, docId, collab, editor }: Props) {
   const openNotes = all.filter((n) => !n.resolvedAt);
   const resolved = all.filter((n) => n.resolvedAt);
 
-  const focusLater = (el: { current: HTMLElement | null }) =>
-    requestAnimationFrame(() => el.current?.focus());
+  // A change made after a save (outside any event) is drawn at once, then focus moves onto what stays.
+  const closeThen = (el: { current: HTMLElement | null }, update = () => setAdding(null)) => {
+    flushSync(update);
+    el.current?.focus();
+  };
   const say = (text: string) => {
     setError(null);
     setStatus(text);
@@ -71,7 +75,7 @@ export function NotesPanel({ kind, docId, collab, editor }: Props) {
     try {
       await change.mutateAsync(c);
       say(done);
-      focusLater(heading);
+      closeThen(heading, () => undefined);
     } catch (e) {
       setError(e instanceof Error ? e.message : NOTES_TEXT.failed);
     }
@@ -85,8 +89,7 @@ export function NotesPanel({ kind, docId, collab, editor }: Props) {
     setAdding({ anchor: encodeAnchor(binding, from, to), quote: quoteOf(editor.state.doc, from, to) });
   };
   const closeAdding = () => {
-    setAdding(null);
-    focusLater(addButton);
+    closeThen(addButton);
   };
 
   const item = (note: DraftNote) => {
@@ -135,9 +138,8 @@ export function NotesPanel({ kind, docId, collab, editor }: Props) {
               saveText="Save note"
               onSave={async (body) => {
                 await change.mutateAsync({ kind: "create", ...adding, body });
-                setAdding(null);
                 say(NOTES_TEXT.added);
-                focusLater(addButton);
+                closeThen(addButton);
               }}
               onClose={closeAdding}
             />
