@@ -9,6 +9,7 @@ export * from "./api/account";
 export * from "./api/admin";
 export * from "./api/audience";
 export * from "./api/authors";
+export * from "./api/bluesky";
 export * from "./api/collab";
 export * from "./api/comments";
 export type { Endpoint } from "./api/endpoint";

@@ -15,6 +15,10 @@ export const ERROR_CODES = {
   unsupportedMedia: "UNSUPPORTED_MEDIA_TYPE",
   tooManyRequests: "TOO_MANY_REQUESTS",
   internal: "INTERNAL",
+  // Connecting a Bluesky account (docs/bluesky.md): which step refused it.
+  blueskyHandleNotFound: "BLUESKY_HANDLE_NOT_FOUND",
+  blueskyLoginFailed: "BLUESKY_LOGIN_FAILED",
+  blueskyUnreachable: "BLUESKY_UNREACHABLE",
   // Accounts (SPEC §8 catalogue; Better Auth's own codes where it has one).
   emailInUse: "EMAIL_IN_USE",
   userNotFound: "USER_NOT_FOUND",

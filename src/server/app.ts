@@ -47,6 +47,7 @@ import { Publishing, registerPublishing } from "./posts/publishing";
 import { registerRevisionsRoutes } from "./posts/revisions.routes";
 import { registerSearchRoutes } from "./search/search.routes";
 import { searchLimiter } from "./search/search-limit";
+import { sealerOf } from "./secret";
 import { contactSite } from "./settings/settings.reads";
 import { registerSiteSettingsRoutes } from "./settings/site-settings.routes";
 import { loadShell, registerPageShell } from "./shell/page-shell";
@@ -109,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
     mailer,
     cache,
     events,
+    sealer: sealerOf(deps.secret),
     storage: deps.storage ?? createStorage(config),
     now,
     collab: new Collab(database, warn),

@@ -9,6 +9,7 @@ import type { RemoteReplyLimits } from "./fediverse/remote-limits";
 import type { Mailer } from "./mail/mailer";
 import type { Outbox } from "./outbox";
 import type { Publishing } from "./posts/publishing";
+import type { Sealer } from "./secret";
 import type { StatsCounter } from "./stats/stats-counter";
 import type { Storage } from "./storage/storage";
 import type { SlidingWindowLimiter } from "./write-limits";
@@ -27,6 +28,8 @@ export interface AppContext {
    * `events.emit` after a write of its own); the subscribers of server/subscribers.ts act on it.
    */
   events: Outbox;
+  /** Seals credentials kept in the database (a Bluesky app password), with a key from the server's secret. */
+  sealer: Sealer;
   /** Uploads: DATA_DIR/uploads or the S3 bucket. */
   storage: Storage;
   /** Scheduled publishing and the once-only "post became public" event (posts/publishing.ts). */
@@ -36,7 +39,7 @@ export interface AppContext {
   /** The audience mail queue's sender (audience/audience-mail.ts). */
   audienceMail: AudienceMail;
   /** The social web's outgoing queues, which subscribers wake (fediverse/fediverse.ts). */
-  fediverse: { posts: Worker; replies: Worker; webmentions: Worker };
+  fediverse: { posts: Worker; replies: Worker; webmentions: Worker; bluesky: Worker };
   /** The contact messages' delivery worker: store first, then deliver with retries (contact/delivery.ts). */
   contactDelivery: ContactDelivery;
   /**

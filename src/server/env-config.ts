@@ -42,6 +42,8 @@ export interface Config {
   metrics: boolean;
   /** The social-web fetcher may reach private addresses (tests); never in production. */
   fediverseAllowPrivate: boolean;
+  /** Where Bluesky handles and did:plc documents are resolved (no trailing slash); tests point at loopback. */
+  bluesky: { resolverUrl: string; plcUrl: string };
   metricsAllow: string[];
   sessionSecret: string | undefined;
   /** Set when S3_BUCKET is: uploads go to that bucket. */

@@ -74,6 +74,10 @@ const EnvSchema = z.object({
   METRICS: booleanish.default(false),
   /** Tests only: let the social-web fetcher reach loopback and private addresses. */
   FEDIVERSE_ALLOW_PRIVATE: booleanish.default(false),
+  /** Bluesky (docs/bluesky.md): who resolves a handle to its DID (any server with resolveHandle). */
+  BLUESKY_RESOLVER_URL: httpUrl.default("https://public.api.bsky.app"),
+  /** Bluesky: the PLC directory that holds did:plc documents. */
+  BLUESKY_PLC_URL: httpUrl.default("https://plc.directory"),
   /** Addresses or CIDR ranges besides loopback that may read /metrics. */
   METRICS_ALLOW: addressList,
   /** Uploads in an S3-compatible bucket instead of DATA_DIR/uploads (storage/s3-storage.ts). */
@@ -192,6 +196,10 @@ export function loadConfig(
     webConcurrency: e.WEB_CONCURRENCY,
     metrics: e.METRICS,
     fediverseAllowPrivate: e.FEDIVERSE_ALLOW_PRIVATE,
+    bluesky: {
+      resolverUrl: e.BLUESKY_RESOLVER_URL.replace(/\/+$/, ""),
+      plcUrl: e.BLUESKY_PLC_URL.replace(/\/+$/, ""),
+    },
     metricsAllow: e.METRICS_ALLOW,
     sessionSecret: e.SESSION_SECRET,
     mailQueuePerMinute: e.MAIL_QUEUE_PER_MINUTE,

@@ -6,6 +6,7 @@ import { commentKeys, likeKeys } from "./cache/subscriptions";
 import type { AppContext } from "./context";
 import { blogPosts } from "./db/schema";
 import type { Subscriber } from "./events";
+import { markBlueskyChanged, queueBlueskyPut } from "./fediverse/bluesky/records";
 import { markPostChanged, queueCreate } from "./fediverse/publish";
 import { markPostLinks } from "./fediverse/webmention-send";
 
@@ -128,6 +129,22 @@ export function subscribers(ctx: AppContext): Subscriber[] {
       on: ["commentCreated", "commentChanged", "contentChanged", "postChanged"],
       async handle() {
         return () => void ctx.fediverse.replies.kick();
+      },
+    },
+    {
+      // A post of an author with a connected Bluesky account: its records are put once it is
+      // public, put again on an edit, deleted once it is not public (decision 0049); a renamed
+      // blog's publication record is put again.
+      name: "bluesky-posts",
+      on: ["postBecamePublic", "postChanged", "settingsChanged"],
+      async handle(event, tx) {
+        const due =
+          event.name === "settingsChanged" ||
+          (event.name === "postBecamePublic"
+            ? await queueBlueskyPut(tx, ctx.now(), event.payload.post)
+            : event.name === "postChanged" &&
+              (await markBlueskyChanged(tx, ctx.now(), event.payload.postId)));
+        return due ? () => void ctx.fediverse.bluesky.kick() : undefined;
       },
     },
     {

@@ -27,6 +27,10 @@ for (const name of ["fediverse_kv", "fediverse_queue"]) NOT_ARCHIVED.add(name);
 // The outbox of domain events is this server's pending work, like the mail queue: an imported
 // event must not be handled again by the new server.
 for (const name of ["domain_events", "event_deliveries"]) NOT_ARCHIVED.add(name);
+// Bluesky: the connected accounts hold sealed app passwords and sessions, never exported (not even
+// with --with-secrets: the new server's key could not open them). The records' references travel,
+// so reconnecting the same account there edits the same records instead of posting them twice.
+NOT_ARCHIVED.add("bluesky_accounts");
 // A live document's Yjs updates are a session's working state: the saved post or page is what the
 // blog holds (docs/decisions/0048-writing-together.md); a new server starts its sessions afresh.
 NOT_ARCHIVED.add("collab_updates");

@@ -14,6 +14,8 @@ export interface PageHead {
   jsonLd?: Record<string, unknown>;
   /** Keep the page out of search engines' indexes (search results). */
   noindex?: boolean;
+  /** A post's `site.standard.document` record (AT-URI) in its author's Bluesky repository. */
+  standardDocument?: string | null;
   /** The RSS feeds this page links to (default the whole blog's). */
   feeds?: Array<{ path: string; title: string }>;
 }

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { fediverseQueue } from "../db/schema";
+import { registerBlueskyRoutes } from "./bluesky/bluesky.routes";
+import { BlueskyWorker } from "./bluesky/bluesky-worker";
 import { registerFederationBridge } from "./bridge";
 import type { DuetFederation } from "./federation-type";
 import { registerFediverseRoutes } from "./fediverse.routes";
@@ -24,6 +26,8 @@ export class Fediverse {
   readonly replies: ReplyOutbox;
   /** Webmentions in and out (decision 0047): no Fedify needed. */
   readonly webmentions: WebmentionWorker;
+  /** Each author's Bluesky records (decision 0049): no Fedify needed either. */
+  readonly bluesky: BlueskyWorker;
   readonly load: LoadSocialWeb = () => this.loadOnce();
   private loading: Promise<SocialWeb> | null = null;
   private ready = false;
@@ -37,6 +41,7 @@ export class Fediverse {
     this.posts = new FediverseOutbox(ctx, this.load, log);
     this.replies = new ReplyOutbox(ctx, this.load, log);
     this.webmentions = new WebmentionWorker(ctx, log);
+    this.bluesky = new BlueskyWorker(ctx, log);
   }
 
   private loadOnce(): Promise<SocialWeb> {
@@ -75,6 +80,7 @@ export class Fediverse {
     void this.posts.kick();
     void this.replies.kick();
     void this.webmentions.kick();
+    void this.bluesky.kick();
   }
 
   async close(): Promise<void> {
@@ -82,6 +88,7 @@ export class Fediverse {
     await this.posts.close();
     await this.replies.close();
     await this.webmentions.close();
+    await this.bluesky.close();
   }
 }
 
@@ -103,4 +110,5 @@ export async function registerFediverse(
   await registerFediverseRoutes(app, ctx, fediverse.load);
   await registerFediverseReportRoutes(app, ctx);
   await registerWebmentionRoutes(app, ctx);
+  await registerBlueskyRoutes(app, ctx);
 }

@@ -74,9 +74,15 @@ export async function fetchRemote(url: string, options: RemoteFetchOptions): Pro
 }
 
 export interface RemoteRequest extends RemoteFetchOptions {
-  /** Default GET; a POST is sent with `form` as its urlencoded body and never redirected. */
+  /** Default GET; a POST is sent with `form` (urlencoded) or `body` and never redirected. */
   method?: "GET" | "POST";
   form?: Record<string, string>;
+  /** A POST's body of another type (XRPC: JSON, or a blob's bytes). */
+  body?: { type: string; data: Buffer | string };
+  /** More request headers (an XRPC call's `authorization`). */
+  headers?: Record<string, string>;
+  /** Read a non-2xx answer's body too, of any type, within `maxBytes` (an XRPC error's JSON). */
+  readErrors?: boolean;
 }
 
 export interface RemoteAnswer {
@@ -106,29 +112,28 @@ export function requestRemote(url: string, options: RemoteRequest): Promise<Remo
   if (!options.allowPrivate && isIP(host) && !isPublicAddress(host))
     return Promise.reject(new RemoteFetchError("refused address"));
   const send = target.protocol === "https:" ? https.request : http.request;
-  const form = options.form ? new URLSearchParams(options.form).toString() : null;
+  const form = options.form ? new URLSearchParams(options.form).toString() : (options.body?.data ?? null);
+  const formType = options.form ? "application/x-www-form-urlencoded" : options.body?.type;
   return new Promise<RemoteAnswer>((resolve, reject) => {
     const request = send(
       target,
       {
         method: options.method ?? "GET",
         ...(options.allowPrivate ? {} : { lookup: guardedLookup }),
+        // A fresh connection each time: a pooled one was dialled without this request's check.
+        agent: false,
         headers: {
           accept: `${options.type}*`,
           "user-agent": "Duet (+ActivityPub)",
-          ...(form
-            ? {
-                "content-type": "application/x-www-form-urlencoded",
-                "content-length": Buffer.byteLength(form),
-              }
-            : {}),
+          ...options.headers,
+          ...(form !== null ? { "content-type": formType, "content-length": Buffer.byteLength(form) } : {}),
         },
         timeout: options.timeoutMs,
       },
       (response) => {
         const status = response.statusCode ?? 0;
         const location = response.headers.location;
-        if (status >= 300 && status < 400 && location && !form) {
+        if (status >= 300 && status < 400 && location && form === null) {
           response.resume();
           const left = options.redirects ?? 3;
           if (left <= 0) return reject(new RemoteFetchError("too many redirects"));
@@ -137,11 +142,12 @@ export function requestRemote(url: string, options: RemoteRequest): Promise<Remo
         const answer = { status, headers: response.headers, url: target.href, body: Buffer.alloc(0) };
         const type = String(response.headers["content-type"] ?? "");
         const length = Number(response.headers["content-length"] ?? 0);
-        if (status < 200 || status > 299) {
+        const error = status < 200 || status > 299;
+        if (error && !options.readErrors) {
           response.destroy();
           return resolve(answer);
         }
-        if (!type.startsWith(options.type) || length > options.maxBytes) {
+        if ((!error && !type.startsWith(options.type)) || length > options.maxBytes) {
           response.destroy();
           return reject(new RemoteFetchError(`refused response (${status}, ${type}, ${length} bytes)`));
         }

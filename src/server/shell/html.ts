@@ -89,6 +89,10 @@ export function headTags(head: PageHead, siteName: string, publicUrl: string): s
     head.type === "article"
       ? `<link rel="webmention" href="${escapeHtml(publicUrl + webmentionReceive.path)}">`
       : "",
+    // standard.site: the post's document record in its author's repository (decision 0049).
+    head.standardDocument
+      ? `<link rel="site.standard.document" href="${escapeHtml(head.standardDocument)}">`
+      : "",
     head.jsonLd ? `<script type="application/ld+json">${jsonForScript(head.jsonLd)}</script>` : "",
   ].join("");
 }

@@ -4,6 +4,7 @@ import { metaDescription, postPageTitle } from "../../common/rules/meta";
 import { publicAuthorName } from "../../common/site-names";
 import { firstCommentsFor } from "../comments/comments.reads";
 import type { PageLoader, PageModel } from "../content/page-model";
+import { standardDocumentOf } from "../fediverse/bluesky/bluesky.reads";
 import { readPostByAddress, readPostReading } from "../posts/posts.reads";
 import { cachedPublicSiteSettings } from "../settings/settings.reads";
 
@@ -66,6 +67,7 @@ export const postPage: PageLoader = async (ctx, { params, viewer }) => {
       image: post.imageUrl,
       type: "article",
       publishedTime: post.date,
+      standardDocument: entry.isPublic ? await standardDocumentOf(ctx, post.id) : null,
       jsonLd: {
         "@context": "https://schema.org",
         "@type": "BlogPosting",

@@ -1,6 +1,7 @@
 import type { Endpoint } from "../endpoint";
 import { adminRows } from "./admin";
 import { audienceRows } from "./audience";
+import { blueskyRows } from "./bluesky";
 import { commentRows } from "./comments";
 import type { AnyContract } from "./contract";
 import { fediverseRows } from "./fediverse";
@@ -28,4 +29,5 @@ export const contracts: ReadonlyMap<Endpoint, AnyContract> = new Map<Endpoint, A
   ...fediverseRows,
   ...metaRows,
   ...webmentionRows,
+  ...blueskyRows,
 ]);

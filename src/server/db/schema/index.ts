@@ -2,6 +2,7 @@
 // everything imports it as ".../db/schema".
 export * from "./audience";
 export * from "./auth";
+export * from "./bluesky";
 export * from "./collab";
 export * from "./engagement";
 export * from "./events";

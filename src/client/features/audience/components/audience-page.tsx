@@ -9,6 +9,7 @@ import {
 import { type AudienceQuery, useAudience, useRemoveFollower } from "../api/audience";
 import { BlockedReaders } from "./blocked-readers";
 import { BlockedServers } from "./blocked-servers";
+import { BlueskyAccount } from "./bluesky-account";
 import { FollowersChart } from "./followers-chart";
 import { ImportForm } from "./import-form";
 import { SocialWebFollowers } from "./social-web-followers";
@@ -200,6 +201,7 @@ export default function AudiencePage() {
       )}
       <ImportForm />
       <SocialWebFollowers />
+      <BlueskyAccount />
       <BlockedReaders />
       <BlockedServers />
     </section>
