@@ -124,6 +124,17 @@ test.describe("notes in the margin", () => {
 
     await expectNoViolations(her);
 
+    // The studio's Posts view lists it among the open notes, with a link to the page's editor.
+    const studio = await context.newPage();
+    await studio.goto("/admin/posts");
+    const open = studio.getByRole("region", { name: "Open notes (1)" });
+    await expect(open).toContainText("Is this the right word?");
+    await expect(open.getByRole("link", { name: "Our plans" })).toHaveAttribute(
+      "href",
+      `/admin/pages?page=${encodeURIComponent(slug)}`,
+    );
+    await expectNoViolations(studio);
+
     // She resolves it: it folds under "Resolved (1)", and he sees that too.
     await herNote.getByRole("button", { name: "Resolve" }).click();
     await expect(panel(her).getByRole("status")).toHaveText("Note resolved.");
@@ -131,6 +142,9 @@ test.describe("notes in the margin", () => {
     await expect(panel(her).getByRole("list", { name: "Open notes" })).toHaveCount(0);
     await expect(panel(him).getByText("Resolved (1)")).toBeVisible({ timeout: 15_000 });
     await expectNoViolations(her);
+    await studio.reload();
+    await expect(studio.getByRole("heading", { name: "Posts", level: 1 })).toBeVisible();
+    await expect(studio.getByRole("region", { name: /Open notes/ })).toHaveCount(0);
     await herContext.close();
   });
 });
