@@ -2,7 +2,9 @@
 // sees it in his panel and replies, text he types before the word keeps "Show" on that word, and
 // she resolves it. Two browsers, one shared page.
 import type { Page } from "@playwright/test";
+import { unique } from "./engagement-helpers";
 import { expect, HER_EMAIL, HIM_EMAIL, signIn, test } from "./fixtures";
+import { authorClient } from "./reader-helpers";
 import { expectNoViolations, slugOf, words } from "./writing-together-helpers";
 
 const TEXT = "Start. A quiet harbour town.";
@@ -14,8 +16,8 @@ const panel = (p: Page) => p.locator(".notes-panel");
 const selection = (p: Page) => p.evaluate(() => window.getSelection()?.toString() ?? "");
 
 /** Select `word` in the first paragraph, as a mouse drag would (ProseMirror reads the DOM selection). */
-async function select(page: Page, word: string) {
-  await field(page).getByText(TEXT.slice(0, 6)).click();
+async function select(page: Page, word: string, on = field) {
+  await on(page).getByText(TEXT.slice(0, 6)).click();
   await page.evaluate((w) => {
     const p = document.querySelector(".visual-editor-surface p");
     const walker = document.createTreeWalker(p as Node, NodeFilter.SHOW_TEXT);
@@ -146,5 +148,41 @@ test.describe("notes in the margin", () => {
     await expect(studio.getByRole("heading", { name: "Posts", level: 1 })).toBeVisible();
     await expect(studio.getByRole("region", { name: /Open notes/ })).toHaveCount(0);
     await herContext.close();
+  });
+
+  test("on a draft post the panel is in the side panel; its writer deletes the note after confirming", async ({
+    context,
+    server,
+  }) => {
+    test.setTimeout(90_000);
+    const author = await authorClient(context.request, server, "him");
+    const post = await author.publish({
+      title: unique("Notes on a draft"),
+      content: `<p>${TEXT}</p>`,
+      status: "draft",
+    });
+    await signIn(context, server, HIM_EMAIL);
+    const page = await context.newPage();
+    await page.goto(`/post/${post.slug}?edit=1`);
+    await expect(page.getByRole("status").filter({ hasText: "Live:" })).toBeVisible();
+    const postField = (p: Page) => p.getByRole("textbox", { name: "Content" });
+    await expect(postField(page)).toContainText(TEXT);
+    const side = page.getByRole("complementary", { name: "Post settings" });
+    await expect(side.getByRole("region", { name: /^Notes/ })).toBeVisible();
+
+    await select(page, WORD, postField);
+    await side.getByRole("button", { name: "Add a note" }).click();
+    await side.getByRole("textbox", { name: "Your note on the selected words" }).fill("Check the spelling.");
+    await side.getByRole("button", { name: "Save note" }).click();
+    await expect(panel(page).getByRole("status")).toHaveText("Note added.");
+    await expect(side.getByRole("heading", { name: "Notes (1 open)" })).toBeVisible();
+    await expectNoViolations(page);
+
+    page.once("dialog", (dialog) => void dialog.accept());
+    await side.getByRole("button", { name: "Delete" }).click();
+    await expect(panel(page).getByRole("status")).toHaveText("Note deleted.");
+    await expect(side.getByText("No open notes.")).toBeVisible();
+    const left = await context.request.get(`${server.baseURL}/api/notes?kind=posts&id=${post.id}`);
+    expect(await left.json()).toEqual([]);
   });
 });
