@@ -1,7 +1,7 @@
 // `npx tsx scripts/bench-collab.ts [--keystrokes=300 --documents=50 --words=3000]` (and `npm run
 // bench`, case `collab`): writing together (docs/writing-together.md). The server is built in this
 // process on a temporary embedded database and listens on loopback; two authors' y-websocket
-// clients open one post. Reported: keystroke-to-partner latency (one character typed by one,
+// clients open one page. Reported: keystroke-to-partner latency (one character typed by one,
 // until the other's document has it: stored, then relayed), median, p95 and worst, against the
 // 100 ms goal; and the server's memory per open document, from raw sockets that only join
 // documents stored beforehand (no client document in this process to count).
@@ -18,7 +18,7 @@ import { collabDocKey } from "../src/common/collab";
 import { buildApp } from "../src/server/app";
 import { openDatabase } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
-import { blogPosts, collabUpdates } from "../src/server/db/schema";
+import { blogPosts, collabUpdates, sitePages } from "../src/server/db/schema";
 import { loadConfig } from "../src/server/env";
 
 const args = new Map(
@@ -67,13 +67,14 @@ export async function benchCollab(): Promise<void> {
         super(url, protocols, { headers: h });
       }
     };
-  const [post] = await ctx.db
-    .insert(blogPosts)
-    .values({ title: "Bench", content: "<p>x</p>", author: "him" })
+  // A page: both authors may open it (a post only its own author).
+  const [page] = await ctx.db
+    .insert(sitePages)
+    .values({ slug: "bench", title: "Bench", content: "<p>x</p>" })
     .returning();
   const editor = async (h: Record<string, string>) => {
     const doc = new Y.Doc();
-    const provider = new WebsocketProvider(base, `posts/${post!.id}`, doc, {
+    const provider = new WebsocketProvider(base, `pages/${page!.id}`, doc, {
       WebSocketPolyfill: socketWith(h) as never,
       disableBc: true,
     });

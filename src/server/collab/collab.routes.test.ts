@@ -120,8 +120,7 @@ describe("two authors in one document", () => {
   });
 
   it("merges a tab that lost its connection and kept editing, once it is back", async () => {
-    const post = await createPost(t.ctx, { author: "him" });
-    const room = `posts/${post.id}`;
+    const room = `pages/${(await newPage("offline")).id}`;
     const him = await openEditor(base, room, as("him"));
     const her = await openEditor(base, room, as("her"));
     him.text.insert(0, "Start.");
