@@ -40,6 +40,8 @@ export interface OpenNote {
   docId: string;
   /** The post's or the page's title. */
   title: string;
+  /** The post's or the page's address (the studio links to its editor). */
+  slug: string;
   author: AuthorKey;
   quote: string;
   body: string;

@@ -92,13 +92,15 @@ export async function deleteNote(db: Db, id: string): Promise<void> {
   await db.delete(draftNotes).where(eq(draftNotes.id, id));
 }
 
-/** Every open note `me` may see (canNote), newest first (at most 100), with the title of what it is on. */
+/** Every open note `me` may see (canNote), newest first (at most 100), with the title and address of what it is on. */
 export async function listOpenNotes(db: Db, me: AuthorKey): Promise<OpenNote[]> {
   const rows = await db
     .select({
       note: draftNotes,
       postTitle: blogPosts.title,
       pageTitle: sitePages.title,
+      postSlug: blogPosts.slug,
+      pageSlug: sitePages.slug,
     })
     .from(draftNotes)
     .leftJoin(blogPosts, eq(blogPosts.id, draftNotes.postId))
@@ -123,10 +125,11 @@ export async function listOpenNotes(db: Db, me: AuthorKey): Promise<OpenNote[]> 
           .where(inArray(draftNotes.parentId, ids))
           .groupBy(draftNotes.parentId);
   const repliesOf = new Map(replyCounts.map((r) => [r.parentId, Number(r.n)]));
-  return rows.map(({ note, postTitle, pageTitle }) => ({
+  return rows.map(({ note, postTitle, pageTitle, postSlug, pageSlug }) => ({
     id: note.id,
     ...docOf(note),
     title: postTitle ?? pageTitle ?? "",
+    slug: postSlug ?? pageSlug ?? "",
     author: note.author,
     quote: note.quote,
     body: note.body,

@@ -100,6 +100,7 @@ describe("notes in the margin", () => {
     const listed = await requestAs(t, "GET", urlOf(notesOpen), roles.him);
     expect(listed.json<OpenNote[]>().find((n) => n.id === created.id)).toMatchObject({
       title: "Harbour",
+      slug: "p/harbour",
       quote: "harbour at dawn",
       replies: 1,
     });

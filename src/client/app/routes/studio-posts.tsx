@@ -12,6 +12,8 @@ const SUMMARY_PLACE = { minHeight: "12.5rem", margin: "2rem 0" } as const;
 const StatsSummary = lazy(() => import("../../features/stats/components/stats-summary"));
 // Two takes: a section of Posts, its own chunk like the list.
 const TwoTakes = lazy(() => import("../../features/studio/components/two-takes"));
+// Notes in the margin still open, across drafts and pages: its own chunk too.
+const OpenNotes = lazy(() => import("../../features/studio/components/open-notes"));
 const PostStatsLine = lazy(() => import("../../features/stats/components/post-stats-line"));
 const postStats = (postId: string) => (
   <Suspense fallback={null}>
@@ -33,6 +35,9 @@ export default function AdminPostsPage() {
       </Suspense>
       <Suspense fallback={<p aria-busy="true">Loading the two takes...</p>}>
         <TwoTakes postPath={paths.post} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <OpenNotes />
       </Suspense>
     </StudioShell>
   );

@@ -34,6 +34,7 @@ const OpenNoteSchema: z.ZodType<OpenNote> = z.object({
   kind: z.enum(NOTE_KINDS),
   docId: z.string(),
   title: z.string(),
+  slug: z.string().describe("The post's or the page's address: the studio links to its editor."),
   author: z.enum(AUTHORS),
   quote: z.string(),
   body: z.string(),

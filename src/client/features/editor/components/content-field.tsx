@@ -1,3 +1,4 @@
+import type { Editor } from "@tiptap/react";
 import { type Dispatch, forwardRef, type SetStateAction, useEffect, useId, useRef, useState } from "react";
 import { CollabPresence } from "../collab/presence";
 import type { CollabState } from "../collab/use-collab";
@@ -30,11 +31,13 @@ interface Props {
   invalid?: boolean;
   /** Writing together (drafts, scheduled posts, pages): who is here, and the shared document. */
   collab?: CollabState | null;
+  /** Told the visual editor of a shared session (the notes' panel works on it). */
+  onEditor?: (editor: Editor | null) => void;
 }
 
 /** The content: a visual editor by default, the SPEC's HTML text area one click away. */
 export const ContentField = forwardRef<ContentHandle, Props>(function ContentField(
-  { id, content, images, thumbnailId, onChange, onView, describedBy, invalid, onFiles, collab },
+  { id, content, images, thumbnailId, onChange, onView, describedBy, invalid, onFiles, collab, onEditor },
   ref,
 ) {
   const labelId = useId();
@@ -119,7 +122,7 @@ export const ContentField = forwardRef<ContentHandle, Props>(function ContentFie
           images={images}
           thumbnailId={thumbnailId}
           onValue={onChange}
-          collab={together ? { session: together.session, user: together.user } : undefined}
+          collab={together ? { session: together.session, user: together.user, onEditor } : undefined}
         />
       ) : null}
     </div>

@@ -199,6 +199,7 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
         mode="edit"
         errors={errors}
         collab={unpublished && !sealed ? collab : null}
+        notesOn={post.id}
         side={
           <div className="publish-box">
             {status ? (

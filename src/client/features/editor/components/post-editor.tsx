@@ -1,3 +1,4 @@
+import type { Editor } from "@tiptap/react";
 import DOMPurify from "dompurify";
 import {
   type Dispatch,
@@ -21,6 +22,7 @@ import {
 import { purifyPostHtml } from "../../../../common/rules/post-html";
 import type { CollabState } from "../collab/use-collab";
 import { type EditorValue, previewHtml } from "../editor-model";
+import { NotesBeside } from "../notes/notes-beside";
 import { useContentImages } from "../use-add-images";
 import { ContentField, type EditorView } from "./content-field";
 import { DroppedNote } from "./dropped-note";
@@ -53,8 +55,9 @@ interface Props {
   errors?: FieldErrors;
   /** The top of the side panel, always shown (the new-post form's publish actions). */
   side?: ReactNode;
-  /** Writing together on this draft or scheduled post. */
+  /** Writing together on this draft or scheduled post; notes: its notes in the margin (by its id). */
   collab?: CollabState | null;
+  notesOn?: string;
 }
 
 /** A phone starts with the side panel's settings folded; a wider screen shows them. */
@@ -67,7 +70,7 @@ const startsOpen = () => typeof window === "undefined" || window.matchMedia(WIDE
  * images, and what `side` brings), beside the canvas on a wide form, under it on a narrow one.
  */
 export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEditor(
-  { value, onChange, mode, ownAuthor, errors = {}, side, collab },
+  { value, onChange, mode, ownAuthor, errors = {}, side, collab, notesOn },
   ref,
 ) {
   const uid = useId();
@@ -75,6 +78,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
   const [settingsOpen, setSettingsOpen] = useState(startsOpen);
   const title = useRef<HTMLInputElement>(null);
   const [view, setView] = useState<EditorView>("visual");
+  const [visual, setVisual] = useState<Editor | null>(null);
   const { content, contentField, imageManager } = useContentImages(value, onChange);
   const preview = useMemo(() => previewHtml(value, (html) => purifyPostHtml(DOMPurify, html)), [value]);
   const describe = (hint: string | null, invalid?: boolean) =>
@@ -123,6 +127,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
             {...contentField}
             thumbnailId={value.thumbnailId}
             collab={collab}
+            onEditor={setVisual}
             onView={setView}
             invalid={errors.content}
             describedBy={describe(`${uid}-dropped`, errors.content)}
@@ -151,6 +156,7 @@ export const PostEditor = forwardRef<PostEditorHandle, Props>(function PostEdito
       </div>
       <aside className="editor-side" aria-label="Post settings">
         {side}
+        {notesOn ? <NotesBeside kind="posts" docId={notesOn} collab={collab} editor={visual} /> : null}
         <details
           className="editor-side-details"
           open={settingsOpen}

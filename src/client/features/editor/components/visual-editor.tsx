@@ -1,5 +1,5 @@
 import { Collaboration } from "@tiptap/extension-collaboration";
-import { EditorContent, useEditor } from "@tiptap/react";
+import { type Editor, EditorContent, useEditor } from "@tiptap/react";
 import {
   type Dispatch,
   forwardRef,
@@ -41,8 +41,8 @@ interface Props {
   onFiles: (files: File[]) => void;
   describedBy?: string;
   invalid?: boolean;
-  /** Writing together: the shared document (null while it connects: read-only until then). */
-  collab?: { session: CollabSession | null; user: CollabUser | null };
+  /** Writing together: the shared document (null while it connects: read-only until then); onEditor: the notes' panel. */
+  collab?: { session: CollabSession | null; user: CollabUser | null; onEditor?: (e: Editor | null) => void };
   /** Kept mounted but not shown (the HTML view is open while writing together). */
   hidden?: boolean;
 }
@@ -109,6 +109,8 @@ export const VisualEditor = forwardRef<ContentHandle, Props>(function VisualEdit
     editor.commands.setContent(textToEditorHtml(value), { emitUpdate: false });
   }, [editor, value, emitted]);
 
+  const onEditor = collab?.onEditor;
+  useEffect(() => onEditor?.(editor), [editor, onEditor]);
   // Errors tied to the field.
   useEffect(() => {
     if (!editor) return;

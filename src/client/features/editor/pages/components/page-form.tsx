@@ -1,3 +1,4 @@
+import type { Editor } from "@tiptap/react";
 import { type FormEvent, useId, useRef, useState } from "react";
 import { pagesList } from "../../../../../common/api";
 import { CreatePageSchema, UpdatePageSchema } from "../../../../../common/schemas/site-page";
@@ -17,6 +18,7 @@ import { useCollab } from "../../collab/use-collab";
 import { ContentField } from "../../components/content-field";
 import { ImageManager } from "../../components/image-manager";
 import { type EditorValue, editorValueFromPost, emptyEditorValue } from "../../editor-model";
+import { NotesBeside } from "../../notes/notes-beside";
 import { prepareBody } from "../../save";
 import { useContentImages } from "../../use-add-images";
 import { textToEditorHtml } from "../../visual/convert";
@@ -89,6 +91,7 @@ export function PageForm({ page, onDone }: Props) {
   const [position, setPosition] = useState(String(page?.position ?? 0));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [visual, setVisual] = useState<Editor | null>(null);
   const { contentField, imageManager } = useContentImages(value, setValue);
   const save = useSavePage();
   // Writing together on a stored page (both authors' pages), by its id.
@@ -183,7 +186,13 @@ export function PageForm({ page, onDone }: Props) {
           </small>
         </label>
       )}
-      <ContentField id={`${uid}-content`} {...contentField} collab={page?.id ? collab : null} />
+      <ContentField
+        id={`${uid}-content`}
+        {...contentField}
+        collab={page?.id ? collab : null}
+        onEditor={setVisual}
+      />
+      {page?.id ? <NotesBeside kind="pages" docId={page.id} collab={collab} editor={visual} /> : null}
       <ImageManager {...imageManager} />
       {builtIn ? (
         <p className="field-hint">Linked from the footer on every page, as always.</p>
