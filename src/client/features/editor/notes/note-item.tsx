@@ -17,13 +17,16 @@ interface Props {
   onReply: (body: string) => Promise<void>;
   onResolve: (resolved: boolean) => void;
   onDelete: () => void;
+  /** Delete one of `me`'s own replies. */
+  onDeleteReply: (replyId: string) => void;
 }
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** One note: its words (or that they are gone), the note, its writer, its replies and its buttons. */
-export function NoteItem({ note, found, me, nameOf, busy, onShow, onReply, onResolve, onDelete }: Props) {
+export function NoteItem(props: Props) {
+  const { note, found, me, nameOf, busy, onShow, onReply, onResolve, onDelete, onDeleteReply } = props;
   const uid = useId();
   const [replying, setReplying] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
@@ -50,6 +53,20 @@ export function NoteItem({ note, found, me, nameOf, busy, onShow, onReply, onRes
               <p className="note-body">{r.body}</p>
               <p className="note-meta">
                 {nameOf(r.author)} · <time dateTime={r.createdAt}>{when(r.createdAt)}</time>
+                {r.author === me ? (
+                  <>
+                    {" "}
+                    <button
+                      type="button"
+                      className="button button-ghost button-small"
+                      aria-label="Delete your reply"
+                      aria-disabled={busy || undefined}
+                      onClick={() => busy || onDeleteReply(r.id)}
+                    >
+                      Delete
+                    </button>
+                  </>
+                ) : null}
               </p>
             </li>
           ))}

@@ -19,6 +19,8 @@ export const NOTES_TEXT = {
   shown: "The note's words are selected in the editor.",
   selectFirst: "Select words in the text first, then add a note about them.",
   confirmDelete: "Delete this note and its replies?",
+  confirmDeleteReply: "Delete your reply?",
+  replyDeleted: "Reply deleted.",
   failed: "That did not work. Please try again.",
 };
 
@@ -117,6 +119,10 @@ export function NotesPanel({ kind, docId, collab, editor }: Props) {
         onDelete={() => {
           if (window.confirm(NOTES_TEXT.confirmDelete))
             void run({ kind: "delete", id: note.id }, NOTES_TEXT.deleted);
+        }}
+        onDeleteReply={(replyId) => {
+          if (window.confirm(NOTES_TEXT.confirmDeleteReply))
+            void run({ kind: "delete", id: replyId }, NOTES_TEXT.replyDeleted);
         }}
       />
     );
