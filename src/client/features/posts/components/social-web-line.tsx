@@ -14,3 +14,12 @@ export function SocialWebLine({ reactions }: { reactions: SocialWebReactions }) 
     </p>
   );
 }
+
+/** Likes and reposts of the post's card on Bluesky, beside the social web's. */
+export function BlueskyLine({ counts }: { counts: { likes: number; reposts: number } }) {
+  return (
+    <p className="post-social-web">
+      {`${plural(counts.likes, "like", "likes")} · ${plural(counts.reposts, "repost", "reposts")} on Bluesky`}
+    </p>
+  );
+}
