@@ -20,7 +20,10 @@ function freePortSync() {
   // A port the kernel hands out now: good enough for a cluster started right after.
   const probe = spawnSync(
     process.execPath,
-    ["-e", "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"],
+    [
+      "-e",
+      "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})",
+    ],
     { encoding: "utf8" },
   );
   return Number(probe.stdout.trim());
@@ -58,7 +61,10 @@ export function startPostgres() {
   const quoted = [stopCmd, ...stopArgs].map((a) => `'${a}'`).join(" ");
   const watchdog = spawn(
     "sh",
-    ["-c", `while kill -0 ${process.pid} 2>/dev/null; do sleep 2; done; ${quoted} >/dev/null 2>&1; rm -rf '${dir}'`],
+    [
+      "-c",
+      `while kill -0 ${process.pid} 2>/dev/null; do sleep 2; done; ${quoted} >/dev/null 2>&1; rm -rf '${dir}'`,
+    ],
     { detached: true, stdio: "ignore" },
   );
   watchdog.unref();

@@ -31,7 +31,10 @@ export async function socialWebReactions(db: Db, postId: string): Promise<Social
 }
 
 /** A post's likes and reposts on Bluesky (its cards' threads, decision 0051), or null when none. */
-export async function blueskyReactions(db: Db, postId: string): Promise<{ likes: number; reposts: number } | null> {
+export async function blueskyReactions(
+  db: Db,
+  postId: string,
+): Promise<{ likes: number; reposts: number } | null> {
   const [row] = await db
     .select({ likes: sum(blueskyRecords.likeCount), reposts: sum(blueskyRecords.repostCount) })
     .from(blueskyRecords)

@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { comments } from "./engagement";
 import {
   bigserial,
   check,
@@ -11,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { comments } from "./engagement";
 
 // ---- Bluesky / atproto (docs/bluesky.md, decision 0049): each author's own account, connected
 // with an app password, and the records each public post puts in that account's repository.

@@ -12,8 +12,8 @@ import { readAll } from "../../storage/storage";
 import { type AccountRow, accountOf, guardOf, publicationUri, withSession } from "./account";
 import { DOCUMENT, FEED_POST, PUBLICATION } from "./at-uri";
 import { BlueskyQueue, type RecordJob } from "./bluesky-queue";
-import { RepliesHome } from "./replies-home";
 import { type Blob, documentRecord, feedPostRecord } from "./records";
+import { RepliesHome } from "./replies-home";
 import { XrpcError, xrpc } from "./xrpc";
 
 /** Bluesky takes an image blob of at most 1,000,000 bytes (the card's thumb, the cover). */

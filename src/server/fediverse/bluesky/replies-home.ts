@@ -14,7 +14,8 @@ import { xrpc } from "./xrpc";
  * Replies, likes and reposts of each card coming home (decision 0051): the card's thread is read
  * from the AppView's public `app.bsky.feed.getPostThread` (no session: what anyone may see), on a
  * falling schedule kept in the database, so a restart goes on where the last process stopped.
- * Run by the Bluesky worker after its records; `stopped` ends a read between two replies.
+ * Run by the Bluesky worker after its records; `stopped` (the process is closing) ends a read
+ * between two replies: the card stays due, and the next read goes on where this one stopped.
  */
 export class RepliesHome {
   private readonly queue: RepliesQueue;
@@ -30,8 +31,8 @@ export class RepliesHome {
     return this.queue.nextDue();
   }
 
-  async drain(stopped: () => boolean): Promise<void> {
-    while (!stopped()) {
+  async drain(stopped: () => boolean | Promise<boolean>): Promise<void> {
+    while (!(await stopped())) {
       const job = await this.queue.claim();
       if (!job) return;
       try {
@@ -50,7 +51,7 @@ export class RepliesHome {
     return wait === null ? null : new Date(now + wait);
   }
 
-  private async read(job: PollJob, stopped: () => boolean): Promise<void> {
+  private async read(job: PollJob, stopped: () => boolean | Promise<boolean>): Promise<void> {
     const { ctx } = this;
     const post = await getPublicPost(ctx.db, job.postId, ctx.now());
     const account = await accountOf(ctx, job.author);
@@ -58,9 +59,14 @@ export class RepliesHome {
     if (!post || !account || account.did !== job.did) return this.queue.done(ctx.db, job, null, null);
     const cardUri = atUri(job.did, FEED_POST, job.postRkey);
     // The AppView is the configured one; what a record names (avatars) goes through the guard too.
-    const answer = await xrpc<unknown>(guardOf(ctx), ctx.config.bluesky.appViewUrl, "app.bsky.feed.getPostThread", {
-      query: { uri: cardUri, depth: String(THREAD_DEPTH), parentHeight: "0" },
-    });
+    const answer = await xrpc<unknown>(
+      guardOf(ctx),
+      ctx.config.bluesky.appViewUrl,
+      "app.bsky.feed.getPostThread",
+      {
+        query: { uri: cardUri, depth: String(THREAD_DEPTH), parentHeight: "0" },
+      },
+    );
     const thread = parseCardThread(answer, cardUri);
     if (!thread) throw new Error("the AppView's answer is not a thread of the card");
     // A reply to either take of a revealed pair joins its one conversation (decision 0046).
@@ -77,8 +83,8 @@ export class RepliesHome {
     );
     const avatars = new Set<string>();
     for (const reply of thread.replies) {
-      // Closing: the rest waits for the next process (the row stays due, its lease lapses).
-      if (stopped()) return;
+      // Closing: the rest waits for the next process (the row stays due, its lease let go).
+      if (await stopped()) return this.queue.release(job);
       if (known.has(reply.uri)) continue;
       const parent = reply.parentUri === cardUri ? null : (known.get(reply.parentUri) ?? null);
       const id = await storeReply(ctx, job.id, { id: home.id, author: home.author }, reply, parent);

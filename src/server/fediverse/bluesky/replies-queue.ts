@@ -102,12 +102,10 @@ export class RepliesQueue {
       where id = ${job.id} and poll_leased_at = ${job.leasedAt}::timestamptz`);
   }
 
-  /** Still ours (the lease not taken over): a long read checks before each write. */
-  async stillOurs(job: PollJob): Promise<boolean> {
-    const result = await this.app.db.execute(
-      sql`select 1 as ok from bluesky_records where id = ${job.id} and poll_leased_at = ${job.leasedAt}::timestamptz`,
-    );
-    return rowsOf(result).length > 0;
+  /** Stopped mid-read (closing): still due, at once for the next process. */
+  async release(job: PollJob): Promise<void> {
+    await this.app.db.execute(sql`update bluesky_records set poll_leased_at = null
+      where id = ${job.id} and poll_leased_at = ${job.leasedAt}::timestamptz`);
   }
 
   async nextDue(): Promise<Date | null> {

@@ -63,7 +63,8 @@ export async function storeReply(
       .select({ id: comments.id, parentId: comments.parentId, author: comments.author })
       .from(comments)
       .where(eq(comments.id, parentCommentId));
-    if (parent) thread = { parentId: parent.parentId ?? parent.id, replyToId: parent.id, replyToAuthor: parent.author };
+    if (parent)
+      thread = { parentId: parent.parentId ?? parent.id, replyToId: parent.id, replyToAuthor: parent.author };
   }
   try {
     return await ctx.events.transaction(async (tx, record) => {

@@ -49,7 +49,11 @@ const obj = (v: unknown, what: string): Obj =>
 const str = (v: unknown, what: string, max: number): string =>
   typeof v === "string" && v.length <= max ? v : refuse(`${what} is not text`);
 const count = (v: unknown): number =>
-  v === undefined ? 0 : Number.isInteger(v) && (v as number) >= 0 ? Math.min(v as number, COUNT_MAX) : refuse("count");
+  v === undefined
+    ? 0
+    : Number.isInteger(v) && (v as number) >= 0
+      ? Math.min(v as number, COUNT_MAX)
+      : refuse("count");
 
 /** An `at://did/app.bsky.feed.post/rkey` address of a post by `did`, or refused. */
 function postUri(v: unknown, did?: string): string {
@@ -125,7 +129,8 @@ export function parseCardThread(answer: unknown, cardUri: string): CardThread | 
       if (!Array.isArray(children)) return refuse("replies");
       if (children.length > THREAD_REPLIES_MAX * 2) refuse("too many replies");
       if (depth >= THREAD_DEPTH && children.length > 0) complete = false;
-      else for (const child of [...children].reverse()) stack.push({ node: child, parentUri, depth: depth + 1 });
+      else
+        for (const child of [...children].reverse()) stack.push({ node: child, parentUri, depth: depth + 1 });
     };
     push(root, card.uri, 0);
     while (stack.length > 0) {
