@@ -12,8 +12,10 @@ function binDir() {
     ? readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb")))
     : [];
   versions.sort((a, b) => Number(b) - Number(a));
-  if (!versions[0]) throw new Error("--appview needs PostgreSQL's binaries (/usr/lib/postgresql/*/bin)");
-  return path.join(root, versions[0], "bin");
+  if (versions[0]) return path.join(root, versions[0], "bin");
+  const which = spawnSync("sh", ["-c", "command -v initdb"], { encoding: "utf8" });
+  if (which.status === 0 && which.stdout.trim()) return path.dirname(which.stdout.trim());
+  throw new Error("--appview needs PostgreSQL's binaries (initdb, pg_ctl: /usr/lib/postgresql/*/bin)");
 }
 
 function freePortSync() {

@@ -141,6 +141,16 @@ describe("Bluesky replies coming home", () => {
     expect(await seen(null)).toEqual([
       { author: "@bob.test", content: "Lovely! Which beach?", held: false, replies: [] },
     ]);
+    // Reported by a reader, hidden and shown again by the post's author, as any comment.
+    const reported = await requestAs(t, "POST", `/api/comments/${link!.commentId}/report`, roles.reader, {
+      reason: "Off topic",
+    });
+    expect(reported.statusCode, reported.body).toBeLessThan(300);
+    const hide = (hidden: boolean) =>
+      requestAs(t, "PATCH", `/api/comments/${link!.commentId}/visibility`, roles.her, { hidden });
+    expect((await hide(true)).statusCode).toBe(200);
+    expect(await seen(null)).toEqual([]);
+    expect((await hide(false)).statusCode).toBe(200);
     const list = await requestAs(t, "GET", `/api/posts/${post.id}/comments`, null);
     expect(list.json().items[0].remote).toMatchObject({
       profileUrl: `https://bsky.app/profile/${bob.did}`,

@@ -93,7 +93,7 @@ describe("the thread parser", () => {
     }
   });
 
-  it("refuses cycles, a reply under the wrong parent, and a million deep without recursion", () => {
+  it("refuses cycles, a reply under the wrong parent, and 100,000 deep without recursion", () => {
     const looped = goodThread();
     looped.thread.replies.push(looped.thread.replies[0]!);
     expect(parseCardThread(looped, CARD)).toBeNull();
