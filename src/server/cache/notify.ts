@@ -73,7 +73,10 @@ export async function connectContentCache(
 
   const heard = (payload: string): void => {
     const change = parseChange(payload);
-    if (!change) return dropEverything();
+    if (!change) {
+      dropEverything();
+      return;
+    }
     // Versions seen (ours too) are not a lost notification for the poll below.
     lastSeen = Math.max(lastSeen ?? 0, change.version);
     if (change.from === instanceId) return;
