@@ -9,6 +9,7 @@
 // Then reads commands, one JSON line each, answering one JSON line each (`{"op":"processAll"}`:
 // the AppView indexes what the PDS has). Stops by itself when its standard input closes (the test
 // that started it ended or died), or on SIGTERM/SIGINT.
+import { createServer } from "node:net";
 import { createInterface } from "node:readline";
 import { TestNetwork, TestNetworkNoAppView } from "@atproto/dev-env";
 import { startPostgres } from "./postgres.mjs";
@@ -21,8 +22,22 @@ const started = Date.now();
 const pg = withAppView ? startPostgres() : null;
 // dev-env asserts a Redis host, but neither the AppView nor the PDS dials it unless configured.
 if (pg) process.env.REDIS_HOST ??= "127.0.0.1:1";
+/** A free port on loopback, for the AppView to know its own address before it starts. */
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+const appviewPort = pg ? await freePort() : 0;
 const network = pg
-  ? await TestNetwork.create({ dbPostgresUrl: pg.url, dbPostgresSchema: "duet" })
+  ? await TestNetwork.create({
+      dbPostgresUrl: pg.url,
+      dbPostgresSchema: "duet",
+      // Avatars' addresses name the AppView's own image server (/img/), not bsky.public.url.
+      bsky: { port: appviewPort, publicUrl: `http://localhost:${appviewPort}` },
+    })
   : await TestNetworkNoAppView.create({});
 const ready = Date.now() - started;
 

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Comment } from "../../../common/engagement";
 import type { BlogPost } from "../../../common/types";
@@ -54,8 +55,29 @@ async function as(name: string) {
       { repo: account.did, collection, record: { createdAt: new Date().toISOString(), ...record } },
       accessJwt,
     ) as Promise<{ uri: string; cid: string }>;
+  /** Their Bluesky profile: a display name and an avatar (a blob in their repository). */
+  const profile = async (displayName: string, image: Buffer) => {
+    const res = await fetch(`${net.pds}/xrpc/com.atproto.repo.uploadBlob`, {
+      method: "POST",
+      headers: { "content-type": "image/png", authorization: `Bearer ${accessJwt}` },
+      body: new Uint8Array(image),
+    });
+    expect(res.status).toBe(200);
+    const { blob } = (await res.json()) as { blob: unknown };
+    await xrpc(
+      "com.atproto.repo.putRecord",
+      {
+        repo: account.did,
+        collection: "app.bsky.actor.profile",
+        rkey: "self",
+        record: { $type: "app.bsky.actor.profile", displayName, avatar: blob },
+      },
+      accessJwt,
+    );
+  };
   return {
     did: account.did,
+    profile,
     reply: (text: string, parent = card) =>
       create("app.bsky.feed.post", { text, reply: { root: card, parent } }),
     like: () => create("app.bsky.feed.like", { subject: card }),
@@ -120,13 +142,19 @@ describe("Bluesky replies coming home", () => {
   let bobsReply = { uri: "", cid: "" };
   it("a reply from another account is held, approved by the post's author, then shown; likes and reposts are counted", async () => {
     const bob = await as("bob");
+    const face = await sharp({ create: { width: 200, height: 200, channels: 3, background: "#c63" } })
+      .png()
+      .toBuffer();
+    await bob.profile("Bob Marsh", face);
     bobsReply = await bob.reply("Lovely! Which beach?");
     await bob.like();
     await (await as("carol")).repost();
     await readThread();
     expect(await seen(null)).toEqual([]);
     const mine = await seen(roles.her);
-    expect(mine).toEqual([{ author: "@bob.test", content: "Lovely! Which beach?", held: true, replies: [] }]);
+    expect(mine).toEqual([
+      { author: "Bob Marsh (@bob.test)", content: "Lovely! Which beach?", held: true, replies: [] },
+    ]);
     const reading = await requestAs(t, "GET", `/api/posts/${post.id}/reading`, null);
     expect(reading.json().bluesky).toEqual({ likes: 1, reposts: 1 });
     const [link] = await t.ctx.db.select().from(blueskyReplies);
@@ -139,7 +167,7 @@ describe("Bluesky replies coming home", () => {
       (await requestAs(t, "POST", `/api/comments/${link!.commentId}/approve`, roles.her)).statusCode,
     ).toBe(200);
     expect(await seen(null)).toEqual([
-      { author: "@bob.test", content: "Lovely! Which beach?", held: false, replies: [] },
+      { author: "Bob Marsh (@bob.test)", content: "Lovely! Which beach?", held: false, replies: [] },
     ]);
     // Reported by a reader, hidden and shown again by the post's author, as any comment.
     const reported = await requestAs(t, "POST", `/api/comments/${link!.commentId}/report`, roles.reader, {
@@ -152,17 +180,20 @@ describe("Bluesky replies coming home", () => {
     expect(await seen(null)).toEqual([]);
     expect((await hide(false)).statusCode).toBe(200);
     const list = await requestAs(t, "GET", `/api/posts/${post.id}/comments`, null);
-    expect(list.json().items[0].remote).toMatchObject({
-      profileUrl: `https://bsky.app/profile/${bob.did}`,
-      initials: "B",
-    });
+    const remote = list.json().items[0].remote as { profileUrl: string; avatarUrl: string | null };
+    expect(remote.profileUrl).toBe(`https://bsky.app/profile/${bob.did}`);
+    // The avatar the AppView names, copied small into our storage: the page never points there.
+    expect(remote.avatarUrl).toMatch(/^\/uploads\/avatars\/.+\.webp$/);
+    const copy = await t.request({ method: "GET", url: remote.avatarUrl! });
+    expect(copy.statusCode).toBe(200);
+    expect((await sharp(copy.rawPayload).metadata()).width).toBe(64);
     // Read again: nothing twice; a reply to bob's reply goes under his comment, not held (his
     // first comment was approved).
     await bob.reply("The north one, by the rocks.", bobsReply);
     await readThread();
     expect(await seen(null)).toEqual([
       {
-        author: "@bob.test",
+        author: "Bob Marsh (@bob.test)",
         content: "Lovely! Which beach?",
         held: false,
         replies: ["The north one, by the rocks."],
