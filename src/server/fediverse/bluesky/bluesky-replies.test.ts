@@ -7,6 +7,7 @@ import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { blueskyRecords, blueskyReplies } from "../../db/schema";
 import { type AtprotoNetwork, startAtprotoNetwork } from "../../test/atproto-network";
+import { blueskyPerson, type PostRef } from "../../test/bluesky-person";
 import { type Roles, requestAs, signInRoles } from "../../test/roles";
 import { buildTestApp, openTestDatabase, type TestApp } from "../../test/test-app";
 import { RepliesHome } from "./replies-home";
@@ -20,7 +21,7 @@ let database: Database;
 let t: TestApp;
 let roles: Roles;
 let post: BlogPost;
-let card: { uri: string; cid: string };
+let card: PostRef;
 const PUBLIC = "http://127.0.0.1:3000";
 const env = () => ({
   PUBLIC_URL: PUBLIC,
@@ -32,62 +33,14 @@ const env = () => ({
 /** The app's own database, kept open when the first "process" closes (a restart). */
 const lasting = (db: Database): Database => ({ ...db, close: async () => {} }) as Database;
 
-async function xrpc(nsid: string, body: unknown, token?: string) {
-  const res = await fetch(`${net.pds}/xrpc/${nsid}`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as Record<string, string>;
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  return json;
-}
-/** Someone on Bluesky (their own session at the PDS, as their app would have). */
+/** Someone on Bluesky, acting on the card. */
 async function as(name: string) {
-  const account = net.accounts[name]!;
-  const { accessJwt } = await xrpc("com.atproto.server.createSession", {
-    identifier: account.handle,
-    password: account.password,
-  });
-  const create = (collection: string, record: Record<string, unknown>) =>
-    xrpc(
-      "com.atproto.repo.createRecord",
-      { repo: account.did, collection, record: { createdAt: new Date().toISOString(), ...record } },
-      accessJwt,
-    ) as Promise<{ uri: string; cid: string }>;
-  /** Their Bluesky profile: a display name and an avatar (a blob in their repository). */
-  const profile = async (displayName: string, image: Buffer) => {
-    const res = await fetch(`${net.pds}/xrpc/com.atproto.repo.uploadBlob`, {
-      method: "POST",
-      headers: { "content-type": "image/png", authorization: `Bearer ${accessJwt}` },
-      body: new Uint8Array(image),
-    });
-    expect(res.status).toBe(200);
-    const { blob } = (await res.json()) as { blob: unknown };
-    await xrpc(
-      "com.atproto.repo.putRecord",
-      {
-        repo: account.did,
-        collection: "app.bsky.actor.profile",
-        rkey: "self",
-        record: { $type: "app.bsky.actor.profile", displayName, avatar: blob },
-      },
-      accessJwt,
-    );
-  };
+  const person = await blueskyPerson(net, name);
   return {
-    did: account.did,
-    profile,
-    reply: (text: string, parent = card) =>
-      create("app.bsky.feed.post", { text, reply: { root: card, parent } }),
-    like: () => create("app.bsky.feed.like", { subject: card }),
-    repost: () => create("app.bsky.feed.repost", { subject: card }),
-    remove: (uri: string) =>
-      xrpc(
-        "com.atproto.repo.deleteRecord",
-        { repo: account.did, collection: uri.split("/")[3], rkey: uri.split("/")[4] },
-        accessJwt,
-      ),
+    ...person,
+    reply: (text: string, parent: PostRef = card) => person.reply(text, card, parent),
+    like: () => person.like(card),
+    repost: () => person.repost(card),
   };
 }
 /** The AppView indexes what the PDS has; the card is due; this process reads it. */
