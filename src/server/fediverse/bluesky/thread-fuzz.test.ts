@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { blueskyAccounts, blueskyRecords, blueskyReplies, comments } from "../../db/schema";
 import { createPost } from "../../test/factories";
 import { buildTestApp, type TestApp } from "../../test/test-app";
+import { rememberAvatar } from "./reply-store";
 import { parseCardThread, THREAD_DEPTH, THREAD_REPLIES_MAX } from "./thread";
 
 // The thread parser (what an AppView answers about a card) under fuzz, and a hostile AppView
@@ -184,5 +185,24 @@ describe("a hostile AppView", () => {
     expect(read).toMatchObject({ likeCount: 3, repostCount: 1, pollAttempts: 0 });
     // A new post: read again in two minutes (the falling schedule's first step).
     expect(read!.pollAt!.getTime() - Date.now()).toBeLessThanOrEqual(2 * 60_000 + 5_000);
+  });
+
+  it("an avatar a thread names at a private address is never fetched", async () => {
+    let hits = 0;
+    const picture = http.createServer((_req, res) => {
+      hits++;
+      res.writeHead(200, { "content-type": "image/png" }).end("x");
+    });
+    await new Promise<void>((resolve) => picture.listen(0, "127.0.0.1", resolve));
+    const guarded = await buildTestApp({});
+    try {
+      const [reply] = parseCardThread(goodThread(), CARD)!.replies;
+      const avatar = `http://127.0.0.1:${(picture.address() as AddressInfo).port}/a.png`;
+      expect(await rememberAvatar(guarded.ctx, { ...reply!, avatar })).toBeNull();
+      expect(hits).toBe(0);
+    } finally {
+      await guarded.close();
+      picture.close();
+    }
   });
 });
