@@ -1,15 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  authorsList,
-  noteCreate,
-  noteDelete,
-  noteReply,
-  noteResolve,
-  notesList,
-} from "../../../../common/api";
-import type { AuthorKey } from "../../../../common/limits";
+import { noteCreate, noteDelete, noteReply, noteResolve, notesList } from "../../../../common/api";
 import type { NoteKind } from "../../../../common/notes";
-import { publicAuthorName } from "../../../../common/site-names";
 import { call } from "../../../lib/api";
 import type { NoteAnchor } from "./anchors";
 
@@ -23,16 +14,6 @@ export function useNotes(kind: NoteKind, id: string) {
     // The partner's notes also arrive by the shared awareness (use-notes-signal): this is the floor.
     refetchInterval: 30_000,
   });
-}
-
-/** The two authors' names as the app shows them (their profiles' names, else Him / Her). */
-export function useAuthorNames(): (author: AuthorKey) => string {
-  const { data } = useQuery({
-    queryKey: ["author-profiles"],
-    queryFn: ({ signal }) => call(authorsList, { signal }),
-    staleTime: 5 * 60_000,
-  });
-  return (author) => publicAuthorName(author, data?.find((p) => p.author === author)?.name);
 }
 
 export type NoteChange =

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { paths } from "../../../../common/routes";
-import { publicAuthorName } from "../../../../common/site-names";
+import { useAuthorNames } from "../../../lib/author-names";
 import { useOpenNotes } from "../api/open-notes";
 import "../open-notes.css";
 
@@ -14,6 +14,7 @@ const editorOf = (kind: "posts" | "pages", slug: string) =>
  */
 export default function OpenNotes() {
   const notes = useOpenNotes();
+  const nameOf = useAuthorNames();
   if (!notes.data?.length && !notes.isError) return null;
   return (
     <section className="open-notes" aria-labelledby="open-notes-heading">
@@ -30,7 +31,7 @@ export default function OpenNotes() {
               {n.quote ? <q className="open-note-quote">{n.quote}</q> : null}
               <p>{n.body}</p>
               <p className="field-hint">
-                {publicAuthorName(n.author, null)}
+                {nameOf(n.author)}
                 {n.replies ? ` · ${n.replies === 1 ? "1 reply" : `${n.replies} replies`}` : ""}
               </p>
             </li>
