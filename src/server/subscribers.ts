@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
-import { queueNoteNotification, queueProposalNotification } from "./audience/author-notices";
+import {
+  queueNoteNotification,
+  queueProposalNotification,
+  queueShareNotification,
+} from "./audience/author-notices";
 import { queueCommentNotifications } from "./audience/notifications";
 import { queueNewPostEmails } from "./audience/post-emails";
 import { commentKeys, likeKeys } from "./cache/subscriptions";
@@ -76,6 +80,27 @@ export function subscribers(ctx: AppContext): Subscriber[] {
         if (event.name !== "noteCreated") return undefined;
         const queued = await queueNoteNotification(tx, ctx.config, event.payload.noteId, ctx.now());
         return queued > 0 ? wakeMail : undefined;
+      },
+    },
+    {
+      // A post shared with the other author: they get an email, unless notes' emails are off.
+      name: "share-notifications",
+      on: ["postShared"],
+      async handle(event, tx) {
+        if (event.name !== "postShared") return undefined;
+        const queued = await queueShareNotification(tx, ctx.config, event.payload.postId, ctx.now());
+        return queued > 0 ? wakeMail : undefined;
+      },
+    },
+    {
+      // A post no longer shared: once this commits, every process looks at its sockets on it
+      // again, and the partner's close with 4403.
+      name: "collab-access",
+      on: ["collabAccess"],
+      async handle(event, tx) {
+        if (event.name !== "collabAccess") return undefined;
+        const after = await ctx.collab.accessChanged(tx, event.payload.doc);
+        return () => void after();
       },
     },
     {

@@ -10,12 +10,14 @@ import { authorCaller, route } from "../api/route";
 import { resetLiveDocument } from "../collab/collab.reads";
 import { withStoredSizes } from "../content/image-sizes";
 import { addSrcset } from "../content/image-store";
+import { writerRole } from "../content/post-access";
 import { sanitizePostHtml } from "../content/sanitize";
 import { slugFromTitle, slugTaken } from "../content/slugs";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { lockRevealedPair, openTakeSlot, releaseTakeSlot, revealedPairOf } from "../takes/takes.reads";
 import type { PostRow } from "./post.presenter";
+import { SHARE_MESSAGES } from "./post-shares.reads";
 import {
   deletePost,
   findPostForWrite,
@@ -28,6 +30,8 @@ import { revisionFieldsOf, sameFields, saveKind } from "./revisions.repository";
 import { deletePairTakes, followPairStatus, isStatusOnly } from "./take-pairs";
 
 const postNotFound = () => notFound("post", "Post not found");
+/** What only the post's author sends, even on a shared draft (decision 0050). */
+const OWNER_ONLY = ["status", "publishAt", "publishedAt", "sendToFollowers"] as const;
 
 /** Images must be consistent: unique ids, pairs symmetric within the post, thumbnail one of them. */
 function checkImages(images: PostImage[], imageUrl: string | null): void {
@@ -129,7 +133,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     return reply.status(201).send(post);
   });
 
-  /** PATCH /api/posts/:id: the account tied to the post's author edits it. */
+  /** PATCH /api/posts/:id: the account tied to the post's author edits it (the partner too, when shared). */
   // A missing or null body is malformed, not an empty edit (which would still bump lastUpdated).
   route(app, postUpdate, {}, async (request) => {
     const viewer = authorCaller(request);
@@ -139,8 +143,12 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (!existing) throw postNotFound();
     // Decision 0046: either author may unpublish or republish a revealed pair, through either take.
     const pairStatus = isStatusOnly(input) && existing.pairId && (await revealedPairOf(ctx.db, id));
-    if (!canManagePost(viewer, existing) && !pairStatus)
-      throw forbidden("Only the post's author can edit it.");
+    if (!canManagePost(viewer, existing) && !pairStatus) {
+      // Decision 0050: the partner of a shared draft writes it; its publishing stays the owner's.
+      if ((await writerRole(ctx.db, id, viewer, ctx.now())) !== "partner")
+        throw forbidden("Only the post's author can edit it.");
+      if (OWNER_ONLY.some((key) => input[key] !== undefined)) throw forbidden(SHARE_MESSAGES.ownerOnly);
+    }
 
     const images = input.images ?? existing.images;
     // A thumbnail whose image was removed falls back to the first remaining image.
