@@ -31,7 +31,7 @@ import { deletePairTakes, followPairStatus, isStatusOnly } from "./take-pairs";
 
 const postNotFound = () => notFound("post", "Post not found");
 /** What only the post's author sends, even on a shared draft (decision 0050). */
-const OWNER_ONLY = ["status", "publishAt", "publishedAt", "sendToFollowers"] as const;
+const OWNER_ONLY = ["status", "publishAt", "publishedAt"] as const;
 
 /** Images must be consistent: unique ids, pairs symmetric within the post, thumbnail one of them. */
 function checkImages(images: PostImage[], imageUrl: string | null): void {
@@ -147,7 +147,10 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
       // Decision 0050: the partner of a shared draft writes it; its publishing stays the owner's.
       if ((await writerRole(ctx.db, id, viewer, ctx.now())) !== "partner")
         throw forbidden("Only the post's author can edit it.");
-      if (OWNER_ONLY.some((key) => input[key] !== undefined)) throw forbidden(SHARE_MESSAGES.ownerOnly);
+      // The form sends the followers' switch as it found it: only a change of it is the owner's.
+      const sends = input.sendToFollowers !== undefined && input.sendToFollowers !== existing.sendToFollowers;
+      if (sends || OWNER_ONLY.some((key) => input[key] !== undefined))
+        throw forbidden(SHARE_MESSAGES.ownerOnly);
     }
 
     const images = input.images ?? existing.images;
