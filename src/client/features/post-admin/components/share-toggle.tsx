@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { authorsList, postShare, postUnshare } from "../../../../common/api";
 import { isPostReadingKey, queryKeys } from "../../../../common/query-keys";
 import { publicAuthorName } from "../../../../common/site-names";
@@ -14,6 +14,8 @@ export const SHARE_FAILURE_TEXT = "Sharing could not be changed. Please try agai
 /** "Share with {partner}" / "Stop sharing", with what the share means, for the post's author. */
 export function ShareToggle({ post, shared }: { post: BlogPost; shared: boolean }) {
   const [on, setOn] = useState(shared);
+  // The reading data may arrive after the page: follow it.
+  useEffect(() => setOn(shared), [shared]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const client = useQueryClient();
