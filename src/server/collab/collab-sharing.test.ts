@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLAB_CLOSE, COLLAB_SAVE_HEADER } from "../../common/collab";
+import { openDatabase } from "../db/client";
 import { blogPosts } from "../db/schema";
 import { listenForSockets, openEditor, until, upgradeStatus } from "../test/collab-clients";
 import { createPost } from "../test/factories";
@@ -97,4 +98,30 @@ describe("a shared draft's live document", () => {
     await until(() => her.closes.includes(COLLAB_CLOSE.unshared), "4403 after the post went public");
     her.destroy();
   });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "puts the partner out on another process too (NOTIFY), on PostgreSQL",
+    async () => {
+      const url = (t.ctx.database.pool!.options as { connectionString: string }).connectionString;
+      // Its own pool, as another process or machine has.
+      const second = await buildTestApp({}, { database: await openDatabase({ kind: "postgres", url }) });
+      try {
+        const post = await draft();
+        await share(post.id);
+        const her = await openEditor(await listenForSockets(second), `posts/${post.id}`, as("her"));
+        const him = await openEditor(base, `posts/${post.id}`, as("him"));
+        her.text.insert(0, "From the second server");
+        await until(() => him.text.toString() === "From the second server", "his copy on the first");
+        // Stopped through the first server: her socket, on the second, closes.
+        expect((await unshare(post.id)).statusCode).toBe(200);
+        await until(() => her.closes.includes(COLLAB_CLOSE.unshared), "4403 on the second server", 10_000);
+        expect(him.closes).toEqual([]);
+        him.destroy();
+        her.destroy();
+      } finally {
+        await second.close();
+      }
+    },
+    30_000,
+  );
 });

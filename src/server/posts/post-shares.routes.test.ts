@@ -106,16 +106,22 @@ describe("sharing a draft", () => {
     for (const body of [
       { status: "published" },
       { status: "scheduled", publishAt: new Date(Date.now() + 86_400_000).toISOString() },
-      { sendToFollowers: false },
+      { sendToFollowers: !draft.sendToFollowers },
       { title: "Mine now", status: "published" },
     ]) {
       const res = await requestAs(t, "PATCH", `/api/posts/${draft.id}`, roles.her, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(403);
       expect(res.json().error.message).toMatch(/stay with the post's author/);
     }
-    // Nothing of those stored half-way.
+    // The form sends the followers' switch as it found it: that save is hers to make.
+    const same = await requestAs(t, "PATCH", `/api/posts/${draft.id}`, roles.her, {
+      content: "<p>Her words.</p>",
+      sendToFollowers: draft.sendToFollowers,
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    // Nothing of the refused ones stored half-way.
     const still = (await requestAs(t, "GET", `/api/posts/${draft.id}`, roles.him)).json<BlogPost>();
-    expect(still).toMatchObject({ title: "Owner only", status: "draft" });
+    expect(still).toMatchObject({ title: "Owner only", status: "draft", content: "<p>Her words.</p>" });
     expect((await requestAs(t, "DELETE", `/api/posts/${draft.id}`, roles.her)).statusCode).toBe(403);
     expect((await share(roles.her, draft.id)).statusCode).toBe(403);
     expect((await unshare(roles.her, draft.id)).statusCode).toBe(403);
