@@ -19,8 +19,9 @@ import { registerContactRoutes } from "./contact/contact.routes";
 import { createContactDelivery } from "./contact/delivery";
 import type { AppContext } from "./context";
 import type { Database } from "./db/client";
+import { listenOn } from "./db/listen";
 import type { Config } from "./env";
-import { listenForEvents } from "./events-wake";
+import { EVENTS_CHANNEL } from "./events";
 import { Fediverse, registerFediverse } from "./fediverse/fediverse";
 import { RemoteReplyLimits, remoteReportLimiter, webmentionLimiter } from "./fediverse/remote-limits";
 import { registerFeedsRoutes } from "./feeds/feeds.routes";
@@ -152,7 +153,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   // commits wake this one (PostgreSQL NOTIFY); this process's own are handled as they commit.
   const stopListening =
     database.kind === "postgres" && database.pool
-      ? await listenForEvents(database.pool, () => void events.kick(), warn)
+      ? await listenOn(
+          database.pool,
+          EVENTS_CHANNEL,
+          { heard: () => void events.kick(), reconnected: () => void events.kick() },
+          warn,
+          "domain events",
+        )
       : null;
   app.addHook("onReady", async () => events.start());
   app.addHook("onClose", async () => {

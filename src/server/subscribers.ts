@@ -8,8 +8,9 @@ import { queueCommentNotifications } from "./audience/notifications";
 import { queueNewPostEmails } from "./audience/post-emails";
 import { commentKeys, likeKeys } from "./cache/subscriptions";
 import type { AppContext } from "./context";
+import type { Db } from "./db/client";
 import { blogPosts } from "./db/schema";
-import type { Subscriber } from "./events";
+import type { DomainEvents, EventName, Subscriber } from "./events";
 import { markBlueskyChanged, queueBlueskyPut } from "./fediverse/bluesky/records";
 import { markPostChanged, queueCreate } from "./fediverse/publish";
 import { markPostLinks } from "./fediverse/webmention-send";
@@ -21,6 +22,20 @@ import { markPostLinks } from "./fediverse/webmention-send";
  */
 export function subscribers(ctx: AppContext): Subscriber[] {
   const wakeMail = () => ctx.audienceMail.kick();
+  /** A subscriber that queues mail rows for one event and wakes the mail worker when it did. */
+  const mailOn = <K extends EventName>(
+    name: string,
+    on: K,
+    queue: (tx: Db, payload: DomainEvents[K]) => Promise<number>,
+  ): Subscriber => ({
+    name,
+    on: [on],
+    async handle(event, tx) {
+      if (event.name !== on) return undefined;
+      const queued = await queue(tx, event.payload as DomainEvents[K]);
+      return queued > 0 ? wakeMail : undefined;
+    },
+  });
   return [
     {
       // What each event changed leaves the public-read cache, in every process (cache/notify.ts).
@@ -52,36 +67,18 @@ export function subscribers(ctx: AppContext): Subscriber[] {
         return () => void ctx.publishing.kick();
       },
     },
-    {
-      // The post's author and the writer of the comment it answers get an email.
-      name: "comment-notifications",
-      on: ["commentCreated"],
-      async handle(event, tx) {
-        if (event.name !== "commentCreated") return undefined;
-        const queued = await queueCommentNotifications(tx, ctx.config, event.payload.comment, ctx.now());
-        return queued > 0 ? wakeMail : undefined;
-      },
-    },
-    {
-      // A two-takes proposal: the partner gets an email, unless they switched it off.
-      name: "takes-notifications",
-      on: ["pairProposed"],
-      async handle(event, tx) {
-        if (event.name !== "pairProposed") return undefined;
-        const queued = await queueProposalNotification(tx, ctx.config, event.payload.pairId, ctx.now());
-        return queued > 0 ? wakeMail : undefined;
-      },
-    },
-    {
-      // A note in the margin or a reply to one: the other author gets an email, unless switched off.
-      name: "notes-notifications",
-      on: ["noteCreated"],
-      async handle(event, tx) {
-        if (event.name !== "noteCreated") return undefined;
-        const queued = await queueNoteNotification(tx, ctx.config, event.payload.noteId, ctx.now());
-        return queued > 0 ? wakeMail : undefined;
-      },
-    },
+    // The post's author and the writer of the comment it answers get an email.
+    mailOn("comment-notifications", "commentCreated", (tx, p) =>
+      queueCommentNotifications(tx, ctx.config, p.comment, ctx.now()),
+    ),
+    // A two-takes proposal: the partner gets an email, unless they switched it off.
+    mailOn("takes-notifications", "pairProposed", (tx, p) =>
+      queueProposalNotification(tx, ctx.config, p.pairId, ctx.now()),
+    ),
+    // A note in the margin or a reply to one: the other author gets an email, unless switched off.
+    mailOn("notes-notifications", "noteCreated", (tx, p) =>
+      queueNoteNotification(tx, ctx.config, p.noteId, ctx.now()),
+    ),
     {
       // A post shared with the other author: they get an email, unless notes' emails are off.
       name: "share-notifications",

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import type pg from "pg";
 import type { AppContext } from "../context";
+import { listenOn } from "../db/listen";
 
 // Cross-process invalidation over one PostgreSQL: bump site_state and NOTIFY what was dropped
 // (everything, or a few key prefixes); LISTEN on a dedicated connection. A periodic look at
@@ -48,13 +48,8 @@ export async function connectContentCache(
   const pool = ctx.database.pool;
   if (ctx.database.kind !== "postgres" || !pool) return;
   const cache = ctx.cache;
-  // The driver is loaded with the PostgreSQL mode only (db/client.ts).
-  const { default: pgDriver } = await import("pg");
   const instanceId = randomUUID();
-  let closed = false;
-  let listener: pg.Client | null = null;
   let lastSeen: number | null = null;
-  let retry: NodeJS.Timeout | null = null;
   // Another process changed something this one cannot narrow down: drop it all, and say so
   // (publishing re-reads its schedule: every process keeps its own timer).
   const dropEverything = (): void => {
@@ -76,50 +71,27 @@ export async function connectContentCache(
     return Number(res.rows[0]?.v ?? 0);
   };
 
-  // Reconnect until it works: a database still down at the first retry must not end listening for good.
-  const reconnectSoon = (): void => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      listen().catch(() => reconnectSoon());
-    }, 1_000);
-  };
-
-  const listen = async (): Promise<void> => {
-    if (closed) return;
-    const client = new pgDriver.Client(pool.options);
-    client.on("error", () => {
-      // The connection dropped: anything may have changed meanwhile.
-      if (listener === client) listener = null;
-      client.end().catch(() => {});
+  const heard = (payload: string): void => {
+    const change = parseChange(payload);
+    if (!change) {
       dropEverything();
-      reconnectSoon();
-    });
-    client.on("notification", (msg) => {
-      if (msg.channel !== CONTENT_CHANNEL || !msg.payload) return;
-      const change = parseChange(msg.payload);
-      if (!change) return dropEverything();
-      // Versions seen (ours too) are not a lost notification for the poll below.
-      lastSeen = Math.max(lastSeen ?? 0, change.version);
-      if (change.from === instanceId) return;
-      if (change.prefixes) cache.invalidatePrefixesLocal(change.prefixes);
-      else dropEverything();
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CONTENT_CHANNEL}`);
-    } catch (error) {
-      client.end().catch(() => {});
-      throw error;
-    }
-    if (closed) {
-      await client.end().catch(() => {});
       return;
     }
-    listener = client;
+    // Versions seen (ours too) are not a lost notification for the poll below.
+    lastSeen = Math.max(lastSeen ?? 0, change.version);
+    if (change.from === instanceId) return;
+    if (change.prefixes) cache.invalidatePrefixesLocal(change.prefixes);
+    else dropEverything();
   };
 
-  await listen();
+  // A dropped connection may have missed anything: drop everything then.
+  const stopListening = await listenOn(
+    pool,
+    CONTENT_CHANNEL,
+    { heard, dropped: dropEverything },
+    (message, error) => app.log.warn({ err: error }, message),
+    "the content cache",
+  );
   lastSeen = await readVersion().catch(() => null);
   const poll = setInterval(() => {
     readVersion()
@@ -133,10 +105,8 @@ export async function connectContentCache(
   poll.unref();
 
   app.addHook("onClose", async () => {
-    closed = true;
     clearInterval(poll);
-    if (retry) clearTimeout(retry);
     cache.setBroadcaster(null);
-    await listener?.end().catch(() => {});
+    await stopListening();
   });
 }

@@ -3,9 +3,10 @@ import { sql } from "drizzle-orm";
 import type { WebSocket } from "ws";
 import { COLLAB_CLOSE, COLLAB_LIMITS } from "../../common/collab";
 import type { Database, Db } from "../db/client";
+import { listenOn } from "../db/listen";
 import { rowsOf } from "../db/rows";
 import { compactUpdates, dropUpdates, storeUpdate, updatesOf } from "./collab-store";
-import { COLLAB_CHANNEL, type CollabNotice, listenForCollab, notice } from "./relay";
+import { COLLAB_CHANNEL, type CollabNotice, notice, parseNotice } from "./relay";
 import type { Room } from "./room";
 import type { RoomHost } from "./room-host";
 
@@ -182,11 +183,18 @@ export class Collab {
   private listen(): Promise<unknown> {
     const pool = this.database.pool;
     if (this.database.kind !== "postgres" || !pool) return Promise.resolve();
-    this.listening ??= listenForCollab(
+    this.listening ??= listenOn(
       pool,
-      (n) => this.heard(n),
-      () => this.catchUp(),
+      COLLAB_CHANNEL,
+      {
+        heard: (payload) => {
+          const n = parseNotice(payload);
+          if (n) this.heard(n);
+        },
+        reconnected: () => this.catchUp(),
+      },
       this.log,
+      "writing together",
     );
     return this.listening;
   }

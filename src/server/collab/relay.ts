@@ -1,5 +1,3 @@
-import type pg from "pg";
-
 // Writing together across processes on one PostgreSQL (docs/decisions/0048-writing-together.md):
 // a stored update is announced by its row id (the listener reads the row: a NOTIFY payload holds
 // at most 8,000 bytes), an awareness update travels itself when small enough, a reset by its
@@ -36,61 +34,4 @@ export function parseNotice(payload: string): CollabNotice | null {
   if (kind === "u" && rest && /^[1-9][0-9]{0,15}$/.test(rest)) return { kind, from, doc, id: Number(rest) };
   if (kind === "a" && rest) return { kind, from, doc, update: new Uint8Array(Buffer.from(rest, "base64")) };
   return null;
-}
-
-/**
- * LISTEN on a dedicated connection (reconnecting until it works); `heard` gets each notice,
- * `reconnected` is called after a reconnect (something may have been missed). Returns the stop.
- */
-export async function listenForCollab(
-  pool: pg.Pool,
-  heard: (n: CollabNotice) => void,
-  reconnected: () => void,
-  log: (message: string, error?: unknown) => void,
-): Promise<() => Promise<void>> {
-  const { Client } = (await import("pg")).default;
-  let closed = false;
-  let client: pg.Client | null = null;
-  let retry: NodeJS.Timeout | null = null;
-
-  const reconnectSoon = (): void => {
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = null;
-      listen()
-        .then(reconnected)
-        .catch(() => reconnectSoon());
-    }, 1_000);
-  };
-
-  const listen = async (): Promise<void> => {
-    const next = new Client(pool.options);
-    next.on("error", (error) => {
-      if (client === next) client = null;
-      next.end().catch(() => {});
-      log("writing together: the listening connection dropped", error);
-      reconnectSoon();
-    });
-    next.on("notification", (msg) => {
-      if (msg.channel !== COLLAB_CHANNEL || !msg.payload) return;
-      const n = parseNotice(msg.payload);
-      if (n) heard(n);
-    });
-    try {
-      await next.connect();
-      await next.query(`LISTEN ${COLLAB_CHANNEL}`);
-    } catch (error) {
-      next.end().catch(() => {});
-      throw error;
-    }
-    if (closed) await next.end().catch(() => {});
-    else client = next;
-  };
-
-  await listen();
-  return async () => {
-    closed = true;
-    if (retry) clearTimeout(retry);
-    await client?.end().catch(() => {});
-  };
 }
