@@ -79,16 +79,10 @@ export function subscribers(ctx: AppContext): Subscriber[] {
     mailOn("notes-notifications", "noteCreated", (tx, p) =>
       queueNoteNotification(tx, ctx.config, p.noteId, ctx.now()),
     ),
-    {
-      // A post shared with the other author: they get an email, unless notes' emails are off.
-      name: "share-notifications",
-      on: ["postShared"],
-      async handle(event, tx) {
-        if (event.name !== "postShared") return undefined;
-        const queued = await queueShareNotification(tx, ctx.config, event.payload.postId, ctx.now());
-        return queued > 0 ? wakeMail : undefined;
-      },
-    },
+    // A post shared with the other author: they get an email, unless notes' emails are off.
+    mailOn("share-notifications", "postShared", (tx, p) =>
+      queueShareNotification(tx, ctx.config, p.postId, ctx.now()),
+    ),
     {
       // A post no longer shared: once this commits, every process looks at its sockets on it
       // again, and the partner's close with 4403.
