@@ -51,6 +51,8 @@ export const COLLAB_TEXT = {
     "Your partner's draft, shared with you: you write it together. Publishing, scheduling and deleting it stay with them.",
   unshared:
     "The author of this draft stopped sharing it with you, so you can no longer open or edit it. What you saved before stays in the draft.",
+  publishedByAuthor:
+    "The author of this draft published it: it is theirs to edit from now on. What you saved is in it.",
   alone:
     "Writing together is not available right now: you are editing alone and saving works as usual. Reload the page to try again.",
 };

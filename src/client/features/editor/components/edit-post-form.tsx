@@ -35,7 +35,7 @@ interface Props {
   blogPath: string;
   /** A take not yet revealed (the reading data says so): no Publish or Schedule of its own. */
   sealed?: boolean;
-  /** The other author's draft, shared with this one (decision 0050): written together, never published from here. */
+  /** The other author's draft shared with this one (decision 0050): never published from here. */
   partner?: boolean;
   onCancel: () => void;
 }
@@ -44,13 +44,8 @@ interface Props {
  * Inline edit mode on the post page: the studio's canvas (PostEditor) loaded from the saved post,
  * its actions in the side panel as on /admin (Save changes, Publish now, Publish at, Schedule).
  */
-export default function EditPostForm({
-  post: loaded,
-  blogPath,
-  sealed = false,
-  partner = false,
-  onCancel,
-}: Props) {
+export default function EditPostForm(props: Props) {
+  const { post: loaded, blogPath, sealed = false, partner = false, onCancel } = props;
   // The post as the page has it, or as loaded again after a save from outside the session.
   // (A newer post from the page, after a save of this form, wins over the reloaded one.)
   const [reloaded, setReloaded] = useState<{ over: BlogPost; post: BlogPost } | null>(null);
@@ -181,8 +176,8 @@ export default function EditPostForm({
     void save("save");
   };
 
-  // Put out: the author stopped sharing this draft (4403); nothing here is theirs to save.
-  if (collab.revoked) return <PutOut />;
+  // Put out: sharing stopped (4403) or the author published it (decision 0050).
+  if (collab.revoked || (partner && !unpublished)) return <PutOut published={!collab.revoked} />;
 
   return (
     <form
