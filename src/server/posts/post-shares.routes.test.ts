@@ -4,14 +4,7 @@ import { noteCreate, notesList, notesOpen, notificationsUpdate, urlOf } from "..
 import { pairAccept, pairPropose } from "../../common/api/takes";
 import type { DraftNote, OpenNote } from "../../common/notes";
 import type { PostPair } from "../../common/takes";
-import type {
-  BlogPost,
-  BlogPostCard,
-  OwnPostCard,
-  Page,
-  PostReading,
-  PostRevisionSummary,
-} from "../../common/types";
+import type { BlogPost, BlogPostCard, OwnPostCard, Page, PostReading } from "../../common/types";
 import { mailQueue, postRevisions, postShares } from "../db/schema";
 import { type Roles, requestAs, signInRoles } from "../test/roles";
 import { buildTestApp, type TestApp, type TestUser } from "../test/test-app";
@@ -246,31 +239,5 @@ describe("sharing a draft", () => {
     await t.ctx.audienceMail.drain();
     expect(t.mailer.to(roles.her.email)).toHaveLength(1);
     await requestAs(t, "PATCH", urlOf(notificationsUpdate), roles.her, { notes: true });
-  });
-
-  it("lets the partner page through revisions and restore one", async () => {
-    const draft = await draftOf(roles.him, "him", "History");
-    await requestAs(t, "PATCH", `/api/posts/${draft.id}`, roles.him, { content: "<p>Second.</p>" });
-    await share(roles.him, draft.id);
-    const list = (await requestAs(t, "GET", `/api/posts/${draft.id}/revisions`, roles.her)).json<
-      Page<PostRevisionSummary>
-    >();
-    const first = list.items[list.items.length - 1]!;
-    const restored = await requestAs(
-      t,
-      "POST",
-      `/api/posts/${draft.id}/revisions/${first.id}/restore`,
-      roles.her,
-    );
-    expect(restored.statusCode, restored.body).toBe(200);
-    expect(restored.json<BlogPost>()).toMatchObject({ author: "him", status: "draft" });
-    await unshare(roles.him, draft.id);
-    const refused = await requestAs(
-      t,
-      "POST",
-      `/api/posts/${draft.id}/revisions/${first.id}/restore`,
-      roles.her,
-    );
-    expect(refused.statusCode).toBe(404);
   });
 });
