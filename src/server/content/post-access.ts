@@ -74,3 +74,16 @@ export function openToPartnerWhere(now: Date): SQL {
     or(isNull(postPairs.state), eq(postPairs.state, "revealed")),
   )!;
 }
+
+/**
+ * In the partner's save's transaction: whether the share still stands, its row held until the
+ * commit, so "Stop sharing" (which deletes it) waits for the save, or the save sees it gone.
+ */
+export async function holdShare(tx: Db, postId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: postShares.postId })
+    .from(postShares)
+    .where(eq(postShares.postId, postId))
+    .for("share");
+  return rows.length > 0;
+}

@@ -10,7 +10,7 @@ import { authorCaller, route } from "../api/route";
 import { resetLiveDocument } from "../collab/collab.reads";
 import { withStoredSizes } from "../content/image-sizes";
 import { addSrcset } from "../content/image-store";
-import { writerRole } from "../content/post-access";
+import { holdShare, writerRole } from "../content/post-access";
 import { sanitizePostHtml } from "../content/sanitize";
 import { slugFromTitle, slugTaken } from "../content/slugs";
 import type { AppContext } from "../context";
@@ -143,7 +143,8 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (!existing) throw postNotFound();
     // Decision 0046: either author may unpublish or republish a revealed pair, through either take.
     const pairStatus = isStatusOnly(input) && existing.pairId && (await revealedPairOf(ctx.db, id));
-    if (!canManagePost(viewer, existing) && !pairStatus) {
+    const asPartner = !canManagePost(viewer, existing) && !pairStatus;
+    if (asPartner) {
       // Decision 0050: the partner of a shared draft writes it; its publishing stays the owner's.
       if ((await writerRole(ctx.db, id, viewer, ctx.now())) !== "partner")
         throw forbidden("Only the post's author can edit it.");
@@ -182,6 +183,8 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     // The edit and its event in one transaction: the caches, the schedule and the social web
     // hear of it (subscribers.ts).
     const post = await ctx.events.transaction(async (tx, record) => {
+      // Stopped meanwhile: nothing of the partner's save is stored (decision 0050).
+      if (asPartner && !(await holdShare(tx, id))) throw forbidden("Only the post's author can edit it.");
       const saved = await updatePost(
         tx,
         id,
