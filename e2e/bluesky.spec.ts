@@ -40,11 +40,20 @@ test("an author connects Bluesky in the browser, publishes to it, and disconnect
   await createAccount(request, duet.server, { email: HER_EMAIL, name: "Her" });
   await request.dispose();
   const { page } = await contextAs(browser, duet.server, HER_EMAIL);
+  // On a phone: the form and the connected state stay inside 360 px, the buttons 44 px tall.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const fits = async (button: string) => {
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(
+      (await section.getByRole("button", { name: button }).boundingBox())!.height,
+    ).toBeGreaterThanOrEqual(44);
+  };
   await page.goto("/admin/audience");
   const section = page.getByRole("region", { name: "Bluesky" });
   await expect(section).toBeVisible();
   const axe = await new AxeBuilder({ page }).include("section.audience-social").analyze();
   expect(axe.violations).toEqual([]);
+  await fits("Connect");
 
   // A wrong app password is refused with the API's sentence, and the field is emptied.
   await section.getByLabel("Your Bluesky handle (like alice.bsky.social)").fill("alice.test");
@@ -57,6 +66,7 @@ test("an author connects Bluesky in the browser, publishes to it, and disconnect
   await section.getByRole("button", { name: "Connect" }).click();
   await expect(section.getByText("Connected as")).toContainText("@alice.test");
   await expect(section.getByLabel("App password")).toHaveCount(0);
+  await fits("Disconnect");
   await expect.poll(async () => (await records("site.standard.publication")).length).toBe(1);
 
   const created = await page.request.post("/api/posts", {

@@ -105,8 +105,11 @@ test.describe("a revealed pair, read", () => {
           expect(him!.x).toBeGreaterThan(her!.x + her!.width - 1);
           expect(her!.width).toBeGreaterThan(380);
         } else {
-          // One after the other, with a link to jump to the other take.
+          // One after the other, with a link to jump to the other take: a 44 px tap target.
           expect(him!.y).toBeGreaterThan(her!.y + her!.height - 1);
+          const jump = await page.getByRole("link", { name: "Leo's take" }).boundingBox();
+          expect(jump!.height).toBeGreaterThanOrEqual(44);
+          expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
           await page.getByRole("link", { name: "Leo's take" }).click();
           await expect(page).toHaveURL(/#take-him$/);
           await expect(hisTake).toBeInViewport();

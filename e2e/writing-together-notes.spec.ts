@@ -135,6 +135,10 @@ test.describe("notes in the margin", () => {
       "href",
       `/admin/pages?page=${encodeURIComponent(slug)}`,
     );
+    // A tap target on a phone (44 px tall).
+    expect(
+      (await open.getByRole("link", { name: "Our plans" }).boundingBox())!.height,
+    ).toBeGreaterThanOrEqual(44);
     await expectNoViolations(studio);
 
     // She resolves it: it folds under "Resolved (1)", and he sees that too.

@@ -3,7 +3,7 @@
 // order, and each sees the other's caret with their name.
 import type { Page } from "@playwright/test";
 import { unique } from "./engagement-helpers";
-import { expect, HER_EMAIL, HIM_EMAIL, signIn, test } from "./fixtures";
+import { createAccount, expect, HER_EMAIL, HIM_EMAIL, signIn, startServer, test } from "./fixtures";
 import { authorClient } from "./reader-helpers";
 import {
   draftPage,
@@ -108,4 +108,54 @@ test.describe("writing together", () => {
     await expect(two.getByText("This was saved from outside")).toHaveCount(0);
     await other.close();
   });
+});
+
+// On a phone (360 px) with long names: the partner's caret label at a line's end, the presence
+// list and the notes panel all stay inside the page, and the panel stacks under the editor.
+// Its own server: the worker's authors are called Him and Her.
+test("at 360 px a long name's caret stays inside the page, and the notes stack under the editor", async ({
+  browser,
+  playwright,
+}) => {
+  test.setTimeout(120_000);
+  const { server, stop } = await startServer();
+  const long = (who: string) => `${who} Montgomery-Fitzgerald-Ravensworth`;
+  const request = await playwright.request.newContext();
+  await createAccount(request, server, { email: HIM_EMAIL, name: long("Bartholomew") });
+  await createAccount(request, server, { email: HER_EMAIL, name: long("Maximiliana") });
+  await request.dispose();
+  const phone = { baseURL: server.baseURL, viewport: { width: 360, height: 740 }, hasTouch: true };
+  const [himContext, herContext] = [await browser.newContext(phone), await browser.newContext(phone)];
+  await signIn(himContext, server, HIM_EMAIL);
+  await signIn(herContext, server, HER_EMAIL);
+  const slug = slugOf("phone");
+  await draftPage(himContext, server.baseURL, slug);
+  const [him, her] = [await himContext.newPage(), await herContext.newPage()];
+  const field = (p: Page) =>
+    p.getByRole("form", { name: "Edit Our plans" }).getByRole("textbox", { name: "Content" });
+  await openAtEnd(her, `/admin/pages?page=${slug}`, field);
+  await openAtEnd(him, `/admin/pages?page=${slug}`, field);
+  // His caret at the end of the first of several lines: at the editor's right edge.
+  await him.keyboard.type(" A quiet harbour town with a long line of text that wraps twice over.");
+  await him.keyboard.press("ControlOrMeta+Home");
+  await him.keyboard.press("End");
+  // Before the space the line wraps at (a caret after it is drawn at the next line's start).
+  await him.keyboard.press("ArrowLeft");
+  const caret = her.locator(".collab-caret", { hasText: "Bartholomew" });
+  await expect(caret).toBeVisible();
+  await expect
+    .poll(async () => (await caret.boundingBox())?.x ?? 0, { message: "the caret is near the right edge" })
+    .toBeGreaterThan(220);
+  await expect(her.getByRole("list", { name: "In this document" })).toContainText(long("Bartholomew"));
+  const width = () => her.evaluate(() => document.scrollingElement!.scrollWidth);
+  expect(await width()).toBeLessThanOrEqual(360);
+  // The notes panel comes after the editor, at the page's width, not beside it.
+  const editor = (await field(her).boundingBox())!;
+  const notes = (await her.locator(".notes-panel").boundingBox())!;
+  expect(notes.y).toBeGreaterThanOrEqual(editor.y + editor.height);
+  expect(editor.width).toBeGreaterThan(280);
+  await expectNoViolations(her);
+  await himContext.close();
+  await herContext.close();
+  await stop();
 });

@@ -13,6 +13,7 @@ import pg from "pg";
 import { openDatabase, PGLITE_SETTINGS } from "../src/server/db/client";
 import { runMigrations } from "../src/server/db/migrate";
 import { findPostgresBinDir, startPostgresCluster } from "../src/server/test/postgres-cluster";
+import { hasExited } from "../src/server/test/stop-child";
 import { expectOk, measure } from "./bench-check";
 import { freePort } from "./local-server";
 
@@ -88,7 +89,7 @@ async function waitHealthy(
   const deadline = Date.now() + 300_000;
   for (;;) {
     onTick?.(child);
-    if (child.exitCode !== null) throw new Error("the server exited during start-up");
+    if (hasExited(child)) throw new Error("the server exited during start-up");
     const ok = await fetch(`${baseURL}/api/health`).then(
       (r) => r.ok,
       () => false,

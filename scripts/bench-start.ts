@@ -9,6 +9,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { SERVER_NODE_FLAGS } from "../src/server/node-flags";
+import { hasExited, stopChild } from "../src/server/test/stop-child";
 import { measure } from "./bench-check";
 // @ts-expect-error: a plain-JavaScript build script (npm start runs it without TypeScript).
 import { buildServer, SERVER_DIST, serverIsStale } from "./build-server.mjs";
@@ -66,7 +67,7 @@ function cpuMs(pid: number | undefined): number {
 /** Milliseconds from spawn to the first 200 of `/` (a first start creates the database: 5 minutes at most). */
 async function firstPage(child: ChildProcess, baseURL: string, started: number): Promise<number> {
   for (;;) {
-    if (child.exitCode !== null) throw new Error("the server exited during start-up");
+    if (hasExited(child)) throw new Error("the server exited during start-up");
     try {
       const res = await fetch(`${baseURL}/`);
       await res.arrayBuffer();
@@ -77,13 +78,6 @@ async function firstPage(child: ChildProcess, baseURL: string, started: number):
     if (Date.now() - started > 300_000) throw new Error("the server did not start");
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 export interface StartFigures {
@@ -112,7 +106,7 @@ export async function benchStart(
     // The first start creates the database and the demo blog: not what is timed.
     const first = startCompiled(dataDir, clientDir, port);
     await firstPage(first, baseURL, Date.now());
-    await stop(first);
+    await stopChild(first);
     const startMs: number[] = [];
     const startCpuMs: number[] = [];
     let child: ChildProcess | null = null;
@@ -121,7 +115,7 @@ export async function benchStart(
       child = startCompiled(dataDir, clientDir, port);
       startMs.push(await firstPage(child, baseURL, started));
       startCpuMs.push(cpuMs(child.pid));
-      if (run < runs - 1) await stop(child);
+      if (run < runs - 1) await stopChild(child);
     }
     const server = child!;
     // Idle: after the start's own work has settled.
@@ -169,7 +163,7 @@ export async function benchStart(
     clearInterval(sampler);
     clearInterval(tenths);
     const loadedMb = rssMb(server.pid);
-    await stop(server);
+    await stopChild(server);
     return {
       startMs,
       startCpuMs,

@@ -21,6 +21,7 @@ import {
   type PostgresCluster,
   startPostgresCluster,
 } from "../src/server/test/postgres-cluster";
+import { hasExited, stopChild } from "../src/server/test/stop-child";
 import { cpuOf, expectOk, measure } from "./bench-check";
 import { benchCollab } from "./bench-collab";
 import { benchCounting } from "./bench-counting";
@@ -193,7 +194,7 @@ async function fetchBody(url: string): Promise<{ body: Buffer; type: string }> {
 async function waitForPort(url: string, child: ChildProcess, what: string) {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${what} exited during start-up`);
+    if (hasExited(child)) throw new Error(`${what} exited during start-up`);
     try {
       await fetch(url);
       return;
@@ -244,13 +245,6 @@ http {
   const baseURL = `http://127.0.0.1:${port}`;
   await waitForPort(`${baseURL}/c/0`, child, "nginx");
   return { baseURL, child };
-}
-
-async function stop(child: ChildProcess | null | undefined) {
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once("exit", r));
-  child.kill("SIGTERM");
-  await exited;
 }
 
 function printTable(size: number, db: Db, rows: Row[]) {
@@ -411,7 +405,14 @@ async function benchSize(size: number, db: Db, clientDir: string, assetPath: str
     }
     return rows;
   } finally {
-    for (const child of children.reverse()) await stop(child);
+    for (const child of children.reverse()) {
+      // A child that died under load is a finding, not something to wait for.
+      if (child && hasExited(child))
+        console.warn(
+          `a benchmark process (${child.spawnfile}) had ended: ${child.exitCode ?? child.signalCode}`,
+        );
+      await stopChild(child);
+    }
     cluster?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(bodiesDir, { recursive: true, force: true });

@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { SERVER_NODE_FLAGS } from "../src/server/node-flags";
 import { freePort } from "../src/server/test/free-port";
+import { hasExited } from "../src/server/test/stop-child";
 
 /** Start the server on 127.0.0.1 and wait (up to two minutes) until /api/health answers. */
 export async function startDuet(
@@ -28,7 +29,7 @@ export async function startDuet(
   });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error("the server exited during start-up");
+    if (hasExited(child)) throw new Error("the server exited during start-up");
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, child };
     } catch {

@@ -200,6 +200,8 @@ export interface PostReading {
   next: PostNeighbour | null;
   /** Likes and boosts from the social web (apart from readers' likes); null when there are none. */
   socialWeb?: SocialWebReactions | null;
+  /** Likes and reposts of the post's card on Bluesky (decision 0051); absent when none. */
+  bluesky?: { likes: number; reposts: number };
   /** A take of a revealed two-takes post: the topic, the prompt and both takes. */
   pair?: PairReading | null;
   /** Other sites' verified Webmentions that are not replies, newest first; absent when none. */

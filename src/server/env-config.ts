@@ -43,7 +43,7 @@ export interface Config {
   /** The social-web fetcher may reach private addresses (tests); never in production. */
   fediverseAllowPrivate: boolean;
   /** Where Bluesky handles and did:plc documents are resolved (no trailing slash); tests point at loopback. */
-  bluesky: { resolverUrl: string; plcUrl: string };
+  bluesky: { resolverUrl: string; plcUrl: string; appViewUrl: string };
   metricsAllow: string[];
   sessionSecret: string | undefined;
   /** Set when S3_BUCKET is: uploads go to that bucket. */

@@ -76,6 +76,8 @@ const EnvSchema = z.object({
   FEDIVERSE_ALLOW_PRIVATE: booleanish.default(false),
   /** Bluesky (docs/bluesky.md): who resolves a handle to its DID (any server with resolveHandle). */
   BLUESKY_RESOLVER_URL: httpUrl.default("https://public.api.bsky.app"),
+  /** The AppView whose public thread API says who replied to, liked and reposted a card. */
+  BLUESKY_APPVIEW_URL: httpUrl.default("https://public.api.bsky.app"),
   /** Bluesky: the PLC directory that holds did:plc documents. */
   BLUESKY_PLC_URL: httpUrl.default("https://plc.directory"),
   /** Addresses or CIDR ranges besides loopback that may read /metrics. */
@@ -199,6 +201,7 @@ export function loadConfig(
     bluesky: {
       resolverUrl: e.BLUESKY_RESOLVER_URL.replace(/\/+$/, ""),
       plcUrl: e.BLUESKY_PLC_URL.replace(/\/+$/, ""),
+      appViewUrl: e.BLUESKY_APPVIEW_URL.replace(/\/+$/, ""),
     },
     metricsAllow: e.METRICS_ALLOW,
     sessionSecret: e.SESSION_SECRET,

@@ -3,10 +3,10 @@ import type { RemoteWriter } from "../../common/engagement";
 import { REMOTE_USER_PREFIX } from "../../common/social-web";
 import { remoteInitials } from "../content/remote-initials";
 import type { Db } from "../db/client";
-import { fediverseAvatars, fediverseReplies, webmentionsReceived } from "../db/schema";
+import { blueskyReplies, fediverseAvatars, fediverseReplies, webmentionsReceived } from "../db/schema";
 
 // What a page of comments shows of the replies that came from the social web or as Webmentions
-// (their writers' profile and avatar), read from the tables the fediverse feature writes.
+// or from Bluesky (their writers' profile and avatar), read from the tables the fediverse feature writes.
 
 /**
  * The writers of the listed comments that came from the social web: their profile's address and
@@ -36,9 +36,20 @@ export async function remoteWritersOf(
     })
     .from(webmentionsReceived)
     .where(inArray(webmentionsReceived.commentId, ids));
+  // A Bluesky reply (decision 0051): the account's profile there, our copy of its avatar.
+  const skeeted = await db
+    .select({ commentId: blueskyReplies.commentId, did: blueskyReplies.did, avatarUrl: fediverseAvatars.url })
+    .from(blueskyReplies)
+    .leftJoin(fediverseAvatars, eq(fediverseAvatars.actorId, blueskyReplies.did))
+    .where(inArray(blueskyReplies.commentId, ids));
+  const bluesky = skeeted.map((r) => ({
+    commentId: r.commentId,
+    profileUrl: `https://bsky.app/profile/${r.did}`,
+    avatarUrl: r.avatarUrl,
+  }));
   const authorOf = new Map(rows.map((r) => [r.comment.id, r.comment.author]));
   const out: Record<string, RemoteWriter> = {};
-  for (const row of [...found, ...mentioned]) {
+  for (const row of [...found, ...mentioned, ...bluesky]) {
     if (!row.commentId) continue;
     // Only http(s) profile links reach the page (an actor's url is theirs to choose).
     const profileUrl = row.profileUrl && /^https?:\/\//.test(row.profileUrl) ? row.profileUrl : "";

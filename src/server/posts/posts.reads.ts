@@ -22,7 +22,7 @@ import { parse } from "../validate";
 import { findNeighbours } from "./neighbours.repository";
 import { postMentions } from "./post-mentions";
 import { getPost, getPublicPost, type ListFilter, listPosts } from "./posts.repository";
-import { socialWebReactions } from "./social-web-reactions";
+import { blueskyReactions, socialWebReactions } from "./social-web-reactions";
 
 /**
  * The posts' cached reads and their keys: the API routes and the server renderer
@@ -100,10 +100,11 @@ export async function readPost(
 }
 
 async function loadReading(ctx: AppContext, post: BlogPost, isPublic: boolean): Promise<PostReading> {
-  const [author, neighbours, socialWeb, pair, mentions, sealed] = await Promise.all([
+  const [author, neighbours, socialWeb, bluesky, pair, mentions, sealed] = await Promise.all([
     cachedAuthorProfile(ctx, post.author),
     findNeighbours(ctx.db, post, ctx.now()),
     socialWebReactions(ctx.db, post.id),
+    blueskyReactions(ctx.db, post.id),
     loadPair(ctx, post),
     // Only a public post is mentioned (a draft's or a sealed take's preview shows none).
     isPublic ? postMentions(ctx.db, post.id) : [],
@@ -116,6 +117,7 @@ async function loadReading(ctx: AppContext, post: BlogPost, isPublic: boolean): 
     author,
     ...neighbours,
     socialWeb,
+    ...(bluesky ? { bluesky } : {}),
     // Only a take of a revealed pair carries it: every other post's answer stays as it was.
     ...(pair ? { pair } : {}),
     ...(mentions.length > 0 ? { mentions } : {}),

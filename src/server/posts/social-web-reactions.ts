@@ -1,7 +1,7 @@
-import { count, desc, eq } from "drizzle-orm";
+import { count, desc, eq, sum } from "drizzle-orm";
 import type { SocialWebReactions } from "../../common/social-web";
 import type { Db } from "../db/client";
-import { fediverseReactions } from "../db/schema";
+import { blueskyRecords, fediverseReactions } from "../db/schema";
 
 // What the post page shows of the social web's likes and boosts, read from the social web's
 // tables; the fediverse feature writes them.
@@ -28,4 +28,18 @@ export async function socialWebReactions(db: Db, postId: string): Promise<Social
     boosts: counts.find((c) => c.kind === "announce")?.n ?? 0,
     names: [...new Set(recent.map((r) => r.name).filter(Boolean))].slice(0, NAMES_SHOWN),
   };
+}
+
+/** A post's likes and reposts on Bluesky (its cards' threads, decision 0051), or null when none. */
+export async function blueskyReactions(
+  db: Db,
+  postId: string,
+): Promise<{ likes: number; reposts: number } | null> {
+  const [row] = await db
+    .select({ likes: sum(blueskyRecords.likeCount), reposts: sum(blueskyRecords.repostCount) })
+    .from(blueskyRecords)
+    .where(eq(blueskyRecords.postId, postId));
+  const likes = Number(row?.likes ?? 0);
+  const reposts = Number(row?.reposts ?? 0);
+  return likes || reposts ? { likes, reposts } : null;
 }

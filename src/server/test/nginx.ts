@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { hasExited, stopChild } from "./stop-child";
 import { stopWithParent } from "./stop-with-parent";
 
 export const NGINX_BIN = "/usr/sbin/nginx";
@@ -177,7 +178,7 @@ export async function startNginx(
   child.stderr?.on("data", (d) => (output += d));
   const url = `http://${options.listen}`;
   for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`nginx exited:\n${output}`);
+    if (hasExited(child)) throw new Error(`nginx exited:\n${output}`);
     const up = await fetch(`${url}/api/health`).then(
       (r) => r.ok,
       () => false,
@@ -191,11 +192,6 @@ export async function startNginx(
       const log = path.join(prefix, "error.log");
       return existsSync(log) ? spawnSync("cat", [log], { encoding: "utf8" }).stdout : "";
     },
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once("exit", r));
-      child.kill("SIGQUIT");
-      await exited;
-    },
+    stop: () => stopChild(child, "SIGQUIT"),
   };
 }

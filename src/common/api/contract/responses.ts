@@ -82,6 +82,7 @@ export const PostReadingSchema = z.object({
     .object({ likes: z.number(), boosts: z.number(), names: z.array(z.string()) })
     .nullable()
     .optional(),
+  bluesky: z.object({ likes: z.number(), reposts: z.number() }).optional(),
   pair: z
     .object({
       id: z.string(),

@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { comments } from "./engagement";
 
 // ---- Bluesky / atproto (docs/bluesky.md, decision 0049): each author's own account, connected
 // with an app password, and the records each public post puts in that account's repository.
@@ -71,10 +72,38 @@ export const blueskyRecords = pgTable(
     leasedAt: timestamp("leased_at", { withTimezone: true, mode: "date" }),
     attempts: integer("attempts").notNull().default(0),
     doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
+    /** When the card's thread is read again for replies and counts (decision 0051); null: not. */
+    pollAt: timestamp("poll_at", { withTimezone: true, mode: "date" }),
+    pollLeasedAt: timestamp("poll_leased_at", { withTimezone: true, mode: "date" }),
+    pollAttempts: integer("poll_attempts").notNull().default(0),
+    /** The card's likes and reposts on Bluesky, as its thread last said. */
+    likeCount: integer("like_count").notNull().default(0),
+    repostCount: integer("repost_count").notNull().default(0),
   },
   (t) => [
     uniqueIndex("bluesky_records_post_idx").on(t.postId, t.author),
+    index("bluesky_records_poll_idx").on(t.pollAt),
     index("bluesky_records_due_idx").on(t.dueAt),
     check("bluesky_records_author_check", sql`${t.author} in ('him', 'her')`),
   ],
+);
+
+/**
+ * A reply on Bluesky to a card (or to a reply under it) that came home as a comment (decision
+ * 0051): its AT-URI, so it is stored once, and gone from the thread, its comment goes too.
+ */
+export const blueskyReplies = pgTable(
+  "bluesky_replies",
+  {
+    uri: text("uri").primaryKey(),
+    commentId: uuid("comment_id")
+      .notNull()
+      .unique()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    /** The card it answers (bluesky_records.id): a thread read settles its own replies only. */
+    recordId: integer("record_id").notNull(),
+    did: text("did").notNull(),
+    handle: text("handle").notNull(),
+  },
+  (t) => [index("bluesky_replies_record_idx").on(t.recordId)],
 );

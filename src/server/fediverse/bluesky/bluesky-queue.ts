@@ -50,7 +50,10 @@ export class BlueskyQueue {
     return { id: row.id, version: Number(claimed.version), leasedAt: now.toISOString(), row };
   }
 
-  /** Done: nothing pending any more, unless a newer change came in while it ran (then due again). */
+  /**
+   * Done: nothing pending any more, unless a newer change came in while it ran (then due again).
+   * A card in the repository has its thread read for replies (replies-queue.ts); a deleted one not.
+   */
   async done(
     db: Db,
     job: RecordJob,
@@ -60,6 +63,7 @@ export class BlueskyQueue {
     await db.execute(sql`update bluesky_records set
       document_cid = ${refs.documentCid}, post_cid = ${refs.postCid}, leased_at = null, attempts = 0,
       done_at = ${now}::timestamptz,
+      poll_at = ${refs.postCid ? sql`coalesce(poll_at, ${now}::timestamptz)` : sql`null`},
       pending = case when version = ${job.version} then null else pending end,
       due_at = case when version = ${job.version} then null else due_at end
       where id = ${job.id} and leased_at = ${job.leasedAt}::timestamptz`);

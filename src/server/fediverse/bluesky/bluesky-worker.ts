@@ -13,6 +13,7 @@ import { type AccountRow, accountOf, guardOf, publicationUri, withSession } from
 import { DOCUMENT, FEED_POST, PUBLICATION } from "./at-uri";
 import { BlueskyQueue, type RecordJob } from "./bluesky-queue";
 import { type Blob, documentRecord, feedPostRecord } from "./records";
+import { RepliesHome } from "./replies-home";
 import { XrpcError, xrpc } from "./xrpc";
 
 /** Bluesky takes an image blob of at most 1,000,000 bytes (the card's thumb, the cover). */
@@ -31,13 +32,17 @@ export class BlueskyWorker {
     (error) => this.log("bluesky: the queue stopped on an error", error),
   );
   private readonly queue: BlueskyQueue;
+  /** Replies, likes and reposts of the cards, read back (decision 0051). */
+  private readonly home: RepliesHome;
   private timer: NodeJS.Timeout | null = null;
+  private closing = false;
 
   constructor(
     private readonly ctx: AppContext,
     private readonly log: (message: string, error?: unknown) => void,
   ) {
     this.queue = new BlueskyQueue(ctx);
+    this.home = new RepliesHome(ctx, log);
   }
 
   kick(): Promise<void> {
@@ -45,6 +50,7 @@ export class BlueskyWorker {
   }
 
   close(): Promise<void> {
+    this.closing = true;
     if (this.timer) clearTimeout(this.timer);
     return this.loop.close();
   }
@@ -71,6 +77,7 @@ export class BlueskyWorker {
       const ok = await this.guarded(account, () => this.work(job, account));
       if (!ok) await this.queue.failed(job);
     }
+    await this.home.drain(() => this.closing);
     await this.arm();
   }
 
@@ -217,11 +224,13 @@ export class BlueskyWorker {
     return blob;
   }
 
-  /** A retry waits for its time: one timer per process, for the earliest due row. */
+  /** A retry or a thread read waits for its time: one timer per process, for the earliest. */
   private async arm(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const next = await this.queue.nextDue();
+    if (this.closing) return;
+    const times = [await this.queue.nextDue(), await this.home.nextDue()].filter((t) => t !== null);
+    const next = times.sort((a, b) => a.getTime() - b.getTime())[0];
     if (!next) return;
     const wait = Math.max(1_000, next.getTime() - this.ctx.now().getTime());
     this.timer = setTimeout(() => void this.kick(), Math.min(wait, 2 ** 31 - 1));

@@ -11,7 +11,7 @@ import { PostContent } from "./post-content";
 import { type MentionActions, PostMentions } from "./post-mentions";
 import { PostNeighbours } from "./post-neighbours";
 import { PostTags } from "./post-tags";
-import { SocialWebLine } from "./social-web-line";
+import { BlueskyLine, SocialWebLine } from "./social-web-line";
 import { TwoTakesView } from "./two-takes";
 import "../reading.css";
 
@@ -117,6 +117,7 @@ export function PostView({
         )}
         {share}
         {reading?.socialWeb ? <SocialWebLine reactions={reading.socialWeb} /> : null}
+        {reading?.bluesky ? <BlueskyLine counts={reading.bluesky} /> : null}
       </footer>
       {author ? <AuthorCard profile={author} /> : null}
       {reading ? (

@@ -14,3 +14,12 @@ export function SocialWebLine({ reactions }: { reactions: SocialWebReactions }) 
     </p>
   );
 }
+
+/** Likes and reposts of the post's card on Bluesky, beside the social web's. */
+export function blueskyText({ likes, reposts }: { likes: number; reposts: number }): string {
+  return `${plural(likes, "like", "likes")} · ${plural(reposts, "repost", "reposts")} on Bluesky`;
+}
+
+export function BlueskyLine({ counts }: { counts: { likes: number; reposts: number } }) {
+  return <p className="post-social-web">{blueskyText(counts)}</p>;
+}
