@@ -20,6 +20,8 @@ export const COLLAB_CLOSE = {
   badMessage: 4400,
   /** The author's session ended (signed out, revoked) while the socket was open: sign in again. */
   signedOut: 4401,
+  /** The post is no longer open to this author: its owner stopped sharing it, or it went public (decision 0050). */
+  unshared: 4403,
   /** The post or page was saved from outside this session, or deleted: reload it. */
   savedElsewhere: 4409,
   /** A message over MAX_MESSAGE_BYTES, or a document that would pass MAX_DOCUMENT_BYTES. */

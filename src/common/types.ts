@@ -54,7 +54,13 @@ export type BlogPostCard = Omit<BlogPost, "content" | "images" | "sendToFollower
  * two-takes pair not yet revealed, a draft until both takes are revealed together (decision 0046).
  * Never in a reader's list.
  */
-export type OwnPostCard = BlogPostCard & { sealedTake?: true };
+/** In the author's own list: `shared` when the partner is invited in (decision 0050). */
+export type OwnPostCard = BlogPostCard & { sealedTake?: true; shared?: true };
+
+/** Whether a post is shared with the partner (decision 0050), as the share calls answer it. */
+export interface PostShareState {
+  shared: boolean;
+}
 
 /** A piece of text from a search: `match` marks the words the search found (rendered as text). */
 export interface TextPart {
@@ -202,6 +208,11 @@ export interface PostReading {
   mentions?: PostMention[];
   /** The author's preview of a take not yet revealed: it cannot be published on its own. */
   sealedTake?: true;
+  /**
+   * Draft sharing (decision 0050), on a preview only: `owner` when its author shared it with the
+   * partner, `partner` when the viewer is that partner, let in to write it.
+   */
+  share?: "owner" | "partner";
 }
 
 /** A revealed two-takes post as readers get it (docs/decisions/0046-two-takes.md). */

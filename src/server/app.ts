@@ -42,6 +42,7 @@ import { registerUploadsStatic } from "./plugins/uploads-static";
 import { registerDemoPostsRoutes } from "./posts/demo-posts.routes";
 import { registerOwnPostsRoutes } from "./posts/own-posts.routes";
 import { registerPostReadingRoutes } from "./posts/post-reading.routes";
+import { registerPostSharesRoutes } from "./posts/post-shares.routes";
 import { registerPostWritesRoutes } from "./posts/post-writes.routes";
 import { registerPostsRoutes } from "./posts/posts.routes";
 import { Publishing, registerPublishing } from "./posts/publishing";
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; c
   await registerPostReadingRoutes(app, ctx);
   await registerPostWritesRoutes(app, ctx);
   await registerOwnPostsRoutes(app, ctx);
+  await registerPostSharesRoutes(app, ctx);
   await registerDemoPostsRoutes(app, ctx);
   await registerRevisionsRoutes(app, ctx);
   await registerPairsRoutes(app, ctx);

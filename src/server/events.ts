@@ -39,6 +39,13 @@ export interface DomainEvents {
    * the state goes and its sessions close (4409; docs/decisions/0048-writing-together.md).
    */
   collabReset: { doc: string };
+  /** A post was shared with the other author: they are told by email (docs/decisions/0050-draft-sharing.md). */
+  postShared: { postId: string };
+  /**
+   * Who may open a live document changed (a post's sharing stopped): each process looks at its
+   * sockets on it again, and one no longer allowed closes with 4403.
+   */
+  collabAccess: { doc: string };
 }
 
 export type EventName = keyof DomainEvents;

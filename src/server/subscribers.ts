@@ -1,5 +1,9 @@
 import { eq } from "drizzle-orm";
-import { queueNoteNotification, queueProposalNotification } from "./audience/author-notices";
+import {
+  queueNoteNotification,
+  queueProposalNotification,
+  queueShareNotification,
+} from "./audience/author-notices";
 import { queueCommentNotifications } from "./audience/notifications";
 import { queueNewPostEmails } from "./audience/post-emails";
 import { commentKeys, likeKeys } from "./cache/subscriptions";
@@ -75,6 +79,21 @@ export function subscribers(ctx: AppContext): Subscriber[] {
     mailOn("notes-notifications", "noteCreated", (tx, p) =>
       queueNoteNotification(tx, ctx.config, p.noteId, ctx.now()),
     ),
+    // A post shared with the other author: they get an email, unless notes' emails are off.
+    mailOn("share-notifications", "postShared", (tx, p) =>
+      queueShareNotification(tx, ctx.config, p.postId, ctx.now()),
+    ),
+    {
+      // A post no longer shared: once this commits, every process looks at its sockets on it
+      // again, and the partner's close with 4403.
+      name: "collab-access",
+      on: ["collabAccess"],
+      async handle(event, tx) {
+        if (event.name !== "collabAccess") return undefined;
+        const after = await ctx.collab.accessChanged(tx, event.payload.doc);
+        return () => void after();
+      },
+    },
     {
       // A live document saved from outside its session (or deleted): its stored state goes with
       // this transaction; once it commits, its sessions close with 4409 in every process.

@@ -1,7 +1,7 @@
 import type { CreatePostSchema, UpdatePostSchema } from "../schemas/post";
-import type { BlogPost } from "../types";
+import type { BlogPost, BlogPostCard, PostShareState } from "../types";
 import type { Endpoint } from "./endpoint";
-import type { PostIdParams } from "./params";
+import type { EmptyQuery, NoData, PostIdParams } from "./params";
 
 // Apart from posts.ts: the reader's pages bundle the reads, the studio these.
 // Writes: who may make each is in its contract row, checked before what is sent (decision 0041).
@@ -20,4 +20,21 @@ export const postUpdate: Endpoint<{
 export const postDelete: Endpoint<{ params: typeof PostIdParams; response: null }> = {
   method: "DELETE",
   path: "/api/posts/:id",
+};
+
+/** Draft sharing (docs/decisions/0050-draft-sharing.md): the owner invites the partner in, or stops. */
+export const postShare: Endpoint<{
+  params: typeof PostIdParams;
+  body: typeof NoData;
+  response: PostShareState;
+}> = { method: "PUT", path: "/api/posts/:id/share" };
+export const postUnshare: Endpoint<{
+  params: typeof PostIdParams;
+  query: typeof EmptyQuery;
+  response: PostShareState;
+}> = { method: "DELETE", path: "/api/posts/:id/share" };
+/** The partner's drafts and scheduled posts shared with the signed-in author. */
+export const sharedWithMe: Endpoint<{ response: { items: BlogPostCard[] } }> = {
+  method: "GET",
+  path: "/api/me/shared-posts",
 };

@@ -5,14 +5,15 @@ import type { Db } from "../db/client";
 import type { Config } from "../env";
 import { noticeHtml } from "../mail/letters/notice-letter";
 import { draftNoteFor } from "../notes/notes.reads";
+import { sharedPostNotice } from "../posts/post-shares.reads";
 import { withSiteNameNow } from "../settings/settings-now.reads";
 import { openProposal } from "../takes/takes.reads";
 import { subscriptionsPage } from "./emails";
 import { enqueueMail } from "./mail-queue.repository";
 import { authorAccount, oneClick, settingsFor } from "./notifications";
 
-// What one author's studio work tells the other by email (decisions 0046 and 0048): a two-takes
-// proposal, a note in the margin. Each kind is switched off on /profile or by the email's
+// What one author's studio work tells the other by email (decisions 0046, 0048 and 0050): a
+// two-takes proposal, a note in the margin, a draft shared (on the notes' switch). Each kind is switched off on /profile or by the email's
 // one-click link; each is queued in its event's delivery transaction, so exactly once.
 
 type Partner = "him" | "her";
@@ -102,7 +103,7 @@ export async function queueProposalNotification(
 
 /** A note in the margin, or a reply to one: the other author is told (decision 0048). */
 export async function queueNoteNotification(db: Db, env: Config, noteId: string, now: Date): Promise<number> {
-  const note = await draftNoteFor(db, noteId);
+  const note = await draftNoteFor(db, noteId, now);
   if (!note) return 0;
   const notice: Notice = {
     kind: "notes",
@@ -113,6 +114,29 @@ export async function queueNoteNotification(db: Db, env: Config, noteId: string,
         : `${name} left a note on "${note.title}"`,
     lines: [...(note.quote ? [`On the words: "${note.quote}"`] : []), note.body],
     action: { label: "Open it in the editor", path: note.editPath },
+  };
+  return queueAuthorNotice(db, env, notice, now);
+}
+
+/** A draft shared with the partner: they are told, on the notes' switch (decision 0050). */
+export async function queueShareNotification(
+  db: Db,
+  env: Config,
+  postId: string,
+  now: Date,
+): Promise<number> {
+  const post = await sharedPostNotice(db, postId, now);
+  if (!post) return 0;
+  const title = post.title.trim() || "Untitled";
+  const notice: Notice = {
+    kind: "notes",
+    to: other(post.author),
+    heading: (name) => `${name} shared the draft "${title}" with you`,
+    lines: [
+      "You can open it in the editor and write it together, live; your saves and notes are yours.",
+      "Publishing, scheduling and deleting it stay with its author.",
+    ],
+    action: { label: "Open it in the editor", path: `${paths.post(postId)}?edit=1` },
   };
   return queueAuthorNotice(db, env, notice, now);
 }

@@ -2,12 +2,13 @@ import websocket from "@fastify/websocket";
 import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { collabSocket } from "../../common/api";
-import { COLLAB_LIMITS, type CollabKind, collabDocKey } from "../../common/collab";
+import { COLLAB_CLOSE, COLLAB_LIMITS, type CollabKind, collabDocKey } from "../../common/collab";
 import { ERROR_CODES } from "../../common/error-codes";
-import type { AuthorKey } from "../../common/limits";
+import type { Viewer } from "../../common/types";
 import { route } from "../api/route";
+import { writerRole } from "../content/post-access";
 import type { AppContext } from "../context";
-import { blogPosts, sitePages } from "../db/schema";
+import { sitePages } from "../db/schema";
 import { AppError, forbidden, notFound } from "../errors";
 import { getViewer } from "../plugins/viewer";
 
@@ -18,15 +19,16 @@ import { getViewer } from "../plugins/viewer";
 const missing = () => notFound("document", "Nothing to write here");
 
 /**
- * Whether this author may open the document: a page (both authors'), or a post of their own. The
- * other author's post is theirs alone (SPEC §6), a draft above all and a sealed take most of all
- * (decision 0046): its live document holds every word of it.
+ * Whether this author may open the document: a page (both authors'), a post of their own, or the
+ * other author's post while it is shared with them (decision 0050: never public, never a sealed
+ * take). Any other post of the other author is theirs alone (SPEC §6): its live document holds
+ * every word of it.
  */
 async function mayOpen(
   ctx: AppContext,
   kind: CollabKind,
   id: string,
-  me: AuthorKey | null,
+  viewer: Viewer | null,
 ): Promise<boolean> {
   if (kind === "pages") {
     const rows = await ctx.db
@@ -36,11 +38,7 @@ async function mayOpen(
       .limit(1);
     return rows.length > 0;
   }
-  const [post] = await ctx.db
-    .select({ author: blogPosts.author })
-    .from(blogPosts)
-    .where(eq(blogPosts.id, id));
-  return post !== undefined && post.author === me;
+  return (await writerRole(ctx.db, id, viewer, ctx.now())) !== null;
 }
 
 export async function registerCollabRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -71,15 +69,17 @@ export async function registerCollabRoutes(app: FastifyInstance, ctx: AppContext
           if (!origin || !origins.has(origin))
             throw forbidden("Open the editor from the blog itself.", ERROR_CODES.crossSite);
           const { kind, id } = request.params as { kind: CollabKind; id: string };
-          if (!(await mayOpen(ctx, kind, id, (await getViewer(ctx, request))?.authorKey ?? null)))
-            throw missing();
+          if (!(await mayOpen(ctx, kind, id, await getViewer(ctx, request)))) throw missing();
         },
         wsHandler: (socket, request) => {
           const { kind, id } = request.params as { kind: CollabKind; id: string };
-          // Looked at again while the socket is open: a sign-out or a revoked session ends it.
+          // Looked at again while the socket is open: a sign-out or a revoked session ends it
+          // (4401), and so does a post no longer shared with this author (4403).
           const stillAllowed = async () => {
             request.viewerPromise = null;
-            return (await getViewer(ctx, request))?.isAdmin === true;
+            const viewer = await getViewer(ctx, request);
+            if (viewer?.isAdmin !== true) return COLLAB_CLOSE.signedOut;
+            return (await mayOpen(ctx, kind, id, viewer)) ? null : COLLAB_CLOSE.unshared;
           };
           void ctx.collab.join(collabDocKey(kind, id), socket, stillAllowed);
         },

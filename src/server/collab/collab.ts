@@ -16,6 +16,8 @@ import type { RoomHost } from "./room-host";
 // and yjs are imported on the first upgrade only.
 
 type RoomModule = typeof import("./room");
+/** Null while the socket may stay open; otherwise the code it is closed with. */
+export type StillAllowed = () => Promise<number | null>;
 
 export class Collab {
   /** This process, in its notifications (its own are not read back). */
@@ -25,8 +27,11 @@ export class Collab {
   private listening: Promise<(() => Promise<void>) | null> | null = null;
   private closed = false;
   private readonly host: RoomHost;
-  /** Each open socket's "is its session still an author's?" (looked at every sessionCheckMs). */
-  private readonly sessions = new Map<WebSocket, () => Promise<boolean>>();
+  /**
+   * Each open socket's document and "may it stay?": null, or the close code when its session ended
+   * (4401) or the document is no longer its to open (4403). Looked at every sessionCheckMs.
+   */
+  private readonly sessions = new Map<WebSocket, { doc: string; allowed: StillAllowed }>();
   private sessionTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -61,8 +66,8 @@ export class Collab {
    * A socket opened on `doc`: it joins the room (loaded first if this process has none). What it
    * sends meanwhile is kept and read in order once the room is there.
    */
-  async join(doc: string, socket: WebSocket, stillAllowed: () => Promise<boolean>): Promise<void> {
-    this.watchSession(socket, stillAllowed);
+  async join(doc: string, socket: WebSocket, stillAllowed: StillAllowed): Promise<void> {
+    this.watchSession(doc, socket, stillAllowed);
     const queued: Array<{ data: Buffer; binary: boolean }> = [];
     const keep = (data: Buffer, binary: boolean) => queued.push({ data, binary });
     socket.on("message", keep);
@@ -100,11 +105,29 @@ export class Collab {
     return () => this.closeRoom(doc);
   }
 
-  /** Look at every open socket's session now: a signed-out author's socket closes with 4401. */
-  async checkSessions(): Promise<void> {
+  /**
+   * Who may open `doc` changed (its sharing stopped): `tx` is the write's transaction; on
+   * PostgreSQL the other processes hear of it at its commit. What it returns runs after the commit.
+   */
+  async accessChanged(tx: Db, doc: string): Promise<() => Promise<void>> {
+    if (this.database.kind === "postgres")
+      await tx.execute(
+        sql`select pg_notify(${COLLAB_CHANNEL}, ${notice({ kind: "c", from: this.instance, doc })})`,
+      );
+    return () => this.checkSessions(doc);
+  }
+
+  /**
+   * Look at every open socket (or those on `doc`) now: a signed-out author's closes with 4401, one
+   * whose document is no longer theirs to open with 4403. A failed look keeps the socket.
+   */
+  async checkSessions(doc?: string): Promise<void> {
     await Promise.all(
-      [...this.sessions].map(async ([socket, allowed]) => {
-        if (!(await allowed().catch(() => true))) socket.close(COLLAB_CLOSE.signedOut, "signed out");
+      [...this.sessions].map(async ([socket, session]) => {
+        if (doc !== undefined && session.doc !== doc) return;
+        const code = await session.allowed().catch(() => null);
+        if (code !== null)
+          socket.close(code, code === COLLAB_CLOSE.signedOut ? "signed out" : "no longer shared");
       }),
     );
   }
@@ -122,8 +145,8 @@ export class Collab {
     );
   }
 
-  private watchSession(socket: WebSocket, stillAllowed: () => Promise<boolean>): void {
-    this.sessions.set(socket, stillAllowed);
+  private watchSession(doc: string, socket: WebSocket, allowed: StillAllowed): void {
+    this.sessions.set(socket, { doc, allowed });
     socket.once("close", () => this.sessions.delete(socket));
     if (this.sessionTimer) return;
     this.sessionTimer = setInterval(() => void this.checkSessions(), COLLAB_LIMITS.sessionCheckMs);
@@ -178,8 +201,8 @@ export class Collab {
 
   private heard(n: CollabNotice): void {
     if (n.from === this.instance) return;
-    if (n.kind === "r") {
-      void this.closeRoom(n.doc);
+    if (n.kind === "r" || n.kind === "c") {
+      void (n.kind === "r" ? this.closeRoom(n.doc) : this.checkSessions(n.doc));
       return;
     }
     const entry = this.rooms.get(n.doc);

@@ -1,16 +1,19 @@
 import { eq } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import { paths } from "../../common/routes";
+import { shareOpens, shareStateOf } from "../content/post-access";
 import type { Db } from "../db/client";
-import { draftNotes, sitePages } from "../db/schema";
+import { blogPosts, draftNotes, sitePages } from "../db/schema";
 
 /**
  * A note as its email names it: who wrote it, on what, and where the other author opens it; null
- * when the other author may not see it (a note on a post is its author's alone, as the post is).
+ * when the other author may not see it (a note on a post is its author's alone, as the post is,
+ * unless it is shared with the partner now: decision 0050).
  */
 export async function draftNoteFor(
   db: Db,
   noteId: string,
+  now: Date,
 ): Promise<{
   author: AuthorKey;
   isReply: boolean;
@@ -20,12 +23,24 @@ export async function draftNoteFor(
   editPath: string;
 } | null> {
   const [row] = await db
-    .select({ note: draftNotes, pageTitle: sitePages.title })
+    .select({
+      note: draftNotes,
+      pageTitle: sitePages.title,
+      postTitle: blogPosts.title,
+      postAuthor: blogPosts.author,
+    })
     .from(draftNotes)
     .leftJoin(sitePages, eq(sitePages.id, draftNotes.pageId))
+    .leftJoin(blogPosts, eq(blogPosts.id, draftNotes.postId))
     .where(eq(draftNotes.id, noteId));
-  if (!row || row.note.postId) return null;
+  if (!row) return null;
   const { note } = row;
+  const postId = note.postId;
+  if (postId) {
+    // The partner's note reaches the owner; the owner's reaches the partner only while shared.
+    const state = await shareStateOf(db, postId);
+    if (!state || (note.author === state.author && !shareOpens(state, now))) return null;
+  }
   let quote = note.quote;
   if (note.parentId) {
     const [parent] = await db
@@ -39,7 +54,7 @@ export async function draftNoteFor(
     isReply: note.parentId !== null,
     quote,
     body: note.body,
-    title: row.pageTitle ?? "",
-    editPath: paths.studioPages,
+    title: (postId ? row.postTitle : row.pageTitle) ?? "",
+    editPath: postId ? `${paths.post(postId)}?edit=1` : paths.studioPages,
   };
 }

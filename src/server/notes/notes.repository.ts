@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, inArray, isNull, or } from "drizzle-orm";
 import type { AuthorKey } from "../../common/limits";
 import type { DraftNote, NoteKind, NoteReply, OpenNote } from "../../common/notes";
+import type { Viewer } from "../../common/types";
+import { openToPartnerWhere, writerRole } from "../content/post-access";
 import type { Db } from "../db/client";
-import { blogPosts, draftNotes, sitePages } from "../db/schema";
+import { blogPosts, draftNotes, postPairs, postShares, sitePages } from "../db/schema";
 
 // Notes in the margin: their rows (draft_notes), read and written for the two authors only.
 
@@ -36,13 +38,13 @@ function toNote(row: NoteRow, replies: NoteRow[]): DraftNote {
  * `me`'s own posts. The other author's drafts are theirs alone (SPEC §6; a sealed take above all,
  * decision 0046), and so are their notes: a note quotes the draft's words.
  */
-export async function canNote(db: Db, kind: NoteKind, id: string, me: AuthorKey): Promise<boolean> {
+export async function canNote(db: Db, kind: NoteKind, id: string, me: Viewer, now: Date): Promise<boolean> {
   if (kind === "pages") {
     const [page] = await db.select({ id: sitePages.id }).from(sitePages).where(eq(sitePages.id, id));
     return Boolean(page);
   }
-  const [post] = await db.select({ author: blogPosts.author }).from(blogPosts).where(eq(blogPosts.id, id));
-  return post?.author === me;
+  // A post its author's, and its partner's while shared with them (decision 0050).
+  return (await writerRole(db, id, me, now)) !== null;
 }
 
 /** A document's notes, oldest first, each with its replies (oldest first). */
@@ -93,7 +95,7 @@ export async function deleteNote(db: Db, id: string): Promise<void> {
 }
 
 /** Every open note `me` may see (canNote), newest first (at most 100), with the title and address of what it is on. */
-export async function listOpenNotes(db: Db, me: AuthorKey): Promise<OpenNote[]> {
+export async function listOpenNotes(db: Db, me: AuthorKey, now: Date): Promise<OpenNote[]> {
   const rows = await db
     .select({
       note: draftNotes,
@@ -105,12 +107,15 @@ export async function listOpenNotes(db: Db, me: AuthorKey): Promise<OpenNote[]> 
     .from(draftNotes)
     .leftJoin(blogPosts, eq(blogPosts.id, draftNotes.postId))
     .leftJoin(sitePages, eq(sitePages.id, draftNotes.pageId))
-    // The other author's posts are theirs alone, their notes' quotes included (canNote).
+    .leftJoin(postShares, eq(postShares.postId, blogPosts.id))
+    .leftJoin(postPairs, eq(postPairs.id, blogPosts.pairId))
+    // The other author's posts are theirs alone, their notes' quotes included (canNote), but for
+    // those shared with me now (decision 0050).
     .where(
       and(
         isNull(draftNotes.parentId),
         isNull(draftNotes.resolvedAt),
-        or(isNull(draftNotes.postId), eq(blogPosts.author, me)),
+        or(isNull(draftNotes.postId), eq(blogPosts.author, me), openToPartnerWhere(now)),
       ),
     )
     .orderBy(desc(draftNotes.createdAt))

@@ -5,6 +5,7 @@ import { authorCaller, route } from "../api/route";
 import type { AppContext } from "../context";
 import { pageRequest } from "../pagination";
 import { sealedTakeIds } from "../takes/takes.reads";
+import { sharedPostIds } from "./post-shares.reads";
 import { listOwnPosts } from "./posts.repository";
 
 export async function registerOwnPostsRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -21,13 +22,16 @@ export async function registerOwnPostsRoutes(app: FastifyInstance, ctx: AppConte
     reply.header("cache-control", "private, no-store");
     const filter = { author: viewer.authorKey, status: query.status, q: query.q || undefined, ...page };
     const found = await listOwnPosts(ctx.db, filter, ctx.now());
-    const sealed = await sealedTakeIds(
-      ctx.db,
-      found.items.map((post) => post.id),
-    );
+    const ids = found.items.map((post) => post.id);
+    const [sealed, shared] = await Promise.all([sealedTakeIds(ctx.db, ids), sharedPostIds(ctx.db, ids)]);
     return {
       ...found,
-      items: found.items.map((post) => (sealed.has(post.id) ? { ...post, sealedTake: true as const } : post)),
+      items: found.items.map((post) => ({
+        ...post,
+        ...(sealed.has(post.id) ? { sealedTake: true as const } : {}),
+        // Shared with the partner (decision 0050): the studio says so and offers "Stop sharing".
+        ...(shared.has(post.id) ? { shared: true as const } : {}),
+      })),
     };
   });
 }

@@ -10,12 +10,14 @@ import { authorCaller, route } from "../api/route";
 import { resetLiveDocument } from "../collab/collab.reads";
 import { withStoredSizes } from "../content/image-sizes";
 import { addSrcset } from "../content/image-store";
+import { holdShare, writerRole } from "../content/post-access";
 import { sanitizePostHtml } from "../content/sanitize";
 import { slugFromTitle, slugTaken } from "../content/slugs";
 import type { AppContext } from "../context";
 import { conflict, forbidden, invalid, notFound } from "../errors";
 import { lockRevealedPair, openTakeSlot, releaseTakeSlot, revealedPairOf } from "../takes/takes.reads";
 import type { PostRow } from "./post.presenter";
+import { SHARE_MESSAGES } from "./post-shares.reads";
 import {
   deletePost,
   findPostForWrite,
@@ -28,6 +30,8 @@ import { revisionFieldsOf, sameFields, saveKind } from "./revisions.repository";
 import { deletePairTakes, followPairStatus, isStatusOnly } from "./take-pairs";
 
 const postNotFound = () => notFound("post", "Post not found");
+/** What only the post's author sends, even on a shared draft (decision 0050). */
+const OWNER_ONLY = ["status", "publishAt", "publishedAt"] as const;
 
 /** Images must be consistent: unique ids, pairs symmetric within the post, thumbnail one of them. */
 function checkImages(images: PostImage[], imageUrl: string | null): void {
@@ -129,7 +133,7 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     return reply.status(201).send(post);
   });
 
-  /** PATCH /api/posts/:id: the account tied to the post's author edits it. */
+  /** PATCH /api/posts/:id: the account tied to the post's author edits it (the partner too, when shared). */
   // A missing or null body is malformed, not an empty edit (which would still bump lastUpdated).
   route(app, postUpdate, {}, async (request) => {
     const viewer = authorCaller(request);
@@ -139,8 +143,16 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     if (!existing) throw postNotFound();
     // Decision 0046: either author may unpublish or republish a revealed pair, through either take.
     const pairStatus = isStatusOnly(input) && existing.pairId && (await revealedPairOf(ctx.db, id));
-    if (!canManagePost(viewer, existing) && !pairStatus)
-      throw forbidden("Only the post's author can edit it.");
+    const asPartner = !canManagePost(viewer, existing) && !pairStatus;
+    if (asPartner) {
+      // Decision 0050: the partner of a shared draft writes it; its publishing stays the owner's.
+      if ((await writerRole(ctx.db, id, viewer, ctx.now())) !== "partner")
+        throw forbidden("Only the post's author can edit it.");
+      // The form sends the followers' switch as it found it: only a change of it is the owner's.
+      const sends = input.sendToFollowers !== undefined && input.sendToFollowers !== existing.sendToFollowers;
+      if (sends || OWNER_ONLY.some((key) => input[key] !== undefined))
+        throw forbidden(SHARE_MESSAGES.ownerOnly);
+    }
 
     const images = input.images ?? existing.images;
     // A thumbnail whose image was removed falls back to the first remaining image.
@@ -171,6 +183,8 @@ export async function registerPostWritesRoutes(app: FastifyInstance, ctx: AppCon
     // The edit and its event in one transaction: the caches, the schedule and the social web
     // hear of it (subscribers.ts).
     const post = await ctx.events.transaction(async (tx, record) => {
+      // Stopped meanwhile: nothing of the partner's save is stored (decision 0050).
+      if (asPartner && !(await holdShare(tx, id))) throw forbidden("Only the post's author can edit it.");
       const saved = await updatePost(
         tx,
         id,

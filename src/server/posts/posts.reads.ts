@@ -13,6 +13,7 @@ import type {
 } from "../../common/types";
 import { cachedAuthorProfile } from "../authors/authors.reads";
 import { type CachedBody, JSON_TYPE, toCachedBody } from "../cache/http-body";
+import { shareOpens, shareStateOf, writerRole } from "../content/post-access";
 import { resolvePostAddress } from "../content/slugs";
 import type { AppContext } from "../context";
 import { pageRequest } from "../pagination";
@@ -91,7 +92,10 @@ export async function readPost(
   if (!viewer?.isAdmin) return null;
   const now = ctx.now();
   const post = await getPost(ctx.db, id, now);
-  if (!post || !canReadPost(viewer, post, now)) return null;
+  // Decision 0050: the partner of a shared draft reads it too, to write it.
+  if (!post) return null;
+  if (!canReadPost(viewer, post, now) && (await writerRole(ctx.db, id, viewer, now)) !== "partner")
+    return null;
   return { post, body: toCachedBody(JSON.stringify(post), JSON_TYPE), isPublic: false };
 }
 
@@ -134,6 +138,18 @@ async function loadPair(ctx: AppContext, post: BlogPost): Promise<PairReading | 
   return { id: pair.id, topic: pair.topic, prompt: pair.prompt, takes };
 }
 
+/** A preview's sharing (decision 0050): the owner's "shared", or the partner's "let in". */
+async function shareOf(
+  ctx: AppContext,
+  post: BlogPost,
+  viewer: Viewer | null,
+): Promise<Pick<PostReading, "share">> {
+  const state = await shareStateOf(ctx.db, post.id);
+  if (!state?.shared) return {};
+  if (viewer?.authorKey === post.author) return { share: "owner" };
+  return shareOpens(state, ctx.now()) ? { share: "partner" } : {};
+}
+
 /**
  * What the post page shows around a post, for this viewer, or null when they may not read it.
  * A public post's answer is cached like the post (every write and profile change drops it); an
@@ -147,7 +163,10 @@ export async function readPostReading(
   const entry = await readPost(ctx, id, viewer);
   if (!entry) return null;
   if (!entry.isPublic) {
-    const reading = await loadReading(ctx, entry.post, false);
+    const reading = {
+      ...(await loadReading(ctx, entry.post, false)),
+      ...(await shareOf(ctx, entry.post, viewer)),
+    };
     return { reading, body: toCachedBody(JSON.stringify(reading), JSON_TYPE), isPublic: false };
   }
   const cached = await ctx.cache.getOrLoad(`post-reading|${id}`, async () => {

@@ -7,6 +7,7 @@ import { isId } from "../../common/schemas/id";
 import type { Page, PostRevision, PostRevisionSummary, RevisionComparison, Viewer } from "../../common/types";
 import { caller, route } from "../api/route";
 import { resetLiveDocument } from "../collab/collab.reads";
+import { writerRole } from "../content/post-access";
 import type { AppContext } from "../context";
 import { forbidden, notFound } from "../errors";
 import { encodeSeqCursor, seqPageRequest } from "../pagination";
@@ -35,13 +36,14 @@ const summary = (r: RevisionRow): PostRevisionSummary => ({
 const present = (r: RevisionRow): PostRevision => ({ ...summary(r), ...revisionFieldsOf(r) });
 
 /**
- * A post's history is its author's alone: a visitor is asked to log in; anyone else gets 404
+ * A post's history is its author's, and its partner's while it is shared with them (decision
+ * 0050: the words only, never its status): a visitor is asked to log in; anyone else gets 404
  * for a post they cannot see (a draft stays unknown) and 403 for a public one.
  */
 async function loadOwnPost(ctx: AppContext, viewer: Viewer, id: string): Promise<PostRow> {
   const post = await findPostForWrite(ctx.db, id);
   if (!post) throw postNotFound();
-  if (!canManagePost(viewer, post)) {
+  if (!canManagePost(viewer, post) && (await writerRole(ctx.db, id, viewer, ctx.now())) !== "partner") {
     if (!isPostPublic(post, ctx.now())) throw postNotFound();
     throw forbidden("Only the post's author can see its revisions.");
   }

@@ -52,8 +52,8 @@ function AuthorPostStats({ postId }: { postId: string }) {
   ) : null;
 }
 
-function InlineEditor(props: { post: BlogPost; sealed: boolean; onCancel: () => void }) {
-  const { post, sealed, onCancel } = props;
+function InlineEditor(props: { post: BlogPost; sealed: boolean; partner: boolean; onCancel: () => void }) {
+  const { post, sealed, partner, onCancel } = props;
   // After hydration only: renderToString cannot wait for the editor's lazy chunk, and hydration
   // throws away a boundary the server left unfinished (React error #419). Both renders show the
   // same placeholder first.
@@ -62,7 +62,13 @@ function InlineEditor(props: { post: BlogPost; sealed: boolean; onCancel: () => 
   const loading = <p aria-busy="true">Loading the editor...</p>;
   return mounted ? (
     <Suspense fallback={loading}>
-      <EditPostForm post={post} blogPath={paths.blog(post.author)} sealed={sealed} onCancel={onCancel} />
+      <EditPostForm
+        post={post}
+        blogPath={paths.blog(post.author)}
+        sealed={sealed}
+        partner={partner}
+        onCancel={onCancel}
+      />
     </Suspense>
   ) : (
     loading
@@ -80,9 +86,14 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
   const { viewer } = useSession();
   // 'Edit' in /admin's 'Your posts' opens the post in edit mode (?edit=1).
   const [params] = useSearchParams();
-  const [editing, setEditing] = useState(
-    () => params.get("edit") === "1" && canManagePost(viewer ?? null, post),
-  );
+  // The partner of a shared draft writes it too (decision 0050): the server says so in `share`.
+  const partner = reading?.share === "partner";
+  const mayEdit = canManagePost(viewer ?? null, post) || partner;
+  const [editing, setEditing] = useState(() => params.get("edit") === "1" && mayEdit);
+  // The reading data may arrive after the post: a shared draft opened with ?edit=1 opens then.
+  useEffect(() => {
+    if (partner && params.get("edit") === "1") setEditing(true);
+  }, [partner, params]);
   // After cancel-edit, focus returns to the Edit button.
   const [returnFocus, setReturnFocus] = useState(false);
   // The author's preview of a draft or scheduled post: nothing a reader does with a public post
@@ -94,6 +105,7 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
         <InlineEditor
           post={post}
           sealed={reading?.sealedTake === true}
+          partner={partner}
           onCancel={() => {
             setEditing(false);
             setReturnFocus(true);
@@ -115,6 +127,8 @@ function PostPageView({ post, reading }: { post: BlogPost; reading: PostReading 
                 blogPath={paths.blog(post.author)}
                 onEdit={() => setEditing(true)}
                 focusEdit={returnFocus}
+                share={reading?.share}
+                sealed={reading?.sealedTake === true}
               />
             ) : null
           }

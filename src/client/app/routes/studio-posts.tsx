@@ -14,6 +14,8 @@ const StatsSummary = lazy(() => import("../../features/stats/components/stats-su
 const TwoTakes = lazy(() => import("../../features/studio/components/two-takes"));
 // Notes in the margin still open, across drafts and pages: its own chunk too.
 const OpenNotes = lazy(() => import("../../features/studio/components/open-notes"));
+// The partner's drafts shared with this author (decision 0050).
+const SharedWithYou = lazy(() => import("../../features/studio/components/shared-with-you"));
 const PostStatsLine = lazy(() => import("../../features/stats/components/post-stats-line"));
 const postStats = (postId: string) => (
   <Suspense fallback={null}>
@@ -35,6 +37,9 @@ export default function AdminPostsPage() {
       </Suspense>
       <Suspense fallback={<p aria-busy="true">Loading the two takes...</p>}>
         <TwoTakes postPath={paths.post} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <SharedWithYou />
       </Suspense>
       <Suspense fallback={null}>
         <OpenNotes />

@@ -1,6 +1,6 @@
 import { CreatePostSchema, UpdatePostSchema } from "../../schemas/post";
-import { PostIdParams } from "../params";
-import { postCreate, postDelete, postUpdate } from "../post-writes";
+import { EmptyQuery, NoData, PostIdParams } from "../params";
+import { postCreate, postDelete, postShare, postUnshare, postUpdate, sharedWithMe } from "../post-writes";
 import { row } from "./contract";
 import { BlogPostSchema } from "./responses";
 
@@ -33,5 +33,34 @@ export const writeRows = [
     params: PostIdParams,
     paramsNotFound: "Post not found",
     errors: ["UNAUTHORIZED", "FORBIDDEN", "NOT_FOUND"],
+  }),
+  row(postShare, {
+    who: "authors",
+    summary: "Share a draft or scheduled post with the other author (its author)",
+    description:
+      "The partner may then open, co-edit, save and note it; publishing, scheduling, deleting and " +
+      "sharing stay the author's. A take of a two-takes post not yet revealed: 409. " +
+      "docs/decisions/0050-draft-sharing.md.",
+    tags: ["Posts"],
+    params: PostIdParams,
+    paramsNotFound: "Post not found",
+    body: NoData,
+    errors: [...AUTHOR_WRITE, "NOT_FOUND"],
+  }),
+  row(postUnshare, {
+    who: "authors",
+    summary: "Stop sharing a post with the other author (its author)",
+    description: "The partner's open editors are closed (4403) and their access ends at once.",
+    tags: ["Posts"],
+    params: PostIdParams,
+    paramsNotFound: "Post not found",
+    query: EmptyQuery,
+    errors: ["UNAUTHORIZED", "FORBIDDEN", "VALIDATION_ERROR", "NOT_FOUND"],
+  }),
+  row(sharedWithMe, {
+    who: "authors",
+    summary: "The other author's drafts and scheduled posts shared with me",
+    tags: ["Posts"],
+    errors: ["UNAUTHORIZED", "FORBIDDEN"],
   }),
 ];

@@ -11,6 +11,7 @@ export * from "./notes";
 export * from "./pages";
 export * from "./posts";
 export * from "./settings";
+export * from "./shares";
 export * from "./site";
 export * from "./stats";
 export * from "./takes";

@@ -32,6 +32,8 @@ export interface CollabState {
   peers: Peer[];
   /** What the author should know: a reload, a limit, no shared room. */
   notice: { kind: "info" | "error"; text: string } | null;
+  /** The post's author stopped sharing it with this author (4403): the editor puts them out. */
+  revoked: boolean;
 }
 
 export const COLLAB_TEXT = {
@@ -45,6 +47,12 @@ export const COLLAB_TEXT = {
     "You were signed out, so your partner no longer sees your changes. Your text is still here: sign in again in another tab, save, and reload to write together again.",
   refused:
     "The shared document refused a change from this window, so sharing stopped. Your text is still here and saves as usual; reload the page to write together again.",
+  sharedWithYou:
+    "Your partner's draft, shared with you: you write it together. Publishing, scheduling and deleting it stay with them.",
+  unshared:
+    "The author of this draft stopped sharing it with you, so you can no longer open or edit it. What you saved before stays in the draft.",
+  publishedByAuthor:
+    "The author of this draft published it: it is theirs to edit from now on. What you saved is in it.",
   alone:
     "Writing together is not available right now: you are editing alone and saving works as usual. Reload the page to try again.",
 };
@@ -91,6 +99,7 @@ export function useCollab({ kind, id, user, enabled, seedHtml, reload }: Options
   const [phase, setPhase] = useState<CollabPhase>(enabled ? "connecting" : "alone");
   const [peers, setPeers] = useState<Peer[]>([]);
   const [notice, setNotice] = useState<CollabState["notice"]>(null);
+  const [revoked, setRevoked] = useState(false);
   // Read when a session starts (a name changed meanwhile shows from the next one).
   const hooks = useRef({ seedHtml, reload, user });
   hooks.current = { seedHtml, reload, user };
@@ -143,6 +152,10 @@ export function useCollab({ kind, id, user, enabled, seedHtml, reload }: Options
       } else if (code === COLLAB_CLOSE.tooMany) {
         setNotice({ kind: "error", text: COLLAB_TEXT.tooMany });
         retry = setTimeout(() => provider.connect(), RETRY_AFTER_TOO_MANY_MS);
+      } else if (code === COLLAB_CLOSE.unshared) {
+        // Decision 0050: no longer this author's to write (sharing stopped, or it went public).
+        setNotice({ kind: "error", text: COLLAB_TEXT.unshared });
+        setRevoked(true);
       } else if (code === COLLAB_CLOSE.tooLarge) {
         setNotice({ kind: "error", text: COLLAB_TEXT.tooLarge });
       } else if (!synced) {
@@ -171,5 +184,5 @@ export function useCollab({ kind, id, user, enabled, seedHtml, reload }: Options
     if (phase === "live") setNotice((n) => (n?.text === COLLAB_TEXT.tooMany ? null : n));
   }, [phase]);
 
-  return { session, phase, user, peers, notice };
+  return { session, phase, user, peers, notice, revoked };
 }

@@ -10,8 +10,9 @@ import { ApiError, call } from "../../../lib/api";
 import { useSession } from "../../../lib/session";
 import { updatePost, useAfterUpdatePost } from "../api/update-post";
 import { collabUser } from "../collab/caret";
+import { PutOut } from "../collab/put-out";
 import { useSharedImages } from "../collab/shared-images";
-import { useCollab } from "../collab/use-collab";
+import { COLLAB_TEXT, useCollab } from "../collab/use-collab";
 import { type EditorValue, editorValueFromPost } from "../editor-model";
 import { prepareBody } from "../save";
 import { useInlineAutosave } from "../use-inline-autosave";
@@ -34,6 +35,8 @@ interface Props {
   blogPath: string;
   /** A take not yet revealed (the reading data says so): no Publish or Schedule of its own. */
   sealed?: boolean;
+  /** The other author's draft shared with this one (decision 0050): never published from here. */
+  partner?: boolean;
   onCancel: () => void;
 }
 
@@ -41,7 +44,8 @@ interface Props {
  * Inline edit mode on the post page: the studio's canvas (PostEditor) loaded from the saved post,
  * its actions in the side panel as on /admin (Save changes, Publish now, Publish at, Schedule).
  */
-export default function EditPostForm({ post: loaded, blogPath, sealed = false, onCancel }: Props) {
+export default function EditPostForm(props: Props) {
+  const { post: loaded, blogPath, sealed = false, partner = false, onCancel } = props;
   // The post as the page has it, or as loaded again after a save from outside the session.
   // (A newer post from the page, after a save of this form, wins over the reloaded one.)
   const [reloaded, setReloaded] = useState<{ over: BlogPost; post: BlogPost } | null>(null);
@@ -60,7 +64,6 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
   const messageId = useId();
   const editor = useRef<PostEditorHandle>(null);
   const [errors, setErrors] = useState<FieldErrors>({});
-  useUnsavedChanges(!busy && !saved && value !== savedValue);
   // Writing together: both authors in a draft or scheduled post (a published one is edited alone).
   const { viewer } = useSession();
   const stored = useRef(loaded);
@@ -82,6 +85,7 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
     },
   });
   const together = collab.phase !== "alone";
+  useUnsavedChanges(!busy && !saved && !collab.revoked && value !== savedValue);
   useSharedImages(collab.session?.doc ?? null, value.images, setValue);
   const autosavedAt = useInlineAutosave({
     postId: post.id,
@@ -89,7 +93,7 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
     setValue,
     savedValue,
     onSaved: setSavedValue,
-    enabled: unpublished,
+    enabled: unpublished && !collab.revoked,
     paused: busy !== null || saved,
     collab: together,
   });
@@ -172,6 +176,9 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
     void save("save");
   };
 
+  // Put out: sharing stopped (4403) or the author published it (decision 0050).
+  if (collab.revoked || (partner && !unpublished)) return <PutOut published={!collab.revoked} />;
+
   return (
     <form
       className="post-form post-form--inline"
@@ -185,6 +192,8 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
       </h1>
       {sealed ? (
         <p className="field-hint">{`A take of a two-takes post. ${TAKES_MESSAGES.sealed}`}</p>
+      ) : partner ? (
+        <p className="field-hint">{COLLAB_TEXT.sharedWithYou}</p>
       ) : unpublished ? (
         <p className="field-hint">
           {post.status === "scheduled"
@@ -211,7 +220,7 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
                 {status.text}
               </p>
             ) : null}
-            {unpublished ? (
+            {unpublished && !partner ? (
               <SendOptions
                 checked={value.sendToFollowers !== false}
                 onChange={(send) => setValue((v) => ({ ...v, sendToFollowers: send }))}
@@ -223,7 +232,7 @@ export default function EditPostForm({ post: loaded, blogPath, sealed = false, o
               busy={busy}
               done={saved}
               unpublished={unpublished}
-              publishable={!sealed}
+              publishable={!sealed && !partner}
               scheduledAt={post.status === "scheduled" ? localDateTime(post.date) : ""}
               onPublishNow={() => void save("publish")}
               onSchedule={(local) => void save("schedule", local)}

@@ -9,6 +9,7 @@ const STOPPED_TEXT = {
   replies: "You will no longer get an email when someone replies to your comments.",
   comments: "You will no longer get an email for each new comment on your posts.",
   takes: "You will no longer get an email when your partner proposes two takes.",
+  notes: "You will no longer get an email when your partner leaves a note or shares a draft with you.",
 } as const;
 
 /**

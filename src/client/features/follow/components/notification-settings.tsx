@@ -3,13 +3,14 @@ import { useNotificationSettings, useUpdateNotifications } from "../api/notifica
 import { MailboxProof } from "./mailbox-proof";
 import "../follow.css";
 
-/** /profile: reply, comment and (authors) two-takes emails, each switched on or off at once. */
+/** /profile: reply, comment and (authors) two-takes and notes emails, each switched on or off at once. */
 export function NotificationSettings() {
   const { viewer } = useSession();
   const query = useNotificationSettings();
   const update = useUpdateNotifications();
   if (!query.data) return null;
-  const toggle = (kind: "replies" | "comments" | "takes") => update.mutate({ [kind]: !query.data[kind] });
+  const toggle = (kind: "replies" | "comments" | "takes" | "notes") =>
+    update.mutate({ [kind]: !query.data[kind] });
   return (
     <fieldset className="notification-settings">
       <legend>Email notifications</legend>
@@ -42,6 +43,17 @@ export function NotificationSettings() {
             disabled={update.isPending}
           />{" "}
           Email me when my partner proposes two takes
+        </label>
+      ) : null}
+      {viewer?.isAdmin ? (
+        <label>
+          <input
+            type="checkbox"
+            checked={query.data.notes}
+            onChange={() => toggle("notes")}
+            disabled={update.isPending}
+          />{" "}
+          Email me when my partner leaves a note or shares a draft with me
         </label>
       ) : null}
       {viewer ? <MailboxProof settings={query.data} email={viewer.email} /> : null}

@@ -3,6 +3,7 @@ import { useNavigate } from "react-router";
 import { canManagePost } from "../../../../common/policies";
 import type { BlogPost, Viewer } from "../../../../common/types";
 import { useDeletePost } from "../api/delete-post";
+import { ShareToggle } from "./share-toggle";
 
 // SPEC §4 / §8 delete texts.
 export const DELETE_CONFIRM_TEXT = "Are you sure you want to delete this post?";
@@ -16,10 +17,17 @@ interface Props {
   onEdit: () => void;
   /** Focus the Edit button when shown (back from a cancelled edit). */
   focusEdit?: boolean;
+  /** Draft sharing (decision 0050), from the preview's reading data; absent: not shared. */
+  share?: "owner" | "partner";
+  /** A take not yet revealed: never shared. */
+  sealed?: boolean;
 }
 
-/** Edit and delete, shown only to the account tied to the post's author (SPEC §6). */
-export function PostAdminActions({ post, viewer, blogPath, onEdit, focusEdit }: Props) {
+/**
+ * Edit and delete, shown only to the account tied to the post's author (SPEC §6), with "Share
+ * with {partner}" on a draft or scheduled post; the partner of a shared draft gets Edit alone.
+ */
+export function PostAdminActions({ post, viewer, blogPath, onEdit, focusEdit, share, sealed }: Props) {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -45,7 +53,8 @@ export function PostAdminActions({ post, viewer, blogPath, onEdit, focusEdit }: 
     if (focusEdit) editButton.current?.focus();
   }, [focusEdit]);
 
-  if (!canManagePost(viewer ?? null, post)) return null;
+  const partner = share === "partner";
+  if (!canManagePost(viewer ?? null, post) && !partner) return null;
 
   const close = () => {
     setConfirming(false);
@@ -73,17 +82,22 @@ export function PostAdminActions({ post, viewer, blogPath, onEdit, focusEdit }: 
       <button type="button" ref={editButton} className="button button-ghost" onClick={onEdit}>
         Edit
       </button>
-      <button
-        type="button"
-        ref={deleteButton}
-        className="button button-danger"
-        onClick={() => {
-          setError(null);
-          setConfirming(true);
-        }}
-      >
-        Delete
-      </button>
+      {partner ? null : (
+        <button
+          type="button"
+          ref={deleteButton}
+          className="button button-danger"
+          onClick={() => {
+            setError(null);
+            setConfirming(true);
+          }}
+        >
+          Delete
+        </button>
+      )}
+      {!partner && !sealed && post.status !== "published" ? (
+        <ShareToggle post={post} shared={share === "owner"} />
+      ) : null}
       {error ? (
         <p className="form-error" role="alert">
           {error}

@@ -37,3 +37,12 @@ describe("OwnPostItem and a take of a pair not yet revealed (decision 0046)", ()
     expect(html).not.toContain("Two takes");
   });
 });
+
+describe("OwnPostItem and a draft shared with the partner (decision 0050)", () => {
+  it("says so, and keeps its own Publish", () => {
+    const html = render({ ...draft, shared: true });
+    expect(html).toContain("Shared with your partner");
+    expect(html).toContain('aria-label="Publish My take"');
+    expect(render(draft)).not.toContain("Shared with");
+  });
+});

@@ -62,6 +62,8 @@ export function OwnPostItem({ post, postPath, rowExtra, onDone }: OwnPostItemPro
             {rowExtra?.(post.id)}
           </p>
           {sealed ? <p className="own-post-meta">Two takes: revealed with your partner's</p> : null}
+          {/* Decision 0050: the partner can open and write it; "Stop sharing" is on its page. */}
+          {post.shared ? <p className="own-post-meta">Shared with your partner</p> : null}
         </div>
         <div className="own-post-actions">
           {/* Control names start with their visible text, then say which post. */}
